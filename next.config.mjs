@@ -1,0 +1,19 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // Native drivers and Mastra's Node-only modules are loaded by Node at run time, not bundled.
+  serverExternalPackages: [
+    "better-sqlite3",
+    "pg",
+    "@prisma/adapter-better-sqlite3",
+    "@prisma/adapter-pg",
+    "@prisma/schema-engine-wasm",
+    "@mastra/core",
+    "@mastra/libsql",
+    "@mastra/pg",
+    "@libsql/client",
+  ],
+  poweredByHeader: false,
+  reactStrictMode: true,
+};
+
+export default nextConfig;

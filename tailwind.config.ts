@@ -1,0 +1,13 @@
+import type { Config } from "tailwindcss";
+
+// Tailwind 4 reads this through `@config` in app/globals.css.
+export default {
+  content: ["./app/**/*.{ts,tsx}", "./components/**/*.{ts,tsx}"],
+  theme: {
+    extend: {
+      fontFamily: {
+        mono: ["ui-monospace", "SFMono-Regular", "Menlo", "Consolas", "monospace"],
+      },
+    },
+  },
+} satisfies Config;
