@@ -1,0 +1,56 @@
+/**
+ * The one place that turns a database URL into a Prisma client. `file:` URLs are the embedded SQLite
+ * default, `postgres://` / `postgresql://` URLs a shared PostgreSQL. Each provider has its own
+ * generated client (prisma/{sqlite,postgres}); both expose the same models, so callers see one type.
+ */
+import { DEFAULT_DATABASE_URL, databaseProvider, sqliteFilePath } from "./database-url.ts";
+import type { PrismaClient as SqlitePrismaClient } from "../generated/sqlite/client.ts";
+
+export type Db = SqlitePrismaClient;
+
+export function databaseUrlFromEnv(): string {
+  return process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+}
+
+/** A new client for `url`. Prefer `getDb`, which keeps one per URL for the whole process. */
+export async function createDb(url: string): Promise<Db> {
+  if (databaseProvider(url) === "sqlite") {
+    const [{ PrismaClient }, { PrismaBetterSqlite3 }] = await Promise.all([
+      import("../generated/sqlite/client.ts"),
+      import("@prisma/adapter-better-sqlite3"),
+    ]);
+    // A busy timeout lets several processes (console, seed, agents) share the file; WAL lets them
+    // read while one writes. Both are set per connection, WAL persists in the file.
+    const adapter = new PrismaBetterSqlite3({ url: `file:${sqliteFilePath(url)}`, timeout: 10_000 });
+    const db = new PrismaClient({ adapter });
+    await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
+    return db;
+  }
+  const [{ PrismaClient }, { PrismaPg }] = await Promise.all([
+    import("../generated/postgres/client.ts"),
+    import("@prisma/adapter-pg"),
+  ]);
+  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  // Both generated clients have the same models and methods; only their provider differs.
+  return db as unknown as Db;
+}
+
+const clients = ((globalThis as { __approvalsConsoleDbs?: Map<string, Promise<Db>> }).__approvalsConsoleDbs ??=
+  new Map<string, Promise<Db>>());
+
+/** The process-wide client for `url` (default: DATABASE_URL), created on first use. */
+export function getDb(url: string = databaseUrlFromEnv()): Promise<Db> {
+  let db = clients.get(url);
+  if (!db) {
+    db = createDb(url);
+    clients.set(url, db);
+    db.catch(() => clients.delete(url));
+  }
+  return db;
+}
+
+export async function disconnectDb(url: string): Promise<void> {
+  const db = clients.get(url);
+  clients.delete(url);
+  if (db) await (await db).$disconnect();
+}

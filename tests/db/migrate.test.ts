@@ -1,0 +1,104 @@
+/**
+ * deployMigrations on fresh SQLite and PostgreSQL databases: the schema and its indexes exist,
+ * `_prisma_migrations` is what Prisma itself records, and deploying again applies nothing.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prismaPaths, sqliteFilePath } from '../../lib/db/database-url.ts';
+import { deployMigrations, type DatabaseProvider } from '../../lib/db/migrate.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
+
+const EXPECTED_INDEXES = [
+  'workflow_snapshots_run_id_idx',
+  'workflow_snapshots_status_agent_id_created_at_idx',
+  'workflow_snapshots_status_resource_id_created_at_idx',
+  'workflow_snapshots_status_thread_id_created_at_idx',
+  'workflow_snapshots_workflow_name_resource_id_created_at_idx',
+  'workflow_snapshots_workflow_name_status_created_at_idx',
+];
+
+interface MigrationRow {
+  migration_name: string;
+  checksum: string;
+  finished_at: unknown;
+  rolled_back_at: unknown;
+  applied_steps_count: number | bigint;
+}
+
+/** Runs one query on the test database with the plain driver, independent of the code under test. */
+async function query<T>(database: TestDatabase, sql: string): Promise<T[]> {
+  if (database.kind === 'sqlite') {
+    const db = new Database(sqliteFilePath(database.url), { readonly: true });
+    try {
+      return db.prepare(sql).all() as T[];
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+const SQL = {
+  sqlite: {
+    tables: `SELECT name FROM sqlite_master WHERE type = 'table'`,
+    indexes: `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'workflow_snapshots'`,
+  },
+  postgres: {
+    tables: `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'`,
+    indexes: `SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'workflow_snapshots'`,
+  },
+} satisfies Record<DatabaseProvider, Record<string, string>>;
+
+describe.each(['sqlite', 'postgres'] as const)('deployMigrations on %s', (kind) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    // Creates the database and runs the first deployMigrations.
+    database = await createTestDatabase(kind);
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('creates workflow_snapshots with its indexes', async () => {
+    const tables = (await query<{ name: string }>(database, SQL[kind].tables)).map((row) => row.name);
+    expect(tables).toEqual(expect.arrayContaining(['workflow_snapshots', '_prisma_migrations']));
+    const indexes = (await query<{ name: string }>(database, SQL[kind].indexes)).map((row) => row.name);
+    expect(indexes).toEqual(expect.arrayContaining(EXPECTED_INDEXES));
+  });
+
+  it('records every migration the way Prisma does', async () => {
+    const dir = prismaPaths(kind).migrations;
+    const names = (await readdir(dir, { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect(names.length).toBeGreaterThan(0);
+
+    const rows = await query<MigrationRow>(database, 'SELECT * FROM _prisma_migrations ORDER BY migration_name');
+    expect(rows.map((row) => row.migration_name)).toEqual(names);
+    for (const row of rows) {
+      const sql = await readFile(path.join(dir, row.migration_name, 'migration.sql'));
+      expect(row.checksum).toBe(createHash('sha256').update(sql).digest('hex'));
+      expect(row.finished_at).not.toBeNull();
+      expect(row.rolled_back_at).toBeNull();
+      expect(Number(row.applied_steps_count)).toBe(1);
+    }
+  });
+
+  it('applies nothing the second time, even when called concurrently', async () => {
+    const results = await Promise.all([deployMigrations(database.url), deployMigrations(database.url)]);
+    expect(results).toEqual([{ applied: [] }, { applied: [] }]);
+  });
+});

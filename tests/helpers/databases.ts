@@ -1,0 +1,70 @@
+/**
+ * Throwaway, fully migrated databases for tests.
+ *
+ *   const database = await createTestDatabase('postgres'); // or 'sqlite'
+ *   // … use database.url like a DATABASE_URL …
+ *   await database.drop(); // in afterAll, after closing your own connections to it
+ *
+ * SQLite: a file in a fresh temporary folder. PostgreSQL: a uniquely named database on the server
+ * of POSTGRES_URL (an admin connection that may CREATE DATABASE; default: the local server as
+ * `postgres`). Both get the project's migrations applied with deployMigrations.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { deployMigrations, type DatabaseProvider } from '../../lib/db/migrate.ts';
+
+export interface TestDatabase {
+  kind: DatabaseProvider;
+  /** A `file:` or `postgres://` URL, as DATABASE_URL would be. */
+  url: string;
+  /** Deletes the database. Safe to call more than once; PostgreSQL sessions still open are ended. */
+  drop(): Promise<void>;
+}
+
+export const POSTGRES_ADMIN_URL = process.env.POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function createTestDatabase(kind: DatabaseProvider): Promise<TestDatabase> {
+  const database = kind === 'sqlite' ? await createSqliteFile() : await createPostgresDatabase();
+  try {
+    await deployMigrations(database.url);
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  return database;
+}
+
+async function createSqliteFile(): Promise<TestDatabase> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'test-db-'));
+  return {
+    kind: 'sqlite',
+    url: `file:${path.join(dir, 'test.db')}`,
+    drop: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+async function createPostgresDatabase(): Promise<TestDatabase> {
+  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  await adminQuery(`CREATE DATABASE "${name}"`);
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    kind: 'postgres',
+    url: url.toString(),
+    // FORCE: a test that forgot to close a pool should not leave databases behind.
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

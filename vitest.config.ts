@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts'],
+    // Native drivers (better-sqlite3, pg) and the schema engine's wasm are happier in processes.
+    pool: 'forks',
+    // Tests share one PostgreSQL server; one file at a time keeps them from competing for it.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
