@@ -1,0 +1,264 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import {
+  WorkflowsStorage,
+  createEmptyWorkflowSnapshot,
+  matchesExpectedWorkflowStatus,
+  mergeWorkflowStepResult,
+  normalizePerPage,
+  type StorageListWorkflowRunsInput,
+  type UpdateWorkflowStateOptions,
+  type WorkflowRun,
+  type WorkflowRuns,
+} from "@mastra/core/storage";
+import type { StepResult, WorkflowRunState } from "@mastra/core/workflows";
+import type { Db } from "../db/client.ts";
+import type { Prisma, WorkflowSnapshot } from "../generated/sqlite/client.ts";
+import { readSnapshot } from "./snapshot-reader.ts";
+import { serializeSnapshot } from "./serialize.ts";
+
+/** How often a read-modify-write is retried when another writer changed the row in between. */
+const MAX_WRITE_ATTEMPTS = 25;
+
+/**
+ * Mastra's workflow snapshot storage on our Prisma-managed `workflow_snapshots` table. Every write
+ * re-reads the snapshot (lib/store/snapshot-reader.ts) into indexed columns (status, owning agent,
+ * thread, resource, pending tool calls), so listing filters and counts in SQL without parsing JSON.
+ * The tables come from our migrations (`npm run db:deploy`), not from `init()`.
+ */
+export class PrismaWorkflowsStorage extends WorkflowsStorage {
+  readonly #db: Db;
+
+  constructor({ db }: { db: Db }) {
+    super();
+    this.#db = db;
+  }
+
+  override async init(): Promise<void> {
+    try {
+      await this.#db.workflowSnapshot.findFirst({ select: { runId: true } });
+    } catch (error) {
+      throw new Error(
+        "The workflow snapshot table is missing or unreachable. Apply the migrations first: `npm run db:deploy` (with the same DATABASE_URL).",
+        { cause: error },
+      );
+    }
+  }
+
+  supportsConcurrentUpdates(): boolean {
+    return true;
+  }
+
+  async dangerouslyClearAll(): Promise<void> {
+    await this.#db.workflowSnapshot.deleteMany();
+  }
+
+  async persistWorkflowSnapshot({
+    workflowName,
+    runId,
+    resourceId,
+    snapshot,
+    createdAt,
+    updatedAt,
+  }: {
+    workflowName: string;
+    runId: string;
+    resourceId?: string;
+    snapshot: WorkflowRunState;
+    createdAt?: Date;
+    updatedAt?: Date;
+  }): Promise<void> {
+    const now = new Date();
+    const columns = snapshotColumns(workflowName, snapshot);
+    const knownResourceId = resourceId ?? columns.resourceId ?? undefined;
+    await this.#db.workflowSnapshot.upsert({
+      where: { workflowName_runId: { workflowName, runId } },
+      create: {
+        workflowName,
+        runId,
+        ...columns,
+        resourceId: knownResourceId ?? null,
+        createdAt: createdAt ?? now,
+        updatedAt: updatedAt ?? now,
+      },
+      // Like Mastra's own stores: the run keeps its creation time and a resource once known.
+      update: { ...columns, resourceId: knownResourceId, updatedAt: updatedAt ?? now, version: { increment: 1 } },
+    });
+  }
+
+  async loadWorkflowSnapshot({ workflowName, runId }: { workflowName: string; runId: string }) {
+    const row = await this.#db.workflowSnapshot.findUnique({
+      where: { workflowName_runId: { workflowName, runId } },
+      select: { snapshot: true },
+    });
+    return row ? parseSnapshot(row.snapshot) : null;
+  }
+
+  async updateWorkflowResults({
+    workflowName,
+    runId,
+    stepId,
+    result,
+    requestContext,
+  }: {
+    workflowName: string;
+    runId: string;
+    stepId: string;
+    result: StepResult<any, any, any, any>;
+    requestContext: Record<string, any>;
+  }): Promise<Record<string, StepResult<any, any, any, any>>> {
+    return this.#retryOnConflict(async () => {
+      const row = await this.#findRow(workflowName, runId);
+      const snapshot = row ? parseSnapshot(row.snapshot) : createEmptyWorkflowSnapshot(runId);
+      mergeWorkflowStepResult({ snapshot, stepId, result, requestContext });
+      const now = new Date();
+      if (!row) {
+        const created = await this.#createIfAbsent({
+          workflowName,
+          runId,
+          ...snapshotColumns(workflowName, snapshot),
+          createdAt: now,
+          updatedAt: now,
+        });
+        return created ? { value: snapshot.context } : CONFLICT;
+      }
+      const written = await this.#writeIfUnchanged(row, snapshot, { updatedAt: now });
+      return written ? { value: snapshot.context } : CONFLICT;
+    });
+  }
+
+  async updateWorkflowState({
+    workflowName,
+    runId,
+    opts,
+  }: {
+    workflowName: string;
+    runId: string;
+    opts: UpdateWorkflowStateOptions;
+  }): Promise<WorkflowRunState | undefined> {
+    return this.#retryOnConflict(async () => {
+      const row = await this.#findRow(workflowName, runId);
+      if (!row) return { value: undefined };
+      const snapshot = parseSnapshot(row.snapshot);
+      if (!snapshot?.context) throw new Error(`Snapshot not found for runId ${runId}`);
+      const { expectedStatus, ...state } = opts;
+      if (!matchesExpectedWorkflowStatus(snapshot.status, expectedStatus)) return { value: undefined };
+      const updated = { ...snapshot, ...state } as WorkflowRunState;
+      return (await this.#writeIfUnchanged(row, updated, {})) ? { value: updated } : CONFLICT;
+    });
+  }
+
+  async listWorkflowRuns({
+    workflowName,
+    fromDate,
+    toDate,
+    perPage,
+    page,
+    resourceId,
+    threadId,
+    status,
+  }: StorageListWorkflowRunsInput = {}): Promise<WorkflowRuns> {
+    if (page !== undefined && (!Number.isInteger(page) || page < 0)) {
+      throw new Error("page must be a non-negative integer");
+    }
+    const where: Prisma.WorkflowSnapshotWhereInput = {
+      workflowName,
+      status,
+      resourceId,
+      // Our column holds Mastra's canonical thread extraction, so this filter is exact.
+      threadId,
+      createdAt: fromDate || toDate ? { gte: fromDate, lte: toDate } : undefined,
+    };
+    const paginate = perPage !== undefined && page !== undefined;
+    const take = paginate ? normalizePerPage(perPage, Number.MAX_SAFE_INTEGER) : undefined;
+    const [rows, total] = await Promise.all([
+      this.#db.workflowSnapshot.findMany({
+        where,
+        orderBy: [{ createdAt: "desc" }, { runId: "desc" }],
+        skip: paginate && take !== undefined ? page * take : undefined,
+        take: take !== undefined && take < Number.MAX_SAFE_INTEGER ? take : undefined,
+      }),
+      this.#db.workflowSnapshot.count({ where }),
+    ]);
+    return { runs: rows.map(toWorkflowRun), total };
+  }
+
+  async getWorkflowRunById({ runId, workflowName }: { runId: string; workflowName?: string }): Promise<WorkflowRun | null> {
+    const row = await this.#db.workflowSnapshot.findFirst({
+      where: { runId, workflowName },
+      orderBy: { createdAt: "desc" },
+    });
+    return row ? toWorkflowRun(row) : null;
+  }
+
+  async deleteWorkflowRunById({ runId, workflowName }: { runId: string; workflowName: string }): Promise<void> {
+    await this.#db.workflowSnapshot.deleteMany({ where: { workflowName, runId } });
+  }
+
+  #findRow(workflowName: string, runId: string) {
+    return this.#db.workflowSnapshot.findUnique({ where: { workflowName_runId: { workflowName, runId } } });
+  }
+
+  /** Writes `snapshot` over `row` only if nobody wrote the row since it was read. */
+  async #writeIfUnchanged(
+    row: WorkflowSnapshot,
+    snapshot: WorkflowRunState,
+    extra: Pick<Prisma.WorkflowSnapshotUpdateManyMutationInput, "updatedAt">,
+  ): Promise<boolean> {
+    const { count } = await this.#db.workflowSnapshot.updateMany({
+      where: { workflowName: row.workflowName, runId: row.runId, version: row.version },
+      data: { ...snapshotColumns(row.workflowName, snapshot, row.resourceId), ...extra, version: row.version + 1 },
+    });
+    return count === 1;
+  }
+
+  async #createIfAbsent(data: Prisma.WorkflowSnapshotCreateInput): Promise<boolean> {
+    try {
+      await this.#db.workflowSnapshot.create({ data });
+      return true;
+    } catch (error) {
+      if ((error as { code?: string }).code === "P2002") return false;
+      throw error;
+    }
+  }
+
+  async #retryOnConflict<T>(attempt: () => Promise<{ value: T } | typeof CONFLICT>): Promise<T> {
+    for (let tries = 1; ; tries++) {
+      const outcome = await attempt();
+      if (outcome !== CONFLICT) return outcome.value;
+      if (tries >= MAX_WRITE_ATTEMPTS) {
+        throw new Error(`Workflow snapshot kept changing under a concurrent update (${tries} attempts)`);
+      }
+      await sleep(Math.random() * Math.min(50, 2 * tries));
+    }
+  }
+}
+
+const CONFLICT = Symbol("write conflict");
+
+/** The indexed columns and the JSON of a snapshot, as stored. */
+function snapshotColumns(workflowName: string, snapshot: WorkflowRunState, storedResourceId?: string | null) {
+  const summary = readSnapshot(workflowName, snapshot);
+  return {
+    status: summary.status,
+    agentId: summary.agentId,
+    threadId: summary.threadId,
+    resourceId: storedResourceId ?? summary.resourceId,
+    toolCalls: summary.toolCalls ? JSON.stringify(summary.toolCalls) : null,
+    snapshot: serializeSnapshot(snapshot),
+  };
+}
+
+function parseSnapshot(json: string): WorkflowRunState {
+  return JSON.parse(json) as WorkflowRunState;
+}
+
+function toWorkflowRun(row: WorkflowSnapshot): WorkflowRun {
+  return {
+    workflowName: row.workflowName,
+    runId: row.runId,
+    snapshot: parseSnapshot(row.snapshot),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    resourceId: row.resourceId ?? undefined,
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * The one place that knows Mastra's workflow snapshot layout (@mastra/core 1.71). Everything else
+ * works from what `readSnapshot` returns. The layout is Mastra's internal format and changes between
+ * versions; this module mirrors what `Agent.listSuspendedRuns()` and the resume methods read:
+ *  - the owning agent: `__agentId` in the suspended step's payload (durable loop: `context.input.agentId`);
+ *  - thread and resource: Mastra's own `getSnapshotMemoryInfo`;
+ *  - pending calls: `requireToolApproval` (approval) or `toolCallSuspended` (a tool's `suspend()`),
+ *    also inside foreach iterations, with `resumeLabels` naming a call when the payload does not.
+ */
+import { getSnapshotMemoryInfo } from "@mastra/core/storage";
+import type { WorkflowRunState } from "@mastra/core/workflows";
+
+/** The workflows an agent run persists as its outer, resumable run (the ones the contract lists). */
+export const AGENT_LOOP_WORKFLOWS = ["agentic-loop", "durable-agentic-loop"] as const;
+
+/** The contract's AgentRunToolCall. */
+export interface AgentRunToolCall {
+  toolCallId?: string;
+  toolName?: string;
+  args?: unknown;
+  requiresApproval: boolean;
+  suspendPayload?: unknown;
+}
+
+export interface SnapshotSummary {
+  status: string;
+  /** Set only for agent-loop rows: the agent that owns the run. */
+  agentId: string | null;
+  threadId: string | null;
+  resourceId: string | null;
+  /** Set only for suspended agent-loop rows. */
+  toolCalls: AgentRunToolCall[] | null;
+}
+
+type Json = Record<string, unknown>;
+
+export function isAgentLoopWorkflow(workflowName: string): boolean {
+  return (AGENT_LOOP_WORKFLOWS as readonly string[]).includes(workflowName);
+}
+
+export function readSnapshot(workflowName: string, snapshot: WorkflowRunState): SnapshotSummary {
+  const status = typeof snapshot?.status === "string" ? snapshot.status : "unknown";
+  const memoryInfo = getSnapshotMemoryInfo(snapshot);
+  const isAgentRun = isAgentLoopWorkflow(workflowName);
+  const agentId = isAgentRun ? readAgentId(snapshot) : undefined;
+  return {
+    status,
+    agentId: agentId ?? null,
+    threadId: stringOrNull(memoryInfo?.threadId),
+    resourceId: stringOrNull(memoryInfo?.resourceId),
+    toolCalls: isAgentRun && agentId && status === "suspended" ? readPendingToolCalls(snapshot) : null,
+  };
+}
+
+function suspendedSteps(snapshot: WorkflowRunState): Array<[stepKey: string, step: Json]> {
+  const context = (snapshot?.context ?? {}) as Record<string, unknown>;
+  return Object.entries(context).flatMap(([key, step]) =>
+    isObject(step) && step.status === "suspended" ? [[key, step] as [string, Json]] : [],
+  );
+}
+
+function readAgentId(snapshot: WorkflowRunState): string | undefined {
+  for (const [, step] of suspendedSteps(snapshot)) {
+    const payload = step.suspendPayload;
+    if (isObject(payload) && payload.__agentId) return String(payload.__agentId);
+  }
+  const durableInput = (snapshot?.context as Json | undefined)?.input;
+  if (isObject(durableInput) && typeof durableInput.agentId === "string") return durableInput.agentId;
+  return undefined;
+}
+
+function readPendingToolCalls(snapshot: WorkflowRunState): AgentRunToolCall[] {
+  const calls: AgentRunToolCall[] = [];
+  for (const [stepKey, step] of suspendedSteps(snapshot)) {
+    const payload = step.suspendPayload;
+    if (!isObject(payload)) continue;
+    const iterations = suspendedForeachIterations(payload);
+    const payloads = iterations.length > 0 ? iterations : [payload];
+    for (const each of payloads) {
+      const call = toolCallOf(each, () => resumeLabelForStep(snapshot, stepKey));
+      if (call) calls.push(call);
+    }
+  }
+  return calls;
+}
+
+function toolCallOf(payload: Json, labelFallback: () => string | undefined): AgentRunToolCall | undefined {
+  const approval = payload.requireToolApproval;
+  if (isObject(approval)) {
+    return {
+      toolCallId: approval.toolCallId as string | undefined,
+      toolName: approval.toolName as string | undefined,
+      args: approval.args,
+      requiresApproval: true,
+    };
+  }
+  if (payload.toolCallSuspended || payload.toolName || payload.toolCallId) {
+    return {
+      toolCallId: (payload.toolCallId as string | undefined) ?? labelFallback(),
+      toolName: payload.toolName as string | undefined,
+      requiresApproval: false,
+      suspendPayload: payload.toolCallSuspended,
+    };
+  }
+  return undefined;
+}
+
+function suspendedForeachIterations(payload: Json): Json[] {
+  const meta = payload.__workflow_meta;
+  const output = isObject(meta) ? meta.foreachOutput : undefined;
+  const entries = Array.isArray(output) ? output : isObject(output) ? Object.values(output) : [];
+  return entries.flatMap((entry) =>
+    isObject(entry) && entry.status === "suspended" && isObject(entry.suspendPayload) ? [entry.suspendPayload] : [],
+  );
+}
+
+function resumeLabelForStep(snapshot: WorkflowRunState, stepKey: string): string | undefined {
+  const labels = Object.entries((snapshot?.resumeLabels ?? {}) as Record<string, { stepId?: string }>).filter(
+    ([, target]) => target?.stepId === stepKey,
+  );
+  return labels.length === 1 ? labels[0]![0] : undefined;
+}
+
+/**
+ * The JSON Schema (as Mastra serialised it) a suspended tool declared for its resume data, read from
+ * the assistant message that carries the pending call. Undefined where the tool declared none.
+ */
+export function readResumeSchema(snapshot: WorkflowRunState, toolCallId: string): unknown {
+  for (const [, step] of suspendedSteps(snapshot)) {
+    const payload = step.suspendPayload;
+    const messages = isObject(payload) ? (payload as any).__streamState?.messageList?.messages : undefined;
+    if (!Array.isArray(messages)) continue;
+    for (const message of messages) {
+      const metadata = message?.content?.metadata;
+      const pending = metadata?.suspendedTools?.[toolCallId] ?? metadata?.pendingToolApprovals?.[toolCallId];
+      if (pending?.resumeSchema === undefined) continue;
+      if (typeof pending.resumeSchema !== "string") return pending.resumeSchema;
+      try {
+        return JSON.parse(pending.resumeSchema);
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
