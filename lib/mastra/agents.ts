@@ -1,0 +1,10 @@
+/**
+ * The agents this console serves. Bring your own: return them here (a fresh set per call — a Mastra
+ * instance takes ownership of the agents registered with it). Keys are how Mastra names them in
+ * code; the console finds a run's owner by the agent's `id`, which the run's snapshot records.
+ */
+import { createDemoAgents } from "./demo-agents.ts";
+
+export function createAgents() {
+  return createDemoAgents();
+}

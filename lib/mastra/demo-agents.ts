@@ -1,0 +1,252 @@
+/**
+ * Demo agents for the console: a support desk whose risky tools wait for a person. Two kinds of
+ * waiting are represented:
+ *  - approval: `requireApproval` tools (refund, delete a customer record, send an email);
+ *  - input: tools that call `suspend()` and declare a `resumeSchema` (pick a shipping address,
+ *    settle a partial refund amount).
+ * Offline they run on a scripted model that reads the request with a few patterns; set AGENT_MODEL
+ * (e.g. "openai/gpt-4o-mini", with that provider's API key) to run them on a real model instead.
+ */
+import { Agent } from "@mastra/core/agent";
+import { createTool } from "@mastra/core/tools";
+import { z } from "zod";
+import { createScriptedModel, type ScriptContext, type ScriptedTurn } from "./scripted-model.ts";
+
+const money = z.object({ amount: z.number().positive(), currency: z.enum(["EUR", "USD", "GBP"]) });
+
+export const issueRefund = createTool({
+  id: "issue-refund",
+  description: "Refund an order to the customer's original payment method.",
+  inputSchema: z.object({
+    orderId: z.string(),
+    customerEmail: z.string(),
+    ...money.shape,
+    reason: z.string(),
+  }),
+  requireApproval: true,
+  execute: async ({ orderId, amount, currency }) => ({
+    refundId: `re_${orderId.toLowerCase().replace(/[^a-z0-9]/g, "")}`,
+    orderId,
+    amount,
+    currency,
+    status: "refunded",
+  }),
+});
+
+export const settlePartialRefund = createTool({
+  id: "settle-partial-refund",
+  description: "Ask a person how much of a disputed order to refund, then refund that amount.",
+  inputSchema: z.object({ orderId: z.string(), customerEmail: z.string(), orderTotal: money, dispute: z.string() }),
+  suspendSchema: z.object({
+    question: z.string(),
+    orderId: z.string(),
+    orderTotal: money,
+    dispute: z.string(),
+  }),
+  resumeSchema: z.object({
+    amount: z.number().positive().describe("Amount to refund, at most the order total"),
+    note: z.string().max(500).optional().describe("Shown to the customer"),
+  }),
+  execute: async ({ orderId, orderTotal, dispute }, context) => {
+    const decision = context?.agent?.resumeData as { amount: number; note?: string } | undefined;
+    if (!decision) {
+      return context?.agent?.suspend?.({
+        question: `How much of order ${orderId} should be refunded?`,
+        orderId,
+        orderTotal,
+        dispute,
+      });
+    }
+    return { orderId, refunded: { amount: decision.amount, currency: orderTotal.currency }, note: decision.note ?? null };
+  },
+});
+
+export const deleteCustomerRecord = createTool({
+  id: "delete-customer-record",
+  description: "Permanently erase a customer's record (GDPR erasure request).",
+  inputSchema: z.object({ customerId: z.string(), email: z.string(), requestId: z.string(), reason: z.string() }),
+  requireApproval: true,
+  execute: async ({ customerId, requestId }) => ({ customerId, requestId, erased: true }),
+});
+
+export const sendEmail = createTool({
+  id: "send-email",
+  description: "Send an email to a customer.",
+  inputSchema: z.object({ to: z.string(), subject: z.string(), body: z.string() }),
+  requireApproval: true,
+  execute: async ({ to, subject }) => ({ to, subject, messageId: `msg_${Date.now().toString(36)}`, sent: true }),
+});
+
+const address = z.object({
+  id: z.string(),
+  label: z.string(),
+  line1: z.string(),
+  city: z.string(),
+  postcode: z.string(),
+  country: z.string(),
+});
+
+export const chooseShippingAddress = createTool({
+  id: "choose-shipping-address",
+  description: "Ask a person which of the customer's addresses an order ships to.",
+  inputSchema: z.object({ orderId: z.string(), customerEmail: z.string(), addresses: z.array(address) }),
+  suspendSchema: z.object({ question: z.string(), orderId: z.string(), addresses: z.array(address) }),
+  resumeSchema: z.object({
+    addressId: z.string().describe("The id of one of the offered addresses"),
+    note: z.string().max(500).optional().describe("Instructions for the courier"),
+  }),
+  execute: async ({ orderId, addresses }, context) => {
+    const choice = context?.agent?.resumeData as { addressId: string; note?: string } | undefined;
+    if (!choice) {
+      return context?.agent?.suspend?.({
+        question: `Order ${orderId}: the customer has several addresses on file. Which one should it ship to?`,
+        orderId,
+        addresses,
+      });
+    }
+    const chosen = addresses.find((candidate) => candidate.id === choice.addressId);
+    if (!chosen) return { orderId, shipped: false, error: `Unknown address ${choice.addressId}` };
+    return { orderId, shipped: true, address: chosen, note: choice.note ?? null };
+  },
+});
+
+/* ---------- the scripted model's playbooks ---------- */
+
+/** Reads a `key: value` field from the request text ("Order: ORD-1", "Email: a@b.c"). */
+function field(text: string, key: string): string {
+  const match = new RegExp(`^${key}:\\s*(.+)$`, "im").exec(text);
+  return match?.[1]?.trim() ?? "";
+}
+
+function amountOf(text: string, key: string) {
+  const [amount, currency] = field(text, key).split(/\s+/);
+  return { amount: Number(amount), currency: (currency ?? "EUR") as "EUR" | "USD" | "GBP" };
+}
+
+/** What the agent says once a tool has answered: the result, or why it did not happen. */
+function reportOutcome(context: ScriptContext, done: (value: any) => string): ScriptedTurn {
+  const last = context.toolResults.at(-1)!;
+  const output = last.output as { type?: string; value?: unknown };
+  if (output?.type === "json") return { type: "text", text: done(output.value) };
+  const why = typeof output?.value === "string" ? output.value : JSON.stringify(output?.value ?? output);
+  return { type: "text", text: `I did not go ahead with ${last.toolName}: ${why}` };
+}
+
+const refundsPlaybook = (context: ScriptContext): ScriptedTurn => {
+  if (context.toolResults.length > 0) {
+    return reportOutcome(context, (result) =>
+      result?.refundId
+        ? `Refund ${result.refundId} issued: ${result.amount} ${result.currency} for order ${result.orderId}.`
+        : `Refunded ${result.refunded.amount} ${result.refunded.currency} for order ${result.orderId}.`,
+    );
+  }
+  const text = context.userText;
+  const common = { orderId: field(text, "Order"), customerEmail: field(text, "Email") };
+  if (/partial/i.test(field(text, "Request"))) {
+    return {
+      type: "tool-call",
+      toolName: "settlePartialRefund",
+      args: { ...common, orderTotal: amountOf(text, "Total"), dispute: field(text, "Reason") },
+    };
+  }
+  return {
+    type: "tool-call",
+    toolName: "issueRefund",
+    args: { ...common, ...amountOf(text, "Amount"), reason: field(text, "Reason") },
+  };
+};
+
+const recordsPlaybook = (context: ScriptContext): ScriptedTurn => {
+  if (context.toolResults.length > 0) {
+    return reportOutcome(context, (result) => `Customer ${result.customerId} erased (request ${result.requestId}).`);
+  }
+  const text = context.userText;
+  return {
+    type: "tool-call",
+    toolName: "deleteCustomerRecord",
+    args: {
+      customerId: field(text, "Customer"),
+      email: field(text, "Email"),
+      requestId: field(text, "Request"),
+      reason: field(text, "Reason"),
+    },
+  };
+};
+
+const outreachPlaybook = (context: ScriptContext): ScriptedTurn => {
+  if (context.toolResults.length > 0) {
+    return reportOutcome(context, (result) => `Email "${result.subject}" sent to ${result.to} (${result.messageId}).`);
+  }
+  const text = context.userText;
+  return {
+    type: "tool-call",
+    toolName: "sendEmail",
+    args: { to: field(text, "To"), subject: field(text, "Subject"), body: field(text, "Body").replaceAll("\\n", "\n") },
+  };
+};
+
+const shippingPlaybook = (context: ScriptContext): ScriptedTurn => {
+  if (context.toolResults.length > 0) {
+    return reportOutcome(context, (result) =>
+      result?.shipped
+        ? `Order ${result.orderId} will ship to ${result.address.label}: ${result.address.line1}, ${result.address.city}.`
+        : `Order ${result.orderId} is on hold: ${result.error}.`,
+    );
+  }
+  const text = context.userText;
+  let addresses: unknown = [];
+  try {
+    addresses = JSON.parse(field(text, "Addresses") || "[]");
+  } catch {
+    addresses = [];
+  }
+  return {
+    type: "tool-call",
+    toolName: "chooseShippingAddress",
+    args: { orderId: field(text, "Order"), customerEmail: field(text, "Email"), addresses },
+  };
+};
+
+/** A real model when AGENT_MODEL names one, else the agent's offline playbook. */
+function modelFor(agentId: string, playbook: (context: ScriptContext) => ScriptedTurn) {
+  const configured = process.env.AGENT_MODEL;
+  return configured ? configured : createScriptedModel(`${agentId}-playbook`, playbook);
+}
+
+export function createDemoAgents() {
+  return {
+    refunds: new Agent({
+      id: "refunds",
+      name: "Refunds",
+      description: "Handles refund requests; refunds need a reviewer's approval, partial ones a reviewer's amount.",
+      instructions:
+        "You handle refund requests for an online shop. Use issueRefund for full refunds and settlePartialRefund when the request is for a partial refund.",
+      model: modelFor("refunds", refundsPlaybook),
+      tools: { issueRefund, settlePartialRefund },
+    }),
+    customerRecords: new Agent({
+      id: "customer-records",
+      name: "Customer records",
+      description: "Carries out GDPR erasure requests; every erasure needs a reviewer's approval.",
+      instructions: "You carry out verified data erasure requests with deleteCustomerRecord.",
+      model: modelFor("customer-records", recordsPlaybook),
+      tools: { deleteCustomerRecord },
+    }),
+    outreach: new Agent({
+      id: "outreach",
+      name: "Outreach",
+      description: "Writes to customers; every email needs a reviewer's approval.",
+      instructions: "You write short, polite emails to customers and send them with sendEmail.",
+      model: modelFor("outreach", outreachPlaybook),
+      tools: { sendEmail },
+    }),
+    shipping: new Agent({
+      id: "shipping",
+      name: "Shipping",
+      description: "Routes orders; asks a person which address to use when a customer has several.",
+      instructions: "When a customer has several addresses, ask with chooseShippingAddress which one to ship to.",
+      model: modelFor("shipping", shippingPlaybook),
+      tools: { chooseShippingAddress },
+    }),
+  };
+}

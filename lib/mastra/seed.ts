@@ -1,0 +1,59 @@
+import { listSuspendedRuns } from "../runs/list-suspended-runs.ts";
+import { getDb } from "../db/client.ts";
+import { createConsoleMastra, type ConsoleMastra } from "./index.ts";
+import { demoRequests, type DemoRequest } from "./demo-requests.ts";
+
+export interface SeedResult {
+  created: number;
+  skipped: boolean;
+  pending: number;
+}
+
+/**
+ * Runs the demo agents on the demo requests until each waits for a reviewer: the snapshots are
+ * written by Mastra itself. Does nothing when the store already holds pending runs, unless `reset`.
+ */
+export async function seedDemoRuns(
+  databaseUrl: string,
+  { reset = false, log = console.log }: { reset?: boolean; log?: (line: string) => void } = {},
+): Promise<SeedResult> {
+  const existing = await listSuspendedRuns({ perPage: 1, page: 0 }, databaseUrl);
+  if (existing.total > 0 && !reset) {
+    log(`The store already holds ${existing.total} pending runs; nothing seeded (use --reset to start over).`);
+    return { created: 0, skipped: true, pending: existing.total };
+  }
+  if (reset) await (await getDb(databaseUrl)).workflowSnapshot.deleteMany();
+
+  // Mastra holds a second stream on a thread that already has a suspended run in the same
+  // instance, so the n-th request of every thread runs on the n-th instance.
+  const rounds: DemoRequest[][] = [];
+  const seenPerThread = new Map<string, number>();
+  for (const request of demoRequests()) {
+    const round = seenPerThread.get(request.thread) ?? 0;
+    seenPerThread.set(request.thread, round + 1);
+    (rounds[round] ??= []).push(request);
+  }
+
+  let created = 0;
+  for (const requests of rounds) {
+    const mastra = await createConsoleMastra(databaseUrl);
+    for (const request of requests) {
+      await runUntilWaiting(mastra, request);
+      created++;
+    }
+  }
+  const { total } = await listSuspendedRuns({ perPage: 1, page: 0 }, databaseUrl);
+  log(`Seeded ${created} runs; ${total} pending tool calls wait for a reviewer.`);
+  return { created, skipped: false, pending: total };
+}
+
+async function runUntilWaiting(mastra: ConsoleMastra, request: DemoRequest): Promise<void> {
+  const stream = await mastra.getAgent(request.agent).stream(request.text, {
+    memory: { thread: request.thread, resource: request.resource },
+  });
+  let waiting = false;
+  for await (const chunk of stream.fullStream) {
+    if (chunk.type === "tool-call-approval" || chunk.type === "tool-call-suspended") waiting = true;
+  }
+  if (!waiting) throw new Error(`Demo agent "${request.agent}" finished without waiting for a reviewer: ${request.text}`);
+}
