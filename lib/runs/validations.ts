@@ -41,3 +41,127 @@ export const listSuspendedRunsOptions = z
   });
 
 export type ListSuspendedRunsOptions = z.input<typeof listSuspendedRunsOptions>;
+
+/* ---------- decisions ---------- */
+
+export const LIMITS = {
+  idLength: 256,
+  reasonLength: 2_000,
+  /** Resume data as JSON text, in bytes. */
+  resumeDataBytes: 64 * 1024,
+  resumeDataDepth: 32,
+} as const;
+
+const runRef = {
+  runId: id("runId"),
+  toolCallId: id("toolCallId"),
+};
+
+export const approveInput = z.object(runRef).strict();
+
+export const declineInput = z
+  .object({
+    ...runRef,
+    reason: z
+      .string({ error: "reason must be a string" })
+      .trim()
+      .max(LIMITS.reasonLength, `reason is longer than ${LIMITS.reasonLength} characters`)
+      .optional()
+      .transform((reason) => (reason ? reason : undefined)),
+  })
+  .strict();
+
+const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
+ * Resume data arrives as JSON text, so what the server checks is exactly what the reviewer typed:
+ * it must parse, stay under the size and depth limits, and carry no prototype-polluting keys.
+ */
+export const resumeDataText = z
+  .string({ error: "resume data must be JSON text" })
+  .refine((text) => Buffer.byteLength(text, "utf8") <= LIMITS.resumeDataBytes, {
+    message: `resume data is larger than ${LIMITS.resumeDataBytes / 1024} KiB`,
+    abort: true,
+  })
+  .transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (error) {
+      context.addIssue({ code: "custom", message: `resume data is not valid JSON: ${(error as Error).message}` });
+      return z.NEVER;
+    }
+  })
+  .superRefine((value, context) => {
+    const problem = jsonShapeProblem(value);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  });
+
+function jsonShapeProblem(value: unknown, depth = 0, path = "resume data"): string | undefined {
+  if (depth > LIMITS.resumeDataDepth) return `resume data is nested deeper than ${LIMITS.resumeDataDepth} levels`;
+  if (typeof value !== "object" || value === null) return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    if (!Array.isArray(value) && FORBIDDEN_KEYS.has(key)) return `${path} has a forbidden key "${key}"`;
+    const problem = jsonShapeProblem(child, depth + 1, Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+export const resumeInput = z.object({ ...runRef, resumeData: resumeDataText }).strict();
+
+export type ApproveInput = z.input<typeof approveInput>;
+export type DeclineInput = z.input<typeof declineInput>;
+export type ResumeInput = z.input<typeof resumeInput>;
+
+/* ---------- the runs page's query (URL search params) ---------- */
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+
+const optionalFilter = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(LIMITS.idLength, `${label} is longer than ${LIMITS.idLength} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/** `YYYY-MM-DD` (a whole day, in UTC) or a full ISO timestamp. */
+const dayOrInstant = (label: string, edge: "start" | "end") =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return undefined;
+      const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
+      const date = new Date(dayOnly ? `${value}T${edge === "start" ? "00:00:00.000" : "23:59:59.999"}Z` : value);
+      if (Number.isNaN(date.getTime()) || (dayOnly && date.toISOString().slice(0, 10) !== value)) {
+        context.addIssue({ code: "custom", message: `${label} is not a valid date (use YYYY-MM-DD)` });
+        return z.NEVER;
+      }
+      return date;
+    });
+
+/**
+ * What the runs page shows: filters, a 1-based page and a page size. The same schema parses the
+ * URL on the server page and the listing server action's input.
+ */
+export const runsQuery = z
+  .object({
+    resourceId: optionalFilter("Resource ID"),
+    threadId: optionalFilter("Thread ID"),
+    agentId: optionalFilter("Agent"),
+    from: dayOrInstant("From", "start"),
+    to: dayOrInstant("To", "end"),
+    page: z.coerce.number().int("page must be a whole number").min(1, "page starts at 1").max(1_000_000).default(1),
+    perPage: z.coerce
+      .number()
+      .int()
+      .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), `perPage must be one of ${PAGE_SIZES.join(", ")}`)
+      .default(DEFAULT_PAGE_SIZE),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: "From must not be after To", path: ["to"] });
+
+export type RunsQueryInput = z.input<typeof runsQuery>;
+export type RunsQuery = z.output<typeof runsQuery>;

@@ -1,0 +1,20 @@
+"use server";
+
+import { z } from "zod";
+import { toRunDetailDto, type RunDetailDto } from "../runs/dto.ts";
+import { getSuspendedRun } from "../runs/run-detail.ts";
+import { approveInput } from "../runs/validations.ts";
+import { invalidInput, runAction, type ActionResult } from "./result.ts";
+
+const getRunInput = approveInput.pick({ runId: true });
+
+export async function getRun(input: z.input<typeof getRunInput>): Promise<ActionResult<RunDetailDto>> {
+  const parsed = getRunInput.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const result = await runAction("getRun", () => getSuspendedRun(parsed.data.runId));
+  if (!result.ok) return result;
+  if (!result.data) {
+    return { ok: false, error: { code: "run_not_found", message: `No suspended run "${parsed.data.runId}": it does not exist or was already decided.` } };
+  }
+  return { ok: true, data: toRunDetailDto(result.data) };
+}

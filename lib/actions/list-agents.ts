@@ -1,0 +1,19 @@
+"use server";
+
+import { getMastra } from "../mastra/index.ts";
+import { runAction, type ActionResult } from "./result.ts";
+
+export interface AgentDto {
+  id: string;
+  name: string;
+  description?: string;
+}
+
+export async function listAgents(): Promise<ActionResult<AgentDto[]>> {
+  return runAction("listAgents", async () => {
+    const mastra = await getMastra();
+    return Object.values(mastra.listAgents())
+      .map((agent) => ({ id: agent.id, name: agent.name, description: agent.getDescription?.() || undefined }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  });
+}

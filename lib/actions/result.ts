@@ -1,0 +1,37 @@
+/**
+ * What every server action returns: data, or an error the UI can show. Errors never leave an action
+ * as exceptions, so the client sees a message it can render instead of a generic failure.
+ */
+import { z } from "zod";
+import { DecisionError } from "../runs/decisions.ts";
+import { InvalidListOptionsError } from "../runs/list-suspended-runs.ts";
+
+export interface ActionError {
+  code: string;
+  message: string;
+  issues?: Array<{ path: string; message: string }>;
+}
+
+export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };
+
+export function invalidInput(error: z.ZodError): ActionResult<never> {
+  const issues = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+  return { ok: false, error: { code: "invalid_input", message: issues.map((i) => i.message).join("; "), issues } };
+}
+
+/** Runs an action body and turns every failure into an ActionError. */
+export async function runAction<T>(name: string, body: () => Promise<T>): Promise<ActionResult<T>> {
+  try {
+    return { ok: true, data: await body() };
+  } catch (error) {
+    if (error instanceof DecisionError) {
+      return { ok: false, error: { code: error.code, message: error.message, issues: error.issues } };
+    }
+    if (error instanceof InvalidListOptionsError) {
+      return { ok: false, error: { code: "invalid_input", message: error.message } };
+    }
+    if (error instanceof z.ZodError) return invalidInput(error);
+    console.error(`[action ${name}]`, error);
+    return { ok: false, error: { code: "internal", message: "The server could not complete this request. Try again; if it persists, check the server log." } };
+  }
+}

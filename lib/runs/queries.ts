@@ -1,0 +1,23 @@
+/** Read models for the console's pages and actions, on top of the listing and the run detail. */
+import { listSuspendedRuns } from "./list-suspended-runs.ts";
+import { toRunDto, type RunsPageDto } from "./dto.ts";
+import type { RunsQuery } from "./validations.ts";
+
+export async function getRunsPage(query: RunsQuery): Promise<RunsPageDto> {
+  const { runs, total } = await listSuspendedRuns({
+    agentId: query.agentId,
+    resourceId: query.resourceId,
+    threadId: query.threadId,
+    fromDate: query.from,
+    toDate: query.to,
+    perPage: query.perPage,
+    page: query.page - 1,
+  });
+  return {
+    runs: runs.map(toRunDto),
+    total,
+    page: query.page,
+    perPage: query.perPage,
+    pageCount: Math.max(1, Math.ceil(total / query.perPage)),
+  };
+}

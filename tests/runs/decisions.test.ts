@@ -1,0 +1,156 @@
+/**
+ * The server actions that decide, called as the browser calls them: real demo agents, real store,
+ * on SQLite and PostgreSQL. Bad input gets its own clear error and leaves the database untouched.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { approveToolCall } from "../../lib/actions/approve-tool-call.ts";
+import { declineToolCall } from "../../lib/actions/decline-tool-call.ts";
+import { resumeToolCall } from "../../lib/actions/resume-tool-call.ts";
+import { getRun } from "../../lib/actions/get-run.ts";
+import { listRuns } from "../../lib/actions/list-runs.ts";
+import { disconnectDb, getDb } from "../../lib/db/client.ts";
+import { createConsoleMastra } from "../../lib/mastra/index.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
+
+type DemoAgent = "refunds" | "shipping" | "outreach" | "customerRecords";
+
+describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) => {
+  let database: TestDatabase;
+  const previousUrl = process.env.DATABASE_URL;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    process.env.DATABASE_URL = database.url;
+  });
+
+  afterAll(async () => {
+    process.env.DATABASE_URL = previousUrl;
+    await disconnectDb(database.url);
+    await database.drop();
+  });
+
+  /** Runs a demo agent into suspension on a fresh Mastra instance (as a separate agent host would). */
+  async function suspend(agent: DemoAgent, text: string) {
+    const mastra = await createConsoleMastra(database.url);
+    const resource = `cust_${randomUUID()}`;
+    const stream = await mastra.getAgent(agent).stream(text, { memory: { thread: `ticket-${randomUUID()}`, resource } });
+    let toolCallId = "";
+    for await (const chunk of stream.fullStream) {
+      if (chunk.type === "tool-call-approval" || chunk.type === "tool-call-suspended") {
+        toolCallId = (chunk as { payload: { toolCallId: string } }).payload.toolCallId;
+      }
+    }
+    return { ref: { runId: stream.runId, toolCallId }, runId: stream.runId, resource };
+  }
+
+  const refund = (order = "ORD-9") =>
+    suspend("refunds", `Request: full refund\nOrder: ${order}\nEmail: a@b.example\nAmount: 42.50 EUR\nReason: damaged`);
+  const shipping = () =>
+    suspend(
+      "shipping",
+      `Order: ORD-77\nEmail: a@b.example\nAddresses: [{"id":"addr_home","label":"Home","line1":"1 Main St","city":"Springfield","postcode":"1","country":"US"}]`,
+    );
+
+  /** Everything the store holds, to prove a refused request changed nothing. */
+  async function storeState() {
+    const db = await getDb(database.url);
+    const rows = await db.workflowSnapshot.findMany({ orderBy: [{ runId: "asc" }, { workflowName: "asc" }] });
+    return rows.map((row) => `${row.workflowName}/${row.runId}/${row.status}/${row.version}/${row.snapshot.length}/${row.updatedAt.toISOString()}`);
+  }
+
+  it("approves through the owning agent and reports the agent's answer", async () => {
+    const call = await refund("ORD-1201");
+    const result = await approveToolCall(call.ref);
+    expect(result).toEqual({
+      ok: true,
+      data: {
+        action: "approve",
+        runId: call.runId,
+        toolCallId: call.ref.toolCallId,
+        agentId: "refunds",
+        answer: "Refund re_ord1201 issued: 42.5 EUR for order ORD-1201.",
+        runState: "completed",
+      },
+    });
+    expect(await getRun({ runId: call.runId })).toMatchObject({ ok: false, error: { code: "run_not_found" } });
+  });
+
+  it("declines with the reason reaching the agent", async () => {
+    const call = await refund();
+    const result = await declineToolCall({ ...call.ref, reason: "Already refunded by the bank" });
+    expect(result).toMatchObject({ ok: true, data: { action: "decline", answer: "I did not go ahead with issueRefund: Already refunded by the bank" } });
+    expect((await listRuns({ resourceId: call.resource })).ok && (await listRuns({ resourceId: call.resource }))).toMatchObject({ data: { total: 0 } });
+  });
+
+  it("resumes with data that matches the tool's schema", async () => {
+    const call = await shipping();
+    const detail = await getRun({ runId: call.runId });
+    expect(detail).toMatchObject({
+      ok: true,
+      data: { toolCalls: [{ requiresApproval: false, resumeSchema: { type: "object", required: ["addressId"] } }] },
+    });
+    const result = await resumeToolCall({ ...call.ref, resumeData: '{"addressId":"addr_home","note":"Leave at the door"}' });
+    expect(result).toMatchObject({ ok: true, data: { answer: "Order ORD-77 will ship to Home: 1 Main St, Springfield." } });
+  });
+
+  it("lists with the page's query and rejects a bad one", async () => {
+    const call = await refund();
+    expect(await listRuns({ resourceId: call.resource, page: 1, perPage: 10 })).toMatchObject({
+      ok: true,
+      data: { total: 1, page: 1, perPage: 10, pageCount: 1, runs: [{ runId: call.runId, agentId: "refunds" }] },
+    });
+    expect(await listRuns({ perPage: 7 })).toMatchObject({ ok: false, error: { code: "invalid_input", message: expect.stringMatching(/perPage/) } });
+    expect(await listRuns({ from: "2026-02-30" })).toMatchObject({ ok: false, error: { code: "invalid_input", message: expect.stringMatching(/From is not a valid date/) } });
+    expect(await listRuns({ from: "2026-03-02", to: "2026-03-01" })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/From must not be after To/) } });
+  });
+
+  describe("refuses bad input with a clear error and changes nothing", () => {
+    let approval: Awaited<ReturnType<typeof refund>>;
+    let input: Awaited<ReturnType<typeof shipping>>;
+
+    beforeAll(async () => {
+      approval = await refund();
+      input = await shipping();
+    });
+
+    const cases: Array<[string, () => Promise<{ ok: boolean; error?: { code: string; message: string } }>, string, RegExp]> = [
+      ["approve an unknown run", () => approveToolCall({ runId: randomUUID(), toolCallId: "call_x" }), "run_not_found", /No suspended run/],
+      ["approve an unknown tool call", () => approveToolCall({ runId: approval.runId, toolCallId: "call_nope" }), "tool_call_not_pending", /not waiting on tool call "call_nope"/],
+      ["approve with an empty run id", () => approveToolCall({ runId: "", toolCallId: approval.ref.toolCallId }), "invalid_input", /runId must not be empty/],
+      ["approve with a non-string id", () => approveToolCall({ runId: 42 as never, toolCallId: approval.ref.toolCallId }), "invalid_input", /runId must be a string/],
+      ["approve with extra fields", () => approveToolCall({ ...approval.ref, agentId: "shipping" } as never), "invalid_input", /Unrecognized key/],
+      ["approve a call that waits for data", () => approveToolCall(input.ref), "wrong_kind", /waits for data/],
+      ["decline a call that waits for data", () => declineToolCall(input.ref), "wrong_kind", /waits for data/],
+      ["decline with an oversized reason", () => declineToolCall({ ...approval.ref, reason: "x".repeat(2_001) }), "invalid_input", /reason is longer than 2000/],
+      ["resume an approval call", () => resumeToolCall({ ...approval.ref, resumeData: "{}" }), "wrong_kind", /waits for approval/],
+      ["resume with malformed JSON", () => resumeToolCall({ ...input.ref, resumeData: '{"addressId": ' }), "invalid_input", /not valid JSON/],
+      ["resume with a schema mismatch", () => resumeToolCall({ ...input.ref, resumeData: '{"addressId": 42}' }), "invalid_resume_data", /addressId/],
+      ["resume with a missing field", () => resumeToolCall({ ...input.ref, resumeData: "{}" }), "invalid_resume_data", /addressId/],
+      ["resume with __proto__", () => resumeToolCall({ ...input.ref, resumeData: '{"addressId":"addr_home","__proto__":{"admin":true}}' }), "invalid_input", /forbidden key "__proto__"/],
+      ["resume with nested constructor", () => resumeToolCall({ ...input.ref, resumeData: '{"a":{"constructor":{"prototype":1}}}' }), "invalid_input", /forbidden key "constructor"/],
+      ["resume with deep nesting", () => resumeToolCall({ ...input.ref, resumeData: "[".repeat(40) + "]".repeat(40) }), "invalid_input", /nested deeper than 32/],
+      ["resume with an oversized payload", () => resumeToolCall({ ...input.ref, resumeData: JSON.stringify({ addressId: "a".repeat(70_000) }) }), "invalid_input", /larger than 64 KiB/],
+      ["resume with a non-JSON value", () => resumeToolCall({ ...input.ref, resumeData: { addressId: "addr_home" } as never }), "invalid_input", /must be JSON text/],
+    ];
+
+    it.each(cases)("%s", async (_name, attempt, code, message) => {
+      const before = await storeState();
+      const result = await attempt();
+      expect(result.ok).toBe(false);
+      expect(result.error).toMatchObject({ code, message: expect.stringMatching(message) });
+      expect(await storeState()).toEqual(before);
+    });
+
+    it("leaves both runs decidable afterwards", async () => {
+      expect(await approveToolCall(approval.ref)).toMatchObject({ ok: true });
+      expect(await resumeToolCall({ ...input.ref, resumeData: '{"addressId":"addr_home"}' })).toMatchObject({ ok: true });
+    });
+  });
+
+  it("tells the second of two sequential decisions that the run was already decided", async () => {
+    const call = await refund();
+    expect(await approveToolCall(call.ref)).toMatchObject({ ok: true });
+    expect(await declineToolCall(call.ref)).toMatchObject({ ok: false, error: { code: "run_not_found", message: expect.stringMatching(/already decided/) } });
+  });
+});
