@@ -1,11 +1,17 @@
 "use server";
 
-import { decide, type DecisionOutcome } from "../runs/decisions.ts";
+import { currentReviewer } from "../auth/reviewer.ts";
+import { auditInvalidRequest, decide, type DecisionOutcome } from "../runs/decisions.ts";
 import { approveInput, type ApproveInput } from "../runs/validations.ts";
 import { invalidInput, runAction, type ActionResult } from "./result.ts";
 
 export async function approveToolCall(input: ApproveInput): Promise<ActionResult<DecisionOutcome>> {
   const parsed = approveInput.safeParse(input);
-  if (!parsed.success) return invalidInput(parsed.error);
-  return runAction("approveToolCall", () => decide({ action: "approve", ...parsed.data }));
+  const reviewer = await currentReviewer();
+  if (!parsed.success) {
+    const refusal = invalidInput(parsed.error);
+    await auditInvalidRequest("approve", input, refusal.error.message, { reviewer }).catch((error) => console.error("[audit]", error));
+    return refusal;
+  }
+  return runAction("approveToolCall", async () => decide({ action: "approve", ...parsed.data }, { reviewer }));
 }

@@ -3,18 +3,20 @@
  * as exceptions, so the client sees a message it can render instead of a generic failure.
  */
 import { z } from "zod";
-import { DecisionError } from "../runs/decisions.ts";
+import { DecisionError, type PriorDecision } from "../runs/decisions.ts";
 import { InvalidListOptionsError } from "../runs/list-suspended-runs.ts";
 
 export interface ActionError {
   code: string;
   message: string;
   issues?: Array<{ path: string; message: string }>;
+  /** With `already_decided`: who decided the call first, what and when. */
+  priorDecision?: PriorDecision;
 }
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };
 
-export function invalidInput(error: z.ZodError): ActionResult<never> {
+export function invalidInput(error: z.ZodError): { ok: false; error: ActionError } {
   const issues = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
   return { ok: false, error: { code: "invalid_input", message: issues.map((i) => i.message).join("; "), issues } };
 }
@@ -25,7 +27,10 @@ export async function runAction<T>(name: string, body: () => Promise<T>): Promis
     return { ok: true, data: await body() };
   } catch (error) {
     if (error instanceof DecisionError) {
-      return { ok: false, error: { code: error.code, message: error.message, issues: error.issues } };
+      return {
+        ok: false,
+        error: { code: error.code, message: error.message, issues: error.issues, priorDecision: error.priorDecision },
+      };
     }
     if (error instanceof InvalidListOptionsError) {
       return { ok: false, error: { code: "invalid_input", message: error.message } };

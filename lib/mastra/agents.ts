@@ -4,7 +4,8 @@
  * code; the console finds a run's owner by the agent's `id`, which the run's snapshot records.
  */
 import { createDemoAgents } from "./demo-agents.ts";
+import { effectRecorder } from "./tool-effects.ts";
 
-export function createAgents() {
-  return createDemoAgents();
+export function createAgents({ databaseUrl }: { databaseUrl: string }) {
+  return createDemoAgents({ recordEffect: effectRecorder(databaseUrl) });
 }

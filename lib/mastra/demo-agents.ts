@@ -11,71 +11,9 @@ import { Agent } from "@mastra/core/agent";
 import { createTool } from "@mastra/core/tools";
 import { z } from "zod";
 import { createScriptedModel, type ScriptContext, type ScriptedTurn } from "./scripted-model.ts";
+import type { EffectRecorder } from "./tool-effects.ts";
 
 const money = z.object({ amount: z.number().positive(), currency: z.enum(["EUR", "USD", "GBP"]) });
-
-export const issueRefund = createTool({
-  id: "issue-refund",
-  description: "Refund an order to the customer's original payment method.",
-  inputSchema: z.object({
-    orderId: z.string(),
-    customerEmail: z.string(),
-    ...money.shape,
-    reason: z.string(),
-  }),
-  requireApproval: true,
-  execute: async ({ orderId, amount, currency }) => ({
-    refundId: `re_${orderId.toLowerCase().replace(/[^a-z0-9]/g, "")}`,
-    orderId,
-    amount,
-    currency,
-    status: "refunded",
-  }),
-});
-
-export const settlePartialRefund = createTool({
-  id: "settle-partial-refund",
-  description: "Ask a person how much of a disputed order to refund, then refund that amount.",
-  inputSchema: z.object({ orderId: z.string(), customerEmail: z.string(), orderTotal: money, dispute: z.string() }),
-  suspendSchema: z.object({
-    question: z.string(),
-    orderId: z.string(),
-    orderTotal: money,
-    dispute: z.string(),
-  }),
-  resumeSchema: z.object({
-    amount: z.number().positive().describe("Amount to refund, at most the order total"),
-    note: z.string().max(500).optional().describe("Shown to the customer"),
-  }),
-  execute: async ({ orderId, orderTotal, dispute }, context) => {
-    const decision = context?.agent?.resumeData as { amount: number; note?: string } | undefined;
-    if (!decision) {
-      return context?.agent?.suspend?.({
-        question: `How much of order ${orderId} should be refunded?`,
-        orderId,
-        orderTotal,
-        dispute,
-      });
-    }
-    return { orderId, refunded: { amount: decision.amount, currency: orderTotal.currency }, note: decision.note ?? null };
-  },
-});
-
-export const deleteCustomerRecord = createTool({
-  id: "delete-customer-record",
-  description: "Permanently erase a customer's record (GDPR erasure request).",
-  inputSchema: z.object({ customerId: z.string(), email: z.string(), requestId: z.string(), reason: z.string() }),
-  requireApproval: true,
-  execute: async ({ customerId, requestId }) => ({ customerId, requestId, erased: true }),
-});
-
-export const sendEmail = createTool({
-  id: "send-email",
-  description: "Send an email to a customer.",
-  inputSchema: z.object({ to: z.string(), subject: z.string(), body: z.string() }),
-  requireApproval: true,
-  execute: async ({ to, subject }) => ({ to, subject, messageId: `msg_${Date.now().toString(36)}`, sent: true }),
-});
 
 const address = z.object({
   id: z.string(),
@@ -86,29 +24,131 @@ const address = z.object({
   country: z.string(),
 });
 
-export const chooseShippingAddress = createTool({
-  id: "choose-shipping-address",
-  description: "Ask a person which of the customer's addresses an order ships to.",
-  inputSchema: z.object({ orderId: z.string(), customerEmail: z.string(), addresses: z.array(address) }),
-  suspendSchema: z.object({ question: z.string(), orderId: z.string(), addresses: z.array(address) }),
-  resumeSchema: z.object({
-    addressId: z.string().describe("The id of one of the offered addresses"),
-    note: z.string().max(500).optional().describe("Instructions for the courier"),
-  }),
-  execute: async ({ orderId, addresses }, context) => {
-    const choice = context?.agent?.resumeData as { addressId: string; note?: string } | undefined;
-    if (!choice) {
-      return context?.agent?.suspend?.({
-        question: `Order ${orderId}: the customer has several addresses on file. Which one should it ship to?`,
-        orderId,
-        addresses,
-      });
-    }
-    const chosen = addresses.find((candidate) => candidate.id === choice.addressId);
-    if (!chosen) return { orderId, shipped: false, error: `Unknown address ${choice.addressId}` };
-    return { orderId, shipped: true, address: chosen, note: choice.note ?? null };
-  },
-});
+type ToolContext = { agent?: { agentId?: string; toolCallId?: string; threadId?: string; resourceId?: string } } | undefined;
+
+/** The demo tools; each real execution is recorded through `record` (their side effect). */
+function createDemoTools(record: EffectRecorder) {
+  /** Runs a tool's action and records it as the tool's effect. */
+  async function perform<T>(toolName: string, context: ToolContext, input: unknown, action: () => T): Promise<T> {
+    const output = action();
+    await record({
+      agentId: context?.agent?.agentId ?? "unknown",
+      toolName,
+      toolCallId: context?.agent?.toolCallId ?? "unknown",
+      threadId: context?.agent?.threadId,
+      resourceId: context?.agent?.resourceId,
+      input,
+      output,
+    });
+    return output;
+  }
+
+  const issueRefund = createTool({
+    id: "issue-refund",
+    description: "Refund an order to the customer's original payment method.",
+    inputSchema: z.object({
+      orderId: z.string(),
+      customerEmail: z.string(),
+      ...money.shape,
+      reason: z.string(),
+    }),
+    requireApproval: true,
+    execute: async (input, context) =>
+      perform("issueRefund", context, input, () => ({
+        refundId: `re_${input.orderId.toLowerCase().replace(/[^a-z0-9]/g, "")}`,
+        orderId: input.orderId,
+        amount: input.amount,
+        currency: input.currency,
+        status: "refunded",
+      })),
+  });
+
+  const settlePartialRefund = createTool({
+    id: "settle-partial-refund",
+    description: "Ask a person how much of a disputed order to refund, then refund that amount.",
+    inputSchema: z.object({ orderId: z.string(), customerEmail: z.string(), orderTotal: money, dispute: z.string() }),
+    suspendSchema: z.object({
+      question: z.string(),
+      orderId: z.string(),
+      orderTotal: money,
+      dispute: z.string(),
+    }),
+    resumeSchema: z.object({
+      amount: z.number().positive().describe("Amount to refund, at most the order total"),
+      note: z.string().max(500).optional().describe("Shown to the customer"),
+    }),
+    execute: async (input, context) => {
+      const decision = context?.agent?.resumeData as { amount: number; note?: string } | undefined;
+      if (!decision) {
+        return context?.agent?.suspend?.({
+          question: `How much of order ${input.orderId} should be refunded?`,
+          orderId: input.orderId,
+          orderTotal: input.orderTotal,
+          dispute: input.dispute,
+        });
+      }
+      return perform("settlePartialRefund", context, { ...input, decision }, () => ({
+        orderId: input.orderId,
+        refunded: { amount: decision.amount, currency: input.orderTotal.currency },
+        note: decision.note ?? null,
+      }));
+    },
+  });
+
+  const deleteCustomerRecord = createTool({
+    id: "delete-customer-record",
+    description: "Permanently erase a customer's record (GDPR erasure request).",
+    inputSchema: z.object({ customerId: z.string(), email: z.string(), requestId: z.string(), reason: z.string() }),
+    requireApproval: true,
+    execute: async (input, context) =>
+      perform("deleteCustomerRecord", context, input, () => ({ customerId: input.customerId, requestId: input.requestId, erased: true })),
+  });
+
+  const sendEmail = createTool({
+    id: "send-email",
+    description: "Send an email to a customer.",
+    inputSchema: z.object({ to: z.string(), subject: z.string(), body: z.string() }),
+    requireApproval: true,
+    execute: async (input, context) =>
+      perform("sendEmail", context, input, () => ({
+        to: input.to,
+        subject: input.subject,
+        messageId: `msg_${(context?.agent?.toolCallId ?? "").slice(-10)}`,
+        sent: true,
+      })),
+  });
+
+  const chooseShippingAddress = createTool({
+    id: "choose-shipping-address",
+    description: "Ask a person which of the customer's addresses an order ships to.",
+    inputSchema: z.object({ orderId: z.string(), customerEmail: z.string(), addresses: z.array(address) }),
+    suspendSchema: z.object({ question: z.string(), orderId: z.string(), addresses: z.array(address) }),
+    resumeSchema: z.object({
+      addressId: z.string().describe("The id of one of the offered addresses"),
+      note: z.string().max(500).optional().describe("Instructions for the courier"),
+    }),
+    execute: async (input, context) => {
+      const choice = context?.agent?.resumeData as { addressId: string; note?: string } | undefined;
+      if (!choice) {
+        return context?.agent?.suspend?.({
+          question: `Order ${input.orderId}: the customer has several addresses on file. Which one should it ship to?`,
+          orderId: input.orderId,
+          addresses: input.addresses,
+        });
+      }
+      const chosen = input.addresses.find((candidate) => candidate.id === choice.addressId);
+      if (!chosen) return { orderId: input.orderId, shipped: false, error: `Unknown address ${choice.addressId}` };
+      return perform("chooseShippingAddress", context, { ...input, choice }, () => ({
+        orderId: input.orderId,
+        shipped: true,
+        address: chosen,
+        note: choice.note ?? null,
+      }));
+    },
+  });
+
+  return { issueRefund, settlePartialRefund, deleteCustomerRecord, sendEmail, chooseShippingAddress };
+}
 
 /* ---------- the scripted model's playbooks ---------- */
 
@@ -213,7 +253,9 @@ function modelFor(agentId: string, playbook: (context: ScriptContext) => Scripte
   return configured ? configured : createScriptedModel(`${agentId}-playbook`, playbook);
 }
 
-export function createDemoAgents() {
+export function createDemoAgents({ recordEffect }: { recordEffect: EffectRecorder }) {
+  const { issueRefund, settlePartialRefund, deleteCustomerRecord, sendEmail, chooseShippingAddress } =
+    createDemoTools(recordEffect);
   return {
     refunds: new Agent({
       id: "refunds",

@@ -9,7 +9,7 @@ export type ConsoleMastra = Mastra<ReturnType<typeof createAgents>>;
 /** A Mastra instance with the console's agents on the snapshot store at `databaseUrl`. */
 export async function createConsoleMastra(databaseUrl: string = databaseUrlFromEnv()): Promise<ConsoleMastra> {
   return new Mastra({
-    agents: createAgents(),
+    agents: createAgents({ databaseUrl }),
     storage: await createMastraStorage(databaseUrl),
     logger: false,
   });

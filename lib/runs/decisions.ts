@@ -1,11 +1,27 @@
 /**
  * The decision logic: the only code that continues a suspended run. Every action (approve, decline,
- * resume) comes through `decide`, which checks the run against the database — it exists, it is
- * suspended, it waits on exactly this tool call, of this kind — resolves the owning agent from the
- * stored snapshot (never from the caller), and continues the run through that real Mastra agent.
+ * resume) and recovery come through here.
+ *
+ * 1. Check the request against the database: the run exists and is suspended, waits on exactly this
+ *    tool call, of this kind; the owning agent is resolved from the stored snapshot, never from the
+ *    caller; resume data satisfies the tool's own resumeSchema. Anything else is refused (audited).
+ * 2. Record the decision before anything is sent to the agent, under a uniqueness guarantee on
+ *    (runId, toolCallId): the first decision wins, every other gets `already_decided` naming who
+ *    decided what and when. The tool can therefore run once, across tabs, reviewers and servers.
+ * 3. Carry it out through the real agent, holding a lease; record applied / failed / released.
+ *
+ * States: recorded → applying → applied | failed | released. `released` means the call is
+ * decidable again (the agent failed, or the server stopped mid-way). A decision whose lease expired
+ * is taken over by `recoverDecisions`: one never sent is carried out; one sent to the agent is
+ * released for a new decision (the tool may have run: Mastra keeps the snapshot "suspended" until
+ * the resumed run ends, so the store cannot tell), except declines, which never run a tool and are
+ * carried out. Every transition is one conditional UPDATE plus its audit row, in one transaction.
  */
+import { randomUUID } from "node:crypto";
 import type { Agent } from "@mastra/core/agent";
-import { databaseUrlFromEnv } from "../db/client.ts";
+import { appendAudit, type AuditEntry } from "../audit/log.ts";
+import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
+import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import { findAgentById, getMastra } from "../mastra/index.ts";
 import { getSuspendedRun, type PendingToolCall, type RunDetail } from "./run-detail.ts";
 
@@ -20,18 +36,30 @@ export type DecisionErrorCode =
   | "wrong_kind"
   | "unknown_agent"
   | "invalid_resume_data"
+  | "already_decided"
   | "agent_failed";
+
+/** Who decided a call first, for the reviewers who came second. */
+export interface PriorDecision {
+  reviewer: string;
+  action: Decision["action"];
+  state: DecisionState;
+  decidedAt: string;
+}
 
 export class DecisionError extends Error {
   constructor(
     readonly code: DecisionErrorCode,
     message: string,
     readonly issues: Array<{ path: string; message: string }> = [],
+    readonly priorDecision?: PriorDecision,
   ) {
     super(message);
     this.name = "DecisionError";
   }
 }
+
+export type DecisionState = "recorded" | "applying" | "applied" | "failed" | "released";
 
 export interface DecisionOutcome {
   action: Decision["action"];
@@ -44,82 +72,275 @@ export interface DecisionOutcome {
   runState: "completed" | "waiting-again";
 }
 
-export async function decide(decision: Decision, databaseUrl: string = databaseUrlFromEnv()): Promise<DecisionOutcome> {
-  const run = await getSuspendedRun(decision.runId, databaseUrl);
+/** How long a process may hold a decision without renewing it before recovery takes over. */
+export function decisionLeaseMs(): number {
+  const configured = Number(process.env.DECISION_LEASE_MS);
+  return Number.isFinite(configured) && configured > 0 ? configured : 60_000;
+}
+
+export async function decide(
+  decision: Decision,
+  { reviewer, databaseUrl = databaseUrlFromEnv() }: { reviewer: string; databaseUrl?: string },
+): Promise<DecisionOutcome> {
+  const db = await getDb(databaseUrl);
+  const audit: AuditEntry = {
+    reviewer,
+    action: decision.action,
+    outcome: "refused",
+    runId: decision.runId,
+    toolCallId: decision.toolCallId,
+    reason: decision.action === "decline" ? decision.reason : undefined,
+    resumeData: decision.action === "resume" ? decision.resumeData : undefined,
+  };
+  let run: RunDetail | undefined;
+  let call: PendingToolCall | undefined;
+  let agent: Agent;
+  try {
+    run = (await getSuspendedRun(decision.runId, databaseUrl)) ?? undefined;
+    call = run?.toolCalls.find((candidate) => candidate.toolCallId === decision.toolCallId);
+    Object.assign(audit, describeRun(run, call));
+    if (!run || !call) await refuseAsDecidedOrMissing(db, decision, run);
+    checkKind(call!, decision);
+    agent = await resolveAgent(run!.agentId, databaseUrl);
+    if (decision.action === "resume") await checkResumeData(agent, call!, decision.resumeData);
+  } catch (error) {
+    if (error instanceof DecisionError) {
+      await appendAudit(db, {
+        ...audit,
+        outcome: error.code === "already_decided" ? "conflict" : "refused",
+        code: error.code,
+        message: error.message,
+      });
+    }
+    throw error;
+  }
+
+  const recorded = await recordDecision(db, decision, audit);
+  failpoint("after-record");
+  return carryOut(db, recorded, agent, databaseUrl);
+}
+
+/** Why there is nothing to decide: somebody decided first, or the run/call never existed. */
+async function refuseAsDecidedOrMissing(db: Db, decision: Decision, run: RunDetail | undefined): Promise<never> {
+  const prior = await db.toolCallDecision.findUnique({
+    where: { runId_toolCallId: { runId: decision.runId, toolCallId: decision.toolCallId } },
+  });
+  if (prior && prior.state !== "released") throw alreadyDecided(prior);
   if (!run) {
     throw new DecisionError("run_not_found", `No suspended run "${decision.runId}": it does not exist or was already decided.`);
   }
-  const call = pendingCall(run, decision);
-  const mastra = await getMastra(databaseUrl);
-  const agent = findAgentById(mastra, run.agentId);
-  if (!agent) {
-    throw new DecisionError("unknown_agent", `Run "${run.runId}" belongs to agent "${run.agentId}", which this console does not serve.`);
-  }
-  if (decision.action === "resume") await checkResumeData(agent, call, decision.resumeData);
-
-  let stream;
-  try {
-    stream = await continueRun(agent, decision);
-  } catch (error) {
-    throw agentError(error, decision);
-  }
-  return { ...(await readOutcome(stream)), action: decision.action, runId: run.runId, toolCallId: decision.toolCallId, agentId: run.agentId };
+  throw new DecisionError("tool_call_not_pending", `Run "${decision.runId}" is not waiting on tool call "${decision.toolCallId}".`);
 }
 
-function pendingCall(run: RunDetail, decision: Decision): PendingToolCall {
-  const call = run.toolCalls.find((candidate) => candidate.toolCallId === decision.toolCallId);
-  if (!call) {
-    throw new DecisionError(
-      "tool_call_not_pending",
-      `Run "${run.runId}" is not waiting on tool call "${decision.toolCallId}".`,
-    );
-  }
+function alreadyDecided(prior: ToolCallDecision): DecisionError {
+  const priorDecision: PriorDecision = {
+    reviewer: prior.reviewer,
+    action: prior.action as Decision["action"],
+    state: prior.state as DecisionState,
+    decidedAt: prior.decidedAt.toISOString(),
+  };
+  const verb = { approve: "approved", decline: "declined", resume: "resumed" }[priorDecision.action] ?? priorDecision.action;
+  return new DecisionError(
+    "already_decided",
+    `${prior.reviewer} already ${verb} this tool call at ${priorDecision.decidedAt}.`,
+    [],
+    priorDecision,
+  );
+}
+
+function checkKind(call: PendingToolCall, decision: Decision): void {
   const wantsApproval = decision.action !== "resume";
-  if (call.requiresApproval !== wantsApproval) {
-    throw new DecisionError(
-      "wrong_kind",
-      call.requiresApproval
-        ? `Tool call "${decision.toolCallId}" waits for approval: approve or decline it.`
-        : `Tool call "${decision.toolCallId}" waits for data: resume it with data.`,
-    );
-  }
-  return call;
+  if (call.requiresApproval === wantsApproval) return;
+  throw new DecisionError(
+    "wrong_kind",
+    call.requiresApproval
+      ? `Tool call "${decision.toolCallId}" waits for approval: approve or decline it.`
+      : `Tool call "${decision.toolCallId}" waits for data: resume it with data.`,
+  );
 }
 
-/** Resume data must satisfy the schema the tool itself declares (checked again by Mastra). */
+async function resolveAgent(agentId: string, databaseUrl: string): Promise<Agent> {
+  const agent = findAgentById(await getMastra(databaseUrl), agentId);
+  if (!agent) throw new DecisionError("unknown_agent", `This run belongs to agent "${agentId}", which this console does not serve.`);
+  return agent;
+}
+
+/** Resume data must satisfy the schema the tool itself declares (Mastra checks it again). */
 async function checkResumeData(agent: Agent, call: PendingToolCall, resumeData: unknown): Promise<void> {
   const tools = (await agent.listTools()) as Record<string, { resumeSchema?: StandardSchema }>;
   const schema = call.toolName ? tools[call.toolName]?.resumeSchema : undefined;
   if (!schema?.["~standard"]) return;
   const result = await schema["~standard"].validate(resumeData);
-  if (result.issues?.length) {
-    const issues = result.issues.map((issue) => ({
-      path: (issue.path ?? []).map((part) => (typeof part === "object" ? String(part.key) : String(part))).join("."),
-      message: issue.message,
-    }));
-    throw new DecisionError(
-      "invalid_resume_data",
-      `The resume data does not match what ${call.toolName} expects: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ")}`,
-      issues,
-    );
-  }
+  if (!result.issues?.length) return;
+  const issues = result.issues.map((issue) => ({
+    path: (issue.path ?? []).map((part) => (typeof part === "object" ? String(part.key) : String(part))).join("."),
+    message: issue.message,
+  }));
+  throw new DecisionError(
+    "invalid_resume_data",
+    `The resume data does not match what ${call.toolName} expects: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ")}`,
+    issues,
+  );
 }
 
+type StandardIssue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
 interface StandardSchema {
-  "~standard": {
-    validate(value: unknown): { issues?: ReadonlyArray<{ message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> }> } | Promise<{ issues?: ReadonlyArray<{ message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> }> }>;
+  "~standard": { validate(value: unknown): { issues?: ReadonlyArray<StandardIssue> } | Promise<{ issues?: ReadonlyArray<StandardIssue> }> };
+}
+
+function describeRun(run: RunDetail | undefined, call: PendingToolCall | undefined): Partial<AuditEntry> {
+  return {
+    agentId: run?.agentId,
+    threadId: run?.threadId,
+    resourceId: run?.resourceId,
+    toolName: call?.toolName,
+    args: call?.requiresApproval ? call.args : undefined,
   };
 }
 
-function continueRun(agent: Agent, decision: Decision) {
+/**
+ * Records the decision; the first one for a (run, tool call) wins. A released decision (failed or
+ * interrupted) is taken over by the next one, which is again first-wins.
+ */
+async function recordDecision(db: Db, decision: Decision, audit: AuditEntry): Promise<ToolCallDecision> {
+  const now = new Date();
+  const fields = {
+    action: decision.action,
+    state: "recorded",
+    reviewer: audit.reviewer,
+    agentId: audit.agentId!,
+    threadId: audit.threadId ?? null,
+    resourceId: audit.resourceId ?? null,
+    toolName: audit.toolName ?? null,
+    reason: decision.action === "decline" ? (decision.reason ?? null) : null,
+    resumeData: decision.action === "resume" ? JSON.stringify(decision.resumeData) : null,
+    answer: null,
+    error: null,
+    attempts: 0,
+    leaseUntil: new Date(now.getTime() + decisionLeaseMs()),
+    decidedAt: now,
+    updatedAt: now,
+  };
+  const id = randomUUID();
+  try {
+    return await db.$transaction(async (tx) => {
+      const created = await tx.toolCallDecision.create({
+        data: { id, runId: decision.runId, toolCallId: decision.toolCallId, ...fields },
+      });
+      await appendAudit(tx, { ...audit, outcome: "recorded", decisionId: id }, now);
+      return created;
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code !== "P2002") throw error;
+  }
+  const key = { runId: decision.runId, toolCallId: decision.toolCallId };
+  const tookOver = await db.$transaction(async (tx) => {
+    const { count } = await tx.toolCallDecision.updateMany({ where: { ...key, state: "released" }, data: fields });
+    if (count === 0) return null;
+    const taken = await tx.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: key } });
+    await appendAudit(tx, { ...audit, outcome: "recorded", decisionId: taken.id, message: "Decided again after an earlier decision was released." }, now);
+    return taken;
+  });
+  if (tookOver) return tookOver;
+  const prior = await db.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: key } });
+  const conflict = alreadyDecided(prior);
+  await appendAudit(db, { ...audit, outcome: "conflict", code: conflict.code, message: conflict.message, decisionId: prior.id });
+  throw conflict;
+}
+
+/** Moves a decision from one state to another if nobody else moved it first; audits the move. */
+async function transition(
+  db: Db,
+  decision: ToolCallDecision,
+  from: DecisionState,
+  to: DecisionState,
+  changes: { answer?: string; error?: string; attempts?: number; leaseUntil?: Date },
+  audit?: Omit<AuditEntry, "reviewer" | "action" | "runId" | "toolCallId">,
+): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const now = new Date();
+    const { count } = await tx.toolCallDecision.updateMany({
+      where: { id: decision.id, state: from },
+      data: { state: to, updatedAt: now, ...changes },
+    });
+    if (count === 1 && audit) {
+      await appendAudit(
+        tx,
+        {
+          reviewer: decision.reviewer,
+          action: decision.action,
+          runId: decision.runId,
+          toolCallId: decision.toolCallId,
+          agentId: decision.agentId,
+          threadId: decision.threadId,
+          resourceId: decision.resourceId,
+          toolName: decision.toolName,
+          reason: decision.reason,
+          decisionId: decision.id,
+          ...audit,
+        },
+        now,
+      );
+    }
+    return count === 1;
+  });
+}
+
+/** Sends a recorded decision to the agent and records how it ended. */
+async function carryOut(db: Db, decision: ToolCallDecision, agent: Agent, databaseUrl: string): Promise<DecisionOutcome> {
+  const lease = decisionLeaseMs();
+  const applying = await transition(db, decision, "recorded", "applying", {
+    attempts: decision.attempts + 1,
+    leaseUntil: new Date(Date.now() + lease),
+  });
+  if (!applying) {
+    throw alreadyDecided(await db.toolCallDecision.findUniqueOrThrow({ where: { id: decision.id } }));
+  }
+  // A slow agent (a real model) keeps the lease; a dead process stops renewing it.
+  const renewal = setInterval(() => {
+    db.toolCallDecision
+      .updateMany({ where: { id: decision.id, state: "applying" }, data: { leaseUntil: new Date(Date.now() + lease) } })
+      .catch(() => undefined);
+  }, Math.max(1_000, lease / 3));
+  renewal.unref?.();
+  try {
+    const stream = await continueRun(agent, decision);
+    failpoint("after-send");
+    const outcome = await readOutcome(stream);
+    await transition(db, decision, "applying", "applied", { answer: outcome.answer }, { outcome: "applied", answer: outcome.answer });
+    return { ...outcome, action: decision.action as Decision["action"], runId: decision.runId, toolCallId: decision.toolCallId, agentId: decision.agentId };
+  } catch (error) {
+    const failure = agentError(error, decision);
+    const decidableAgain = await isPending(decision, databaseUrl);
+    await transition(
+      db,
+      decision,
+      "applying",
+      decidableAgain ? "released" : "failed",
+      { error: failure.message },
+      {
+        outcome: "failed",
+        code: failure.code,
+        message: decidableAgain ? `${failure.message} The tool call is decidable again.` : failure.message,
+      },
+    );
+    throw failure;
+  } finally {
+    clearInterval(renewal);
+  }
+}
+
+function continueRun(agent: Agent, decision: ToolCallDecision) {
   const target = { runId: decision.runId, toolCallId: decision.toolCallId };
   switch (decision.action) {
     case "approve":
       return agent.approveToolCall(target);
     case "decline":
-      return agent.declineToolCall({ ...target, reason: decision.reason });
+      return agent.declineToolCall({ ...target, reason: decision.reason ?? undefined });
     case "resume":
-      return agent.resumeStream(decision.resumeData, target);
+      return agent.resumeStream(JSON.parse(decision.resumeData ?? "null"), target);
+    default:
+      throw new Error(`Unknown decision action "${decision.action}"`);
   }
 }
 
@@ -130,17 +351,16 @@ async function readOutcome(stream: { fullStream: AsyncIterable<unknown> }) {
   for await (const chunk of stream.fullStream as AsyncIterable<{ type: string; payload?: { text?: string; error?: unknown } }>) {
     if (chunk.type === "text-delta") answer += chunk.payload?.text ?? "";
     else if (chunk.type === "tool-call-approval" || chunk.type === "tool-call-suspended") runState = "waiting-again";
-    else if (chunk.type === "error") {
-      throw new DecisionError("agent_failed", `The agent failed while continuing the run: ${describe(chunk.payload?.error)}`);
-    }
+    else if (chunk.type === "error") throw new DecisionError("agent_failed", `The agent failed: ${describe(chunk.payload?.error)}`);
   }
   return { answer, runState };
 }
 
-function agentError(error: unknown, decision: Decision): DecisionError {
+function agentError(error: unknown, decision: Pick<ToolCallDecision, "runId" | "toolCallId">): DecisionError {
+  if (error instanceof DecisionError) return error;
   const id = (error as { id?: string }).id;
   if (id === "AGENT_RESUME_NO_SNAPSHOT_FOUND") {
-    return new DecisionError("run_not_found", `Run "${decision.runId}" is no longer suspended: it was decided meanwhile.`);
+    return new DecisionError("run_not_found", `Run "${decision.runId}" is no longer suspended.`);
   }
   if (id === "AGENT_RESUME_TOOL_CALL_NOT_SUSPENDED") {
     return new DecisionError("tool_call_not_pending", `Tool call "${decision.toolCallId}" is no longer pending.`);
@@ -148,6 +368,139 @@ function agentError(error: unknown, decision: Decision): DecisionError {
   return new DecisionError("agent_failed", `The agent could not continue the run: ${describe(error)}`);
 }
 
+async function isPending(decision: Pick<ToolCallDecision, "runId" | "toolCallId">, databaseUrl: string): Promise<boolean> {
+  const run = await getSuspendedRun(decision.runId, databaseUrl);
+  return !!run?.toolCalls.some((call) => call.toolCallId === decision.toolCallId);
+}
+
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : typeof error === "string" ? error : JSON.stringify(error);
+}
+
+/** The decision currently holding a tool call, if any (for the detail page and conflicts). */
+export async function findDecision(runId: string, toolCallId: string, databaseUrl: string = databaseUrlFromEnv()) {
+  return (await getDb(databaseUrl)).toolCallDecision.findUnique({ where: { runId_toolCallId: { runId, toolCallId } } });
+}
+
+/* ---------- recovery ---------- */
+
+export interface RecoveryReport {
+  carriedOut: number;
+  released: number;
+  applied: number;
+  failed: number;
+}
+
+/**
+ * Takes over decisions whose process stopped (lease expired) and ends each in a state the audit log
+ * explains. Safe to run from several servers at once: each decision is taken by one of them.
+ */
+export async function recoverDecisions(databaseUrl: string = databaseUrlFromEnv()): Promise<RecoveryReport> {
+  const db = await getDb(databaseUrl);
+  const report: RecoveryReport = { carriedOut: 0, released: 0, applied: 0, failed: 0 };
+  const stale = await db.toolCallDecision.findMany({
+    where: { state: { in: ["recorded", "applying"] }, leaseUntil: { lt: new Date() } },
+    orderBy: { decidedAt: "asc" },
+    take: 100,
+  });
+  for (const decision of stale) {
+    const lease = new Date(Date.now() + decisionLeaseMs());
+    const { count } = await db.toolCallDecision.updateMany({
+      where: { id: decision.id, state: decision.state, leaseUntil: decision.leaseUntil },
+      data: { leaseUntil: lease, updatedAt: new Date() },
+    });
+    if (count === 0) continue; // another server took it
+    const taken = { ...decision, leaseUntil: lease };
+    const pending = await isPending(taken, databaseUrl);
+    const neverSent = taken.state === "recorded";
+    if (pending && (neverSent || taken.action === "decline")) {
+      if (!neverSent) {
+        await transition(db, taken, "applying", "recorded", {}, {
+          outcome: "recovered",
+          message: "The server stopped while declining; a decline never runs the tool, so it is carried out again.",
+        });
+      } else {
+        await appendAudit(db, auditOf(taken, "recovered", "The server stopped after recording this decision and before applying it; carrying it out now."));
+      }
+      try {
+        const agent = await resolveAgent(taken.agentId, databaseUrl);
+        await carryOut(db, { ...taken, state: "recorded" }, agent, databaseUrl);
+        report.carriedOut++;
+      } catch {
+        report.failed++;
+      }
+    } else if (pending) {
+      await transition(db, taken, "applying", "released", { error: "interrupted" }, {
+        outcome: "interrupted",
+        message:
+          "The server stopped while the agent was carrying out this decision. The tool may have run; check its effect before deciding again. The tool call is decidable again.",
+      });
+      report.released++;
+    } else if (await runIsGone(taken.runId, databaseUrl)) {
+      await transition(db, taken, taken.state as DecisionState, "applied", {}, {
+        outcome: "recovered",
+        message: "The run had finished before its server stopped: the decision was carried out (the agent's answer was not kept).",
+      });
+      report.applied++;
+    } else {
+      await transition(db, taken, taken.state as DecisionState, "failed", { error: "run not suspended" }, {
+        outcome: "failed",
+        code: "tool_call_not_pending",
+        message: "The server stopped mid-decision and the run is no longer waiting on this call; its snapshot was left as it is.",
+      });
+      report.failed++;
+    }
+  }
+  return report;
+}
+
+async function runIsGone(runId: string, databaseUrl: string): Promise<boolean> {
+  return (await (await getDb(databaseUrl)).workflowSnapshot.count({ where: { runId } })) === 0;
+}
+
+function auditOf(decision: ToolCallDecision, outcome: AuditEntry["outcome"], message: string): AuditEntry {
+  return {
+    reviewer: decision.reviewer,
+    action: decision.action,
+    outcome,
+    runId: decision.runId,
+    toolCallId: decision.toolCallId,
+    agentId: decision.agentId,
+    threadId: decision.threadId,
+    resourceId: decision.resourceId,
+    toolName: decision.toolName,
+    reason: decision.reason,
+    message,
+    decisionId: decision.id,
+  };
+}
+
+/**
+ * Fault injection for the crash tests: with APPROVALS_FAILPOINT=<name> the process kills itself
+ * (SIGKILL, no clean-up) at that point, exactly as a crashed server would stop.
+ */
+function failpoint(name: "after-record" | "after-send"): void {
+  if (process.env.APPROVALS_FAILPOINT === name) process.kill(process.pid, "SIGKILL");
+}
+
+/** Audits a request refused before it reached `decide` (its input did not validate). */
+export async function auditInvalidRequest(
+  action: Decision["action"],
+  raw: unknown,
+  message: string,
+  { reviewer, databaseUrl = databaseUrlFromEnv() }: { reviewer: string; databaseUrl?: string },
+): Promise<void> {
+  const input = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === "string" ? value : value === undefined ? "" : JSON.stringify(value) ?? "");
+  await appendAudit(await getDb(databaseUrl), {
+    reviewer,
+    action,
+    outcome: "refused",
+    code: "invalid_input",
+    runId: text(input.runId),
+    toolCallId: text(input.toolCallId),
+    reason: typeof input.reason === "string" ? input.reason : undefined,
+    resumeData: input.resumeData,
+    message,
+  });
 }

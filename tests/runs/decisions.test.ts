@@ -56,7 +56,11 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
   async function storeState() {
     const db = await getDb(database.url);
     const rows = await db.workflowSnapshot.findMany({ orderBy: [{ runId: "asc" }, { workflowName: "asc" }] });
-    return rows.map((row) => `${row.workflowName}/${row.runId}/${row.status}/${row.version}/${row.snapshot.length}/${row.updatedAt.toISOString()}`);
+    return {
+      snapshots: rows.map((row) => `${row.workflowName}/${row.runId}/${row.status}/${row.version}/${row.updatedAt.toISOString()}/${row.snapshot}`),
+      decisions: await db.toolCallDecision.count(),
+      effects: await db.toolEffect.count(),
+    };
   }
 
   it("approves through the owning agent and reports the agent's answer", async () => {
@@ -74,12 +78,26 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
       },
     });
     expect(await getRun({ runId: call.runId })).toMatchObject({ ok: false, error: { code: "run_not_found" } });
+    const db = await getDb(database.url);
+    const effects = await db.toolEffect.findMany({ where: { toolCallId: call.ref.toolCallId } });
+    expect(effects.map((e) => [e.agentId, e.toolName, JSON.parse(e.output).refundId])).toEqual([["refunds", "issueRefund", "re_ord1201"]]);
+    const audit = await db.auditEvent.findMany({ where: { runId: call.runId }, orderBy: { id: "asc" } });
+    expect(audit.map((e) => [e.reviewer, e.action, e.outcome, e.agentId, e.toolName])).toEqual([
+      ["anonymous", "approve", "recorded", "refunds", "issueRefund"],
+      ["anonymous", "approve", "applied", "refunds", "issueRefund"],
+    ]);
+    expect(JSON.parse(audit[0]!.args!)).toMatchObject({ orderId: "ORD-1201", amount: 42.5 });
+    expect(audit[1]!.answer).toBe("Refund re_ord1201 issued: 42.5 EUR for order ORD-1201.");
+    expect(await db.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: call.ref } })).toMatchObject({ state: "applied", attempts: 1 });
   });
 
   it("declines with the reason reaching the agent", async () => {
     const call = await refund();
     const result = await declineToolCall({ ...call.ref, reason: "Already refunded by the bank" });
     expect(result).toMatchObject({ ok: true, data: { action: "decline", answer: "I did not go ahead with issueRefund: Already refunded by the bank" } });
+    const db = await getDb(database.url);
+    expect(await db.toolEffect.count({ where: { toolCallId: call.ref.toolCallId } })).toBe(0);
+    expect(await db.auditEvent.findFirst({ where: { runId: call.runId, outcome: "applied" } })).toMatchObject({ reason: "Already refunded by the bank" });
     expect((await listRuns({ resourceId: call.resource })).ok && (await listRuns({ resourceId: call.resource }))).toMatchObject({ data: { total: 0 } });
   });
 
@@ -135,11 +153,17 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
     ];
 
     it.each(cases)("%s", async (_name, attempt, code, message) => {
+      const db = await getDb(database.url);
       const before = await storeState();
+      const auditBefore = await db.auditEvent.count();
       const result = await attempt();
       expect(result.ok).toBe(false);
       expect(result.error).toMatchObject({ code, message: expect.stringMatching(message) });
       expect(await storeState()).toEqual(before);
+      // Refused, and the refusal is in the audit log with its reason.
+      const refusal = await db.auditEvent.findFirstOrThrow({ orderBy: { id: "desc" } });
+      expect(await db.auditEvent.count()).toBe(auditBefore + 1);
+      expect(refusal).toMatchObject({ outcome: "refused", code });
     });
 
     it("leaves both runs decidable afterwards", async () => {
@@ -151,6 +175,13 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
   it("tells the second of two sequential decisions that the run was already decided", async () => {
     const call = await refund();
     expect(await approveToolCall(call.ref)).toMatchObject({ ok: true });
-    expect(await declineToolCall(call.ref)).toMatchObject({ ok: false, error: { code: "run_not_found", message: expect.stringMatching(/already decided/) } });
+    expect(await declineToolCall(call.ref)).toMatchObject({
+      ok: false,
+      error: {
+        code: "already_decided",
+        message: expect.stringMatching(/^anonymous already approved this tool call at \d{4}-/),
+        priorDecision: { reviewer: "anonymous", action: "approve", state: "applied", decidedAt: expect.any(String) },
+      },
+    });
   });
 });
