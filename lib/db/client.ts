@@ -15,14 +15,14 @@ export function databaseUrlFromEnv(): string {
 /** A new client for `url`. Prefer `getDb`, which keeps one per URL for the whole process. */
 export async function createDb(url: string): Promise<Db> {
   if (databaseProvider(url) === "sqlite") {
-    const [{ PrismaClient }, { PrismaBetterSqlite3 }] = await Promise.all([
+    const [{ PrismaClient }, { serializedSqliteAdapter }] = await Promise.all([
       import("../generated/sqlite/client.ts"),
-      import("@prisma/adapter-better-sqlite3"),
+      import("./sqlite-adapter.ts"),
     ]);
-    // A busy timeout lets several processes (console, seed, agents) share the file; WAL lets them
-    // read while one writes. Both are set per connection, WAL persists in the file.
-    const adapter = new PrismaBetterSqlite3({ url: `file:${sqliteFilePath(url)}`, timeout: 10_000 });
-    const db = new PrismaClient({ adapter });
+    // Several processes (console servers, agent hosts, the seed) share the file: statements take
+    // turns within a process, a busy timeout makes them wait across processes, and WAL (kept in the
+    // file) lets readers go on while one writes.
+    const db = new PrismaClient({ adapter: serializedSqliteAdapter(sqliteFilePath(url)) });
     await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
     return db;
   }
