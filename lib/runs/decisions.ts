@@ -25,16 +25,19 @@ import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import { findAgentById, getMastra } from "../mastra/index.ts";
 import { getSuspendedRun, type PendingToolCall, type RunDetail } from "./run-detail.ts";
 
+type Target = { runId: string; toolCallId: string; agentId?: string };
+
 export type Decision =
-  | { action: "approve"; runId: string; toolCallId: string }
-  | { action: "decline"; runId: string; toolCallId: string; reason?: string }
-  | { action: "resume"; runId: string; toolCallId: string; resumeData: unknown };
+  | ({ action: "approve" } & Target)
+  | ({ action: "decline"; reason?: string } & Target)
+  | ({ action: "resume"; resumeData: unknown } & Target);
 
 export type DecisionErrorCode =
   | "run_not_found"
   | "tool_call_not_pending"
   | "wrong_kind"
   | "unknown_agent"
+  | "wrong_agent"
   | "invalid_resume_data"
   | "already_decided"
   | "agent_failed";
@@ -101,6 +104,12 @@ export async function decide(
     Object.assign(audit, describeRun(run, call));
     if (!run || !call) await refuseAsDecidedOrMissing(db, decision, run);
     checkKind(call!, decision);
+    if (decision.agentId && decision.agentId !== run!.agentId) {
+      throw new DecisionError(
+        "wrong_agent",
+        `Run "${decision.runId}" belongs to agent "${run!.agentId}", not "${decision.agentId}": it can only be continued by its owner.`,
+      );
+    }
     agent = await resolveAgent(run!.agentId, databaseUrl);
     if (decision.action === "resume") await checkResumeData(agent, call!, decision.resumeData);
   } catch (error) {

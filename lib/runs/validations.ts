@@ -55,6 +55,11 @@ export const LIMITS = {
 const runRef = {
   runId: id("runId"),
   toolCallId: id("toolCallId"),
+  /**
+   * The agent the reviewer saw as the owner. Optional; the owner always comes from the stored
+   * snapshot, and a request naming another agent is refused rather than trusted.
+   */
+  agentId: id("agentId").optional(),
 };
 
 export const approveInput = z.object(runRef).strict();

@@ -10,10 +10,8 @@ import { resumeToolCall } from "../../lib/actions/resume-tool-call.ts";
 import { getRun } from "../../lib/actions/get-run.ts";
 import { listRuns } from "../../lib/actions/list-runs.ts";
 import { disconnectDb, getDb } from "../../lib/db/client.ts";
-import { createConsoleMastra } from "../../lib/mastra/index.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
-
-type DemoAgent = "refunds" | "shipping" | "outreach" | "customerRecords";
+import { refundRequest, shippingRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
 
 describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) => {
   let database: TestDatabase;
@@ -30,27 +28,8 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
     await database.drop();
   });
 
-  /** Runs a demo agent into suspension on a fresh Mastra instance (as a separate agent host would). */
-  async function suspend(agent: DemoAgent, text: string) {
-    const mastra = await createConsoleMastra(database.url);
-    const resource = `cust_${randomUUID()}`;
-    const stream = await mastra.getAgent(agent).stream(text, { memory: { thread: `ticket-${randomUUID()}`, resource } });
-    let toolCallId = "";
-    for await (const chunk of stream.fullStream) {
-      if (chunk.type === "tool-call-approval" || chunk.type === "tool-call-suspended") {
-        toolCallId = (chunk as { payload: { toolCallId: string } }).payload.toolCallId;
-      }
-    }
-    return { ref: { runId: stream.runId, toolCallId }, runId: stream.runId, resource };
-  }
-
-  const refund = (order = "ORD-9") =>
-    suspend("refunds", `Request: full refund\nOrder: ${order}\nEmail: a@b.example\nAmount: 42.50 EUR\nReason: damaged`);
-  const shipping = () =>
-    suspend(
-      "shipping",
-      `Order: ORD-77\nEmail: a@b.example\nAddresses: [{"id":"addr_home","label":"Home","line1":"1 Main St","city":"Springfield","postcode":"1","country":"US"}]`,
-    );
+  const refund = (order = "ORD-9") => suspendDemoRun(database.url, "refunds", refundRequest(order));
+  const shipping = () => suspendDemoRun(database.url, "shipping", shippingRequest());
 
   /** Everything the store holds, to prove a refused request changed nothing. */
   async function storeState() {
@@ -137,7 +116,9 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
       ["approve an unknown tool call", () => approveToolCall({ runId: approval.runId, toolCallId: "call_nope" }), "tool_call_not_pending", /not waiting on tool call "call_nope"/],
       ["approve with an empty run id", () => approveToolCall({ runId: "", toolCallId: approval.ref.toolCallId }), "invalid_input", /runId must not be empty/],
       ["approve with a non-string id", () => approveToolCall({ runId: 42 as never, toolCallId: approval.ref.toolCallId }), "invalid_input", /runId must be a string/],
-      ["approve with extra fields", () => approveToolCall({ ...approval.ref, agentId: "shipping" } as never), "invalid_input", /Unrecognized key/],
+      ["approve with extra fields", () => approveToolCall({ ...approval.ref, status: "approved" } as never), "invalid_input", /Unrecognized key/],
+      ["approve a refunds run as another agent", () => approveToolCall({ ...approval.ref, agentId: "outreach" }), "wrong_agent", /belongs to agent "refunds", not "outreach"/],
+      ["resume a shipping run as another agent", () => resumeToolCall({ ...input.ref, agentId: "refunds", resumeData: '{"addressId":"addr_home"}' }), "wrong_agent", /belongs to agent "shipping"/],
       ["approve a call that waits for data", () => approveToolCall(input.ref), "wrong_kind", /waits for data/],
       ["decline a call that waits for data", () => declineToolCall(input.ref), "wrong_kind", /waits for data/],
       ["decline with an oversized reason", () => declineToolCall({ ...approval.ref, reason: "x".repeat(2_001) }), "invalid_input", /reason is longer than 2000/],

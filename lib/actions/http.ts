@@ -1,0 +1,21 @@
+/** HTTP status codes for action error codes, for the JSON API routes. */
+export function httpStatusOf(code: string): number {
+  switch (code) {
+    case "invalid_input":
+      return 400;
+    case "run_not_found":
+      return 404;
+    case "already_decided":
+    case "tool_call_not_pending":
+      return 409;
+    case "wrong_kind":
+    case "wrong_agent":
+    case "invalid_resume_data":
+      return 422;
+    case "unknown_agent":
+    case "agent_failed":
+      return 502;
+    default:
+      return 500;
+  }
+}
