@@ -102,7 +102,7 @@ export async function decide(
     run = (await getSuspendedRun(decision.runId, databaseUrl)) ?? undefined;
     call = run?.toolCalls.find((candidate) => candidate.toolCallId === decision.toolCallId);
     Object.assign(audit, describeRun(run, call));
-    if (!run || !call) await refuseAsDecidedOrMissing(db, decision, run);
+    if (!run || !call) await refuseAsDecidedOrMissing(db, decision, run, audit);
     checkKind(call!, decision);
     if (decision.agentId && decision.agentId !== run!.agentId) {
       throw new DecisionError(
@@ -130,11 +130,15 @@ export async function decide(
 }
 
 /** Why there is nothing to decide: somebody decided first, or the run/call never existed. */
-async function refuseAsDecidedOrMissing(db: Db, decision: Decision, run: RunDetail | undefined): Promise<never> {
+async function refuseAsDecidedOrMissing(db: Db, decision: Decision, run: RunDetail | undefined, audit: AuditEntry): Promise<never> {
   const prior = await db.toolCallDecision.findUnique({
     where: { runId_toolCallId: { runId: decision.runId, toolCallId: decision.toolCallId } },
   });
-  if (prior && prior.state !== "released") throw alreadyDecided(prior);
+  if (prior && prior.state !== "released") {
+    // The run may be gone already: the earlier decision still knows whose call it was.
+    Object.assign(audit, { agentId: prior.agentId, threadId: prior.threadId, resourceId: prior.resourceId, toolName: prior.toolName, decisionId: prior.id });
+    throw alreadyDecided(prior);
+  }
   if (!run) {
     throw new DecisionError("run_not_found", `No suspended run "${decision.runId}": it does not exist or was already decided.`);
   }

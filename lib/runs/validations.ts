@@ -170,3 +170,31 @@ export const runsQuery = z
 
 export type RunsQueryInput = z.input<typeof runsQuery>;
 export type RunsQuery = z.output<typeof runsQuery>;
+
+/* ---------- the decision history (audit log) ---------- */
+
+export const AUDIT_OUTCOMES = ["recorded", "applied", "failed", "released", "interrupted", "recovered", "refused", "conflict"] as const;
+
+export const auditQuery = z
+  .object({
+    reviewer: optionalFilter("Reviewer"),
+    resourceId: optionalFilter("Resource ID"),
+    agentId: optionalFilter("Agent"),
+    outcome: z
+      .string()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .pipe(z.enum(AUDIT_OUTCOMES, { error: `Outcome must be one of ${AUDIT_OUTCOMES.join(", ")}` }).optional()),
+    from: dayOrInstant("From", "start"),
+    to: dayOrInstant("To", "end"),
+    page: z.coerce.number().int("page must be a whole number").min(1, "page starts at 1").max(1_000_000).default(1),
+    perPage: z.coerce
+      .number()
+      .int()
+      .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), `perPage must be one of ${PAGE_SIZES.join(", ")}`)
+      .default(50),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: "From must not be after To", path: ["to"] });
+
+export type AuditQueryInput = z.input<typeof auditQuery>;
+export type AuditQuery = z.output<typeof auditQuery>;

@@ -1,0 +1,32 @@
+import Link from "next/link";
+import { cn } from "@/components/ui/cn";
+
+export function HistoryPagination({ page, pageCount, params }: { page: number; pageCount: number; params: Record<string, string> }) {
+  const hrefFor = (target: number) => `/history?${new URLSearchParams({ ...params, page: String(target) })}`;
+  const linkClass = "inline-flex h-8 items-center rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium shadow-sm hover:bg-neutral-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950";
+  return (
+    <nav aria-label="History pages" className="flex items-center justify-end gap-3 text-sm">
+      <span className="text-neutral-600">
+        Page {page} of {pageCount}
+      </span>
+      {page > 1 ? (
+        <Link href={hrefFor(page - 1)} className={linkClass}>
+          Previous page
+        </Link>
+      ) : (
+        <span aria-disabled="true" className={cn(linkClass, "pointer-events-none opacity-50")}>
+          Previous page
+        </span>
+      )}
+      {page < pageCount ? (
+        <Link href={hrefFor(page + 1)} className={linkClass}>
+          Next page
+        </Link>
+      ) : (
+        <span aria-disabled="true" className={cn(linkClass, "pointer-events-none opacity-50")}>
+          Next page
+        </span>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,69 @@
+/** Reading the audit log: the history page's filters, paging, and the CSV export. */
+import { databaseUrlFromEnv, getDb } from "../db/client.ts";
+import type { AuditEvent, Prisma } from "../generated/sqlite/client.ts";
+import type { AuditQuery } from "../runs/validations.ts";
+
+export type AuditFilters = Omit<AuditQuery, "page" | "perPage">;
+
+function whereOf(filters: AuditFilters): Prisma.AuditEventWhereInput {
+  return {
+    reviewer: filters.reviewer,
+    resourceId: filters.resourceId,
+    agentId: filters.agentId,
+    outcome: filters.outcome,
+    at: filters.from || filters.to ? { gte: filters.from, lte: filters.to } : undefined,
+  };
+}
+
+export async function listAuditEvents(query: AuditQuery, databaseUrl = databaseUrlFromEnv()) {
+  const db = await getDb(databaseUrl);
+  const where = whereOf(query);
+  const [events, total] = await Promise.all([
+    db.auditEvent.findMany({ where, orderBy: [{ at: "desc" }, { id: "desc" }], skip: (query.page - 1) * query.perPage, take: query.perPage }),
+    db.auditEvent.count({ where }),
+  ]);
+  return { events, total, page: query.page, perPage: query.perPage, pageCount: Math.max(1, Math.ceil(total / query.perPage)) };
+}
+
+export const AUDIT_CSV_COLUMNS = [
+  "at",
+  "reviewer",
+  "action",
+  "outcome",
+  "code",
+  "runId",
+  "toolCallId",
+  "agentId",
+  "threadId",
+  "resourceId",
+  "toolName",
+  "args",
+  "resumeData",
+  "reason",
+  "answer",
+  "message",
+  "decisionId",
+] as const satisfies ReadonlyArray<keyof AuditEvent>;
+
+/**
+ * One CSV field. Quotes per RFC 4180; a leading =, +, -, @, tab or CR is neutralised with a quote
+ * mark so a spreadsheet shows a reviewer's or agent's text instead of evaluating it as a formula.
+ */
+export function csvField(value: unknown): string {
+  let text = value instanceof Date ? value.toISOString() : value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The whole filtered log as CSV, oldest first, read in batches so memory stays flat. */
+export async function* auditCsv(filters: AuditFilters, databaseUrl = databaseUrlFromEnv()): AsyncGenerator<string> {
+  const db = await getDb(databaseUrl);
+  yield `${AUDIT_CSV_COLUMNS.join(",")}\r\n`;
+  let after = 0;
+  for (;;) {
+    const batch = await db.auditEvent.findMany({ where: { ...whereOf(filters), id: { gt: after } }, orderBy: { id: "asc" }, take: 1_000 });
+    if (batch.length === 0) return;
+    yield batch.map((event) => `${AUDIT_CSV_COLUMNS.map((column) => csvField(event[column])).join(",")}\r\n`).join("");
+    after = batch.at(-1)!.id;
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * A console process killed with SIGKILL mid-decision, then a restarted one: nothing is lost, the
+ * call ends up applied or decidable again, and the audit log says which. Real processes, real
+ * agents, on SQLite and PostgreSQL.
+ */
+import { spawn } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { approveToolCall } from "../../lib/actions/approve-tool-call.ts";
+import { disconnectDb, getDb } from "../../lib/db/client.ts";
+import { listSuspendedRuns } from "../../lib/runs/list-suspended-runs.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
+import { refundRequest, suspendDemoRun, type DemoRun } from "../helpers/demo-runs.ts";
+
+const LEASE_MS = 300;
+
+function runChild(args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/decide-in-child.ts", ...args], {
+      env: { ...process.env, DECISION_LEASE_MS: String(LEASE_MS), ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("exit", (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+describe.each(["sqlite", "postgres"] as const)("crash between recording and applying on %s", { timeout: 180_000 }, (kind) => {
+  let database: TestDatabase;
+  const previousUrl = process.env.DATABASE_URL;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    process.env.DATABASE_URL = database.url;
+  });
+
+  afterAll(async () => {
+    process.env.DATABASE_URL = previousUrl;
+    await disconnectDb(database.url);
+    await database.drop();
+  });
+
+  async function state(run: DemoRun) {
+    const db = await getDb(database.url);
+    return {
+      decision: await db.toolCallDecision.findUnique({ where: { runId_toolCallId: run.ref } }),
+      effects: await db.toolEffect.count({ where: { toolCallId: run.ref.toolCallId } }),
+      pending: (await listSuspendedRuns({ resourceId: run.resource }, database.url)).total,
+      audit: (await db.auditEvent.findMany({ where: { runId: run.runId }, orderBy: { id: "asc" } })).map((e) => e.outcome),
+    };
+  }
+
+  async function killedWhileDeciding(run: DemoRun, failpoint: string, action = "approve", extra?: string) {
+    const killed = await runChild([database.url, action, run.ref.runId, run.ref.toolCallId, ...(extra ? [extra] : [])], {
+      APPROVALS_FAILPOINT: failpoint,
+    });
+    expect(killed.signal, killed.stderr).toBe("SIGKILL");
+    await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 200));
+  }
+
+  const restart = async () => {
+    const restarted = await runChild([database.url, "recover"]);
+    expect(restarted.code, restarted.stderr).toBe(0);
+    return JSON.parse(restarted.stdout.trim().split("\n").at(-1)!);
+  };
+
+  it("a decision recorded but never sent is carried out by the restarted process", async () => {
+    const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-5001"));
+
+    await killedWhileDeciding(run, "after-record");
+
+    expect(await state(run)).toMatchObject({ decision: { state: "recorded", reviewer: "crash-tester" }, effects: 0, pending: 1, audit: ["recorded"] });
+
+    expect(await restart()).toEqual({ carriedOut: 1, released: 0, applied: 0, failed: 0 });
+
+    const after = await state(run);
+    expect(after).toMatchObject({ decision: { state: "applied", attempts: 1 }, effects: 1, pending: 0, audit: ["recorded", "recovered", "applied"] });
+    expect(after.decision!.answer).toBe("Refund re_ord5001 issued: 42.5 EUR for order ORD-5001.");
+  });
+
+  it("an approval interrupted after it was sent is released, says so, and can be decided again", async () => {
+    const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-5002"));
+
+    await killedWhileDeciding(run, "after-send");
+    expect(await state(run)).toMatchObject({ decision: { state: "applying" }, pending: 1 });
+
+    expect(await restart()).toEqual({ carriedOut: 0, released: 1, applied: 0, failed: 0 });
+    const released = await state(run);
+    expect(released).toMatchObject({ decision: { state: "released" }, pending: 1, audit: ["recorded", "interrupted"] });
+    const db = await getDb(database.url);
+    expect((await db.auditEvent.findFirstOrThrow({ where: { runId: run.runId, outcome: "interrupted" } })).message).toMatch(
+      /The tool may have run; check its effect before deciding again/,
+    );
+
+    expect(await approveToolCall(run.ref)).toMatchObject({ ok: true, data: { answer: expect.stringContaining("re_ord5002") } });
+    const after = await state(run);
+    expect(after).toMatchObject({ decision: { state: "applied", reviewer: "anonymous" }, pending: 0 });
+    expect(after.effects).toBe(released.effects + 1);
+    expect(after.audit).toEqual(["recorded", "interrupted", "recorded", "applied"]);
+  });
+
+  it("a decline interrupted after it was sent is carried out again: a decline never runs the tool", async () => {
+    const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-5003"));
+
+    await killedWhileDeciding(run, "after-send", "decline", "Fraud suspected");
+
+    expect(await restart()).toEqual({ carriedOut: 1, released: 0, applied: 0, failed: 0 });
+    const after = await state(run);
+    expect(after).toMatchObject({ decision: { state: "applied", reason: "Fraud suspected" }, effects: 0, pending: 0 });
+    expect(after.decision!.answer).toBe("I did not go ahead with issueRefund: Fraud suspected");
+    expect(after.audit).toEqual(["recorded", "recovered", "applied"]);
+  });
+
+  it("a decision whose lease has not expired is left alone", async () => {
+    const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-5004"));
+    const killed = await runChild([database.url, "approve", run.ref.runId, run.ref.toolCallId], {
+      APPROVALS_FAILPOINT: "after-record",
+      DECISION_LEASE_MS: "60000",
+    });
+    expect(killed.signal).toBe("SIGKILL");
+
+    expect(await restart()).toEqual({ carriedOut: 0, released: 0, applied: 0, failed: 0 });
+    expect(await state(run)).toMatchObject({ decision: { state: "recorded" }, pending: 1 });
+    // Meanwhile nobody else can decide it: the recorded decision holds the call.
+    expect(await approveToolCall(run.ref)).toMatchObject({ ok: false, error: { code: "already_decided", priorDecision: { reviewer: "crash-tester" } } });
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * A console process for the crash tests: makes one decision (optionally killed by a failpoint,
+ * APPROVALS_FAILPOINT) or, with "recover", runs what a restarted server runs first.
+ * Usage: decide-in-child.ts <databaseUrl> approve|decline|resume <runId> <toolCallId> [reason|resumeJson]
+ *        decide-in-child.ts <databaseUrl> recover
+ */
+import { decide, recoverDecisions, type Decision } from "../../lib/runs/decisions.ts";
+
+const [databaseUrl, action, runId, toolCallId, extra] = process.argv.slice(2) as [string, string, string, string, string?];
+if (action === "recover") {
+  console.log(JSON.stringify(await recoverDecisions(databaseUrl)));
+} else {
+  const decision = (
+    action === "decline"
+      ? { action, runId, toolCallId, reason: extra }
+      : action === "resume"
+        ? { action, runId, toolCallId, resumeData: JSON.parse(extra ?? "null") }
+        : { action: "approve", runId, toolCallId }
+  ) as Decision;
+  console.log(JSON.stringify(await decide(decision, { reviewer: "crash-tester", databaseUrl })));
+}
+process.exit(0);
