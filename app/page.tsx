@@ -1,40 +1,39 @@
-import { listSuspendedRuns } from "@/lib/runs/list-suspended-runs";
+import { listAgents } from "@/lib/actions/list-agents";
+import { getRunsPage } from "@/lib/runs/queries";
+import type { RunsPageDto } from "@/lib/runs/dto";
+import { rawParamsFromSearchParams, runsQueryHash, sanitizeRunsQuery } from "@/components/runs/runs-query";
+import { RunsTable } from "@/components/runs/runs-table";
 
 // Pending runs change all the time: always read them fresh.
 export const dynamic = "force-dynamic";
 
-export default async function RunsPage() {
-  const { runs, total } = await listSuspendedRuns({ perPage: 50, page: 0 });
+export default async function RunsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  // Invalid parameters are dropped here (and reported by the table), never fatal.
+  const { state, parsed } = sanitizeRunsQuery(rawParamsFromSearchParams(await searchParams));
+
+  const [page, agents] = await Promise.all([
+    getRunsPage(parsed).catch((error: unknown): RunsPageDto | null => {
+      // The table's own query shows the error and a Retry button.
+      console.error("[runs page]", error);
+      return null;
+    }),
+    listAgents(),
+  ]);
+
   return (
-    <main className="mx-auto max-w-6xl p-6">
-      <h1 className="text-2xl font-semibold">Pending tool calls</h1>
-      <p className="mt-1 text-sm text-slate-600">{total} suspended runs wait for a reviewer.</p>
-      <table className="mt-6 w-full border-collapse text-left text-sm">
-        <thead>
-          <tr className="border-b border-slate-300">
-            <th className="py-2 pr-4">Tool</th>
-            <th className="py-2 pr-4">Kind</th>
-            <th className="py-2 pr-4">Agent</th>
-            <th className="py-2 pr-4">Thread</th>
-            <th className="py-2 pr-4">Resource</th>
-            <th className="py-2 pr-4">Suspended at</th>
-          </tr>
-        </thead>
-        <tbody>
-          {runs.flatMap((run) =>
-            run.toolCalls.map((call) => (
-              <tr key={`${run.runId}:${call.toolCallId}`} className="border-b border-slate-200">
-                <td className="py-2 pr-4 font-mono">{call.toolName}</td>
-                <td className="py-2 pr-4">{call.requiresApproval ? "Approval" : "Input requested"}</td>
-                <td className="py-2 pr-4">{run.agentId}</td>
-                <td className="py-2 pr-4 font-mono">{run.threadId}</td>
-                <td className="py-2 pr-4 font-mono">{run.resourceId}</td>
-                <td className="py-2 pr-4">{run.suspendedAt.toISOString()}</td>
-              </tr>
-            )),
-          )}
-        </tbody>
-      </table>
-    </main>
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Pending runs</h1>
+        <p className="mt-1 text-sm text-neutral-500">
+          Tool calls that wait for a person: approve or decline them, or send the input the tool asks for.
+        </p>
+      </div>
+      <RunsTable
+        initialPage={page}
+        initialQueryHash={runsQueryHash(state)}
+        initialDataUpdatedAt={Date.now()}
+        agents={agents.ok ? agents.data : []}
+      />
+    </div>
   );
 }

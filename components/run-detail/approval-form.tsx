@@ -1,0 +1,77 @@
+"use client";
+
+import { useId, useState } from "react";
+import { approveToolCall } from "@/lib/actions/approve-tool-call";
+import { declineToolCall } from "@/lib/actions/decline-tool-call";
+import type { ActionError } from "@/lib/actions/result";
+import type { DecisionOutcome } from "@/lib/runs/decisions";
+import { LIMITS } from "@/lib/runs/validations";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { callDecision, DecisionErrorAlert, isAlreadyDecided } from "./decision-shared";
+
+interface ApprovalFormProps {
+  runId: string;
+  toolCallId: string;
+  toolName: string;
+  onDecided: (outcome: DecisionOutcome) => void;
+}
+
+/** Approve, or decline with an optional reason the agent gets to see. */
+export function ApprovalForm({ runId, toolCallId, toolName, onDecided }: ApprovalFormProps) {
+  const reasonId = useId();
+  const hintId = useId();
+  const [reason, setReason] = useState("");
+  const [pending, setPending] = useState<"approve" | "decline" | null>(null);
+  const [error, setError] = useState<ActionError | null>(null);
+
+  async function decide(action: "approve" | "decline") {
+    if (pending) return;
+    setPending(action);
+    setError(null);
+    const result = await callDecision(() =>
+      action === "approve" ? approveToolCall({ runId, toolCallId }) : declineToolCall({ runId, toolCallId, reason: reason.trim() || undefined }),
+    );
+    setPending(null);
+    if (result.ok) onDecided(result.data);
+    else setError(result.error);
+  }
+
+  // Decided elsewhere: nothing left to decide here.
+  if (error && isAlreadyDecided(error)) return <DecisionErrorAlert error={error} />;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-neutral-600">
+        The agent wants to call <span className="font-mono font-medium text-neutral-900">{toolName}</span> with the arguments shown. It runs only
+        if you approve.
+      </p>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={reasonId}>Reason (optional)</Label>
+        <Textarea
+          id={reasonId}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          maxLength={LIMITS.reasonLength}
+          rows={3}
+          disabled={pending !== null}
+          aria-describedby={hintId}
+          placeholder="Why you decline; the agent passes it on."
+        />
+        <p id={hintId} className="text-xs text-neutral-500">
+          Sent with Decline. {reason.length > 0 ? `${reason.length}/${LIMITS.reasonLength}` : null}
+        </p>
+      </div>
+      {error ? <DecisionErrorAlert error={error} /> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => void decide("approve")} disabled={pending !== null}>
+          {pending === "approve" ? "Approving…" : "Approve"}
+        </Button>
+        <Button variant="outline" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => void decide("decline")} disabled={pending !== null}>
+          {pending === "decline" ? "Declining…" : "Decline"}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useId } from "react";
+import { formatTimestamp } from "@/components/time";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { ActionError, ActionResult } from "@/lib/actions/result";
+import type { DecisionOutcome } from "@/lib/runs/decisions";
+import type { RunsPageDto } from "@/lib/runs/dto";
+import { Alert } from "@/components/ui/alert";
+import { buttonClasses } from "@/components/ui/button";
+
+export type DecisionAction = DecisionOutcome["action"];
+
+/** Codes that mean: somebody (or something) decided this call before us. */
+const ALREADY_DECIDED = new Set(["run_not_found", "tool_call_not_pending", "already_decided"]);
+
+export function isAlreadyDecided(error: ActionError): boolean {
+  return ALREADY_DECIDED.has(error.code);
+}
+
+/** After a decision the run leaves the list at once (and the list re-reads the server). */
+export function useForgetDecidedRun() {
+  const queryClient = useQueryClient();
+  return (outcome: DecisionOutcome) => forgetDecidedRun(queryClient, outcome);
+}
+
+function forgetDecidedRun(queryClient: QueryClient, outcome: DecisionOutcome) {
+  if (outcome.runState === "completed") {
+    queryClient.setQueriesData<RunsPageDto>({ queryKey: ["runs"] }, (page) => {
+      if (!page || !page.runs.some((run) => run.runId === outcome.runId)) return page;
+      const total = Math.max(0, page.total - 1);
+      return {
+        ...page,
+        runs: page.runs.filter((run) => run.runId !== outcome.runId),
+        total,
+        pageCount: Math.max(1, Math.ceil(total / page.perPage)),
+      };
+    });
+  }
+  void queryClient.invalidateQueries({ queryKey: ["runs"] });
+}
+
+/** Runs a decision action; transport failures become an ActionError like any other. */
+export async function callDecision(run: () => Promise<ActionResult<DecisionOutcome>>): Promise<ActionResult<DecisionOutcome>> {
+  try {
+    return await run();
+  } catch {
+    return {
+      ok: false,
+      error: { code: "network", message: "The server could not be reached. Check the connection and try again." },
+    };
+  }
+}
+
+const DONE: Record<DecisionAction, string> = { approve: "Approved.", decline: "Declined.", resume: "Resumed." };
+
+/** The announcement of a decision that went through; rendered inside the call's role="status" region. */
+export function DecisionStatusMessage({ outcome }: { outcome: DecisionOutcome }) {
+  return (
+    <Alert variant="success" title={DONE[outcome.action]}>
+      {outcome.runState === "completed"
+        ? "The agent carried on and finished the run; it has left the pending list."
+        : "The agent carried on and stopped again: it waits for another decision on this run."}
+    </Alert>
+  );
+}
+
+/** What the reviewer sees once the decision went through: the agent's answer and where to go next. */
+export function DecisionResult({ outcome }: { outcome: DecisionOutcome }) {
+  const headingId = useId();
+  return (
+    <div className="flex flex-col gap-4">
+      <section aria-labelledby={headingId} className="flex flex-col gap-2">
+        <h3 id={headingId} className="text-sm font-semibold text-neutral-900">
+          Agent&apos;s answer
+        </h3>
+        <p className="whitespace-pre-wrap rounded-lg border border-neutral-200 bg-neutral-50 px-3 py-2.5 text-sm leading-relaxed text-neutral-800 [overflow-wrap:anywhere]">
+          {outcome.answer.trim() || <span className="italic text-neutral-500">The agent returned no text.</span>}
+        </p>
+      </section>
+      <div className="flex flex-wrap gap-2">
+        <Link href="/" className={buttonClasses({ variant: "default", size: "sm" })}>
+          Back to pending runs
+        </Link>
+        {outcome.runState === "waiting-again" ? (
+          // A full load: the server page reads the run's new pending call.
+          <a href={`/runs/${encodeURIComponent(outcome.runId)}`} className={buttonClasses({ variant: "outline", size: "sm" })}>
+            Review the next pending call
+          </a>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** A refused or failed decision. */
+export function DecisionErrorAlert({ error }: { error: ActionError }) {
+  const prior = error.priorDecision;
+  const queryClient = useQueryClient();
+  const gone = isAlreadyDecided(error);
+  useEffect(() => {
+    // The list must not keep offering a call that is gone.
+    if (gone) void queryClient.invalidateQueries({ queryKey: ["runs"] });
+  }, [gone, queryClient]);
+  if (gone) {
+    return (
+      <Alert variant="warning" role="alert" title="This call was already decided">
+        <p>
+          {prior?.reviewer
+            ? `${prior.reviewer} ${prior.action === "approve" ? "approved" : prior.action === "decline" ? "declined" : "resumed"} it${prior.decidedAt ? ` at ${formatTimestamp(prior.decidedAt)}` : ""}. `
+            : "Another reviewer or process decided it first, or the run finished. "}
+          Yours was recorded in the history and not carried out.
+        </p>
+        {prior ? null : <p className="mt-1 text-xs opacity-80">{error.message}</p>}
+        <p className="mt-2">
+          <Link href="/" className="font-medium underline underline-offset-4">
+            Back to pending runs
+          </Link>
+        </p>
+      </Alert>
+    );
+  }
+  return (
+    <Alert variant="destructive" role="alert" title="The decision did not go through">
+      <p className="[overflow-wrap:anywhere]">{error.message}</p>
+      {error.issues?.length ? (
+        <ul className="mt-1 list-disc pl-5">
+          {error.issues.map((issue, index) => (
+            <li key={index}>{issue.path ? `${issue.path}: ${issue.message}` : issue.message}</li>
+          ))}
+        </ul>
+      ) : null}
+    </Alert>
+  );
+}

@@ -1,0 +1,43 @@
+"use client";
+
+import { useState } from "react";
+import type { DecisionOutcome } from "@/lib/runs/decisions";
+import { ApprovalForm } from "./approval-form";
+import { DecisionResult, DecisionStatusMessage, useForgetDecidedRun } from "./decision-shared";
+import { ResumeForm } from "./resume-form";
+
+interface ToolCallDecisionProps {
+  runId: string;
+  toolCallId?: string;
+  toolName: string;
+  requiresApproval: boolean;
+  resumeSchema?: unknown;
+}
+
+/** The decision on one pending call: the form, then its outcome. */
+export function ToolCallDecision({ runId, toolCallId, toolName, requiresApproval, resumeSchema }: ToolCallDecisionProps) {
+  const [outcome, setOutcome] = useState<DecisionOutcome | null>(null);
+  const forget = useForgetDecidedRun();
+  const onDecided = (result: DecisionOutcome) => {
+    setOutcome(result);
+    forget(result);
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      {/* Always in the DOM, so assistive technology announces what gets written into it. */}
+      <div role="status" aria-live="polite" aria-atomic="true" className="empty:absolute">
+        {outcome ? <DecisionStatusMessage outcome={outcome} /> : null}
+      </div>
+      {outcome ? (
+        <DecisionResult outcome={outcome} />
+      ) : !toolCallId ? (
+        <p className="text-sm text-neutral-600">This call has no tool call id, so it cannot be decided from the console.</p>
+      ) : requiresApproval ? (
+        <ApprovalForm runId={runId} toolCallId={toolCallId} toolName={toolName} onDecided={onDecided} />
+      ) : (
+        <ResumeForm runId={runId} toolCallId={toolCallId} toolName={toolName} resumeSchema={resumeSchema} onDecided={onDecided} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import Link from "next/link";
+import { createColumnHelper } from "@tanstack/react-table";
+import { WaitingTime } from "@/components/relative-time";
+import { KindBadge } from "./kind-badge";
+import type { PendingCallRow, RunsTableFeatures } from "./runs-table-model";
+
+const column = createColumnHelper<RunsTableFeatures, PendingCallRow>();
+
+/** Column ids the table groups by and never shows as a column. */
+export const GROUPING_COLUMNS = new Set(["thread"]);
+
+export function getRunsTableColumns() {
+  return column.columns([
+    column.accessor("threadKey", {
+      id: "thread",
+      header: "Thread",
+      enableGrouping: true,
+    }),
+    column.accessor("toolName", {
+      id: "tool",
+      header: "Tool",
+      cell: (info) => (
+        <Link
+          href={`/runs/${encodeURIComponent(info.row.original.runId)}`}
+          className="rounded-sm font-mono text-[13px] font-medium text-neutral-900 underline decoration-neutral-300 underline-offset-4 hover:decoration-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950 focus-visible:ring-offset-2"
+        >
+          {info.getValue()}
+        </Link>
+      ),
+    }),
+    column.accessor("requiresApproval", {
+      id: "kind",
+      header: "Kind",
+      cell: (info) => <KindBadge requiresApproval={info.getValue()} />,
+    }),
+    column.accessor("agentName", {
+      id: "agent",
+      header: "Agent",
+      cell: (info) => <span className="text-neutral-700">{info.getValue()}</span>,
+    }),
+    column.accessor("suspendedAt", {
+      id: "waiting",
+      header: "Waiting",
+      cell: (info) => <WaitingTime iso={info.getValue()} className="tabular-nums text-neutral-700" />,
+    }),
+    column.accessor("runId", {
+      id: "run",
+      header: "Run",
+      cell: (info) => (
+        <span className="font-mono text-xs text-neutral-500" title={info.getValue()}>
+          {info.getValue().slice(0, 8)}
+        </span>
+      ),
+    }),
+  ]);
+}

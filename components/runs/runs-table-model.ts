@@ -1,0 +1,71 @@
+/** The table's row shape (one pending tool call) and its feature set, kept apart from the React parts. */
+import {
+  columnGroupingFeature,
+  createExpandedRowModel,
+  createGroupedRowModel,
+  rowExpandingFeature,
+  tableFeatures,
+} from "@tanstack/react-table";
+import type { RunDto } from "@/lib/runs/dto";
+
+export interface PendingCallRow {
+  /** Unique per (runId, toolCallId): the same toolCallId can appear in different runs. */
+  id: string;
+  runId: string;
+  toolCallId?: string;
+  toolName: string;
+  requiresApproval: boolean;
+  agentId: string;
+  agentName: string;
+  threadId?: string;
+  resourceId?: string;
+  suspendedAt: string;
+  /** Grouping key: the thread, or a marker for runs without one. */
+  threadKey: string;
+}
+
+export const NO_THREAD = "(no thread)";
+
+/** Grouping by thread and expanding groups are opt-in features in TanStack Table v9. */
+export const runsTableFeatures = tableFeatures({
+  columnGroupingFeature,
+  rowExpandingFeature,
+  groupedRowModel: createGroupedRowModel(),
+  expandedRowModel: createExpandedRowModel(),
+});
+
+export type RunsTableFeatures = typeof runsTableFeatures;
+
+export function toPendingCallRows(runs: RunDto[], agentNames: Map<string, string>): PendingCallRow[] {
+  return runs.flatMap((run) =>
+    run.toolCalls.map((call, index) => ({
+      id: `${run.runId}:${call.toolCallId ?? `#${index}`}`,
+      runId: run.runId,
+      toolCallId: call.toolCallId,
+      toolName: call.toolName ?? "(unnamed tool)",
+      requiresApproval: call.requiresApproval,
+      agentId: run.agentId,
+      agentName: agentNames.get(run.agentId) ?? run.agentId,
+      threadId: run.threadId,
+      resourceId: run.resourceId,
+      suspendedAt: run.suspendedAt,
+      threadKey: run.threadId ?? NO_THREAD,
+    })),
+  );
+}
+
+/** What a thread's header row shows, from its pending calls. */
+export function summarizeThread(calls: PendingCallRow[]) {
+  const unique = (values: Array<string | undefined>) => [...new Set(values.filter((v): v is string => Boolean(v)))];
+  const oldest = calls.reduce<string | undefined>(
+    (min, call) => (min === undefined || call.suspendedAt < min ? call.suspendedAt : min),
+    undefined,
+  );
+  return {
+    threadId: calls[0]?.threadId,
+    resourceIds: unique(calls.map((c) => c.resourceId)),
+    agentNames: unique(calls.map((c) => c.agentName)),
+    count: calls.length,
+    oldestSuspendedAt: oldest,
+  };
+}

@@ -1,0 +1,140 @@
+"use client";
+
+import { useEffect, useId, useRef, useState } from "react";
+import type { AgentDto } from "@/lib/actions/list-agents";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import type { RunsQueryState } from "./runs-query";
+
+export type FilterPatch = Partial<Record<"resourceId" | "threadId" | "agentId" | "from" | "to", string | null>>;
+
+interface RunsTableToolbarProps {
+  filters: RunsQueryState;
+  agents: AgentDto[];
+  onFilterChange: (patch: FilterPatch) => void;
+  onReset: () => void;
+}
+
+export function RunsTableToolbar({ filters, agents, onFilterChange, onReset }: RunsTableToolbarProps) {
+  const agentId = useId();
+  const fromId = useId();
+  const toId = useId();
+  const filtered = Boolean(filters.resourceId || filters.threadId || filters.agentId || filters.from || filters.to);
+  return (
+    <div role="search" aria-label="Filter pending runs" className="flex flex-wrap items-end gap-3">
+      <TextFilter label="Resource ID" placeholder="cust_1001" value={filters.resourceId} onCommit={(resourceId) => onFilterChange({ resourceId })} />
+      <TextFilter label="Thread ID" placeholder="ticket-4800" value={filters.threadId} onCommit={(threadId) => onFilterChange({ threadId })} />
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={agentId}>Agent</Label>
+        <Select
+          id={agentId}
+          value={filters.agentId ?? ""}
+          onChange={(event) => onFilterChange({ agentId: event.target.value || null })}
+          className="w-44"
+        >
+          <option value="">All agents</option>
+          {agents.map((agent) => (
+            <option key={agent.id} value={agent.id}>
+              {agent.name}
+            </option>
+          ))}
+          {filters.agentId && !agents.some((agent) => agent.id === filters.agentId) ? (
+            <option value={filters.agentId}>{filters.agentId}</option>
+          ) : null}
+        </Select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={fromId}>From</Label>
+        <Input
+          id={fromId}
+          type="date"
+          value={filters.from ?? ""}
+          max={filters.to}
+          onChange={(event) => onFilterChange({ from: event.target.value || null })}
+          className="w-40"
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={toId}>To</Label>
+        <Input
+          id={toId}
+          type="date"
+          value={filters.to ?? ""}
+          min={filters.from}
+          onChange={(event) => onFilterChange({ to: event.target.value || null })}
+          className="w-40"
+        />
+      </div>
+      <Button variant="ghost" size="default" onClick={onReset} disabled={!filtered} className="border border-dashed border-neutral-300">
+        Reset filters
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * A text filter that edits a draft and writes it to the URL 300 ms after the last keystroke, or at
+ * once on Enter. It follows the URL when that changes from elsewhere (back button, reset).
+ */
+function TextFilter({
+  label,
+  placeholder,
+  value,
+  onCommit,
+}: {
+  label: string;
+  placeholder?: string;
+  value: string | undefined;
+  onCommit: (value: string | null) => void;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState(value ?? "");
+  const committed = useRef(value ?? "");
+  const onCommitRef = useRef(onCommit);
+  onCommitRef.current = onCommit;
+
+  useEffect(() => {
+    if ((value ?? "") !== committed.current) {
+      committed.current = value ?? "";
+      setDraft(value ?? "");
+    }
+  }, [value]);
+
+  useEffect(() => {
+    const next = draft.trim();
+    if (next === committed.current) return;
+    const timer = setTimeout(() => {
+      committed.current = next;
+      onCommitRef.current(next || null);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [draft]);
+
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="text"
+        enterKeyHint="search"
+        value={draft}
+        placeholder={placeholder}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={256}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key !== "Enter") return;
+          event.preventDefault();
+          const next = draft.trim();
+          if (next === committed.current) return;
+          committed.current = next;
+          onCommit(next || null);
+        }}
+        className="w-44 font-mono text-[13px]"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useTable, type ExpandedState, type Row } from "@tanstack/react-table";
+import { parseAsString, useQueryStates } from "nuqs";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { listRuns } from "@/lib/actions/list-runs";
+import type { AgentDto } from "@/lib/actions/list-agents";
+import type { RunsPageDto } from "@/lib/runs/dto";
+import { DEFAULT_PAGE_SIZE } from "@/lib/runs/validations";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { hasFilters, runsQueryHash, sanitizeRunsQuery, type RunsQueryState } from "./runs-query";
+import { getRunsTableColumns, GROUPING_COLUMNS } from "./runs-table-columns";
+import { runsTableFeatures, toPendingCallRows, type PendingCallRow, type RunsTableFeatures } from "./runs-table-model";
+import { RunsTablePagination } from "./runs-table-pagination";
+import { RunsTableToolbar, type FilterPatch } from "./runs-table-toolbar";
+import { RunsEmptyState, RunsErrorState } from "./runs-table-states";
+import { ThreadGroupRow } from "./thread-group-row";
+
+/** The URL is the source of truth for filters and paging; every value is read raw and checked. */
+const runsSearchParams = {
+  resourceId: parseAsString,
+  threadId: parseAsString,
+  agentId: parseAsString,
+  from: parseAsString,
+  to: parseAsString,
+  page: parseAsString,
+  perPage: parseAsString,
+};
+
+export const RUNS_QUERY_KEY = "runs";
+
+const GROUPING = ["thread"];
+/** The id TanStack Table gives the group row of a grouping value (`<columnId>:<value>`). */
+const groupRowId = (threadKey: string) => `${GROUPING[0]}:${threadKey}`;
+
+/** Fixed column widths, so the layout does not jump between pages and refreshes. */
+const COLUMN_WIDTHS: Record<string, string> = { tool: "38%", kind: "17%", agent: "19%", waiting: "13%", run: "13%" };
+
+export function runsQueryKey(state: RunsQueryState) {
+  return [RUNS_QUERY_KEY, state] as const;
+}
+
+async function fetchRunsPage(state: RunsQueryState): Promise<RunsPageDto> {
+  let result: Awaited<ReturnType<typeof listRuns>>;
+  try {
+    result = await listRuns(state);
+  } catch {
+    throw new Error("The server could not be reached. Check the connection; the list keeps trying on its own.");
+  }
+  if (!result.ok) throw new Error(result.error.message);
+  return result.data;
+}
+
+interface RunsTableProps {
+  initialPage: RunsPageDto | null;
+  /** `runsQueryHash` of the query the server rendered `initialPage` for. */
+  initialQueryHash: string;
+  initialDataUpdatedAt: number;
+  agents: AgentDto[];
+}
+
+export function RunsTable({ initialPage, initialQueryHash, initialDataUpdatedAt, agents }: RunsTableProps) {
+  const [params, setParams] = useQueryStates(runsSearchParams);
+  const { state, problems } = useMemo(() => sanitizeRunsQuery(params), [params]);
+  const isInitialQuery = runsQueryHash(state) === initialQueryHash;
+
+  const query = useQuery({
+    queryKey: runsQueryKey(state),
+    queryFn: () => fetchRunsPage(state),
+    initialData: isInitialQuery && initialPage ? initialPage : undefined,
+    initialDataUpdatedAt,
+    placeholderData: keepPreviousData,
+    refetchInterval: 3_000,
+    retry: false,
+  });
+  const data = query.data;
+  const loading = query.isFetching && (query.isPlaceholderData || !data);
+
+  const agentNames = useMemo(() => new Map(agents.map((agent) => [agent.id, agent.name])), [agents]);
+  const rows = useMemo(() => toPendingCallRows(data?.runs ?? [], agentNames), [data, agentNames]);
+
+  /* ---------- URL updates ---------- */
+  const setFilters = useCallback(
+    (patch: FilterPatch) => setParams({ ...patch, page: null }, { history: "push" }),
+    [setParams],
+  );
+  const resetFilters = useCallback(
+    () => setParams({ resourceId: null, threadId: null, agentId: null, from: null, to: null, page: null }, { history: "push" }),
+    [setParams],
+  );
+  const setPage = useCallback(
+    (page: number, history: "push" | "replace" = "push") => setParams({ page: page > 1 ? String(page) : null }, { history }),
+    [setParams],
+  );
+  const setPerPage = useCallback(
+    (perPage: number) => setParams({ perPage: perPage === DEFAULT_PAGE_SIZE ? null : String(perPage), page: null }, { history: "push" }),
+    [setParams],
+  );
+
+  // Decided runs leave the list: if the current page no longer exists, go to the last one.
+  useEffect(() => {
+    if (data && !query.isPlaceholderData && data.total > 0 && state.page > data.pageCount) setPage(data.pageCount, "replace");
+  }, [data, query.isPlaceholderData, state.page, setPage]);
+
+  /* ---------- the table ---------- */
+  const columns = useMemo(() => getRunsTableColumns(), []);
+  // Threads start expanded (new ones too); the reviewer collapses the ones they are done looking at.
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
+  const expanded = useMemo<ExpandedState>(() => {
+    if (collapsed.size === 0) return true;
+    const groupIds = new Set(rows.map((row) => groupRowId(row.threadKey)));
+    return Object.fromEntries([...groupIds].filter((id) => !collapsed.has(id)).map((id) => [id, true]));
+  }, [rows, collapsed]);
+  const table = useTable({
+    features: runsTableFeatures,
+    columns,
+    data: rows,
+    getRowId: (row) => row.id,
+    state: { grouping: GROUPING, expanded },
+    groupedColumnMode: false,
+  });
+  const toggleThread = useCallback((rowId: string) => {
+    setCollapsed((previous) => {
+      const next = new Set(previous);
+      if (next.has(rowId)) next.delete(rowId);
+      else next.add(rowId);
+      return next;
+    });
+  }, []);
+
+  const headers = (table.getHeaderGroups()[0]?.headers ?? []).filter((header) => !GROUPING_COLUMNS.has(header.column.id));
+  const groups = groupSegments(table.getRowModel().rows);
+  const filtered = hasFilters(state);
+
+  return (
+    <div className="flex flex-col gap-4">
+      {problems.length > 0 ? (
+        <Alert variant="warning" role="alert" title="Some parameters in this link are invalid and were ignored">
+          <ul className="list-disc pl-5">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+
+      <RunsTableToolbar filters={state} agents={agents} onFilterChange={setFilters} onReset={resetFilters} />
+
+      {query.isError ? (
+        <RunsErrorState message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+      ) : null}
+
+      <Card className="relative overflow-hidden">
+        <div aria-live="polite" className="pointer-events-none absolute right-3 top-2 z-10">
+          {loading ? (
+            <span className="rounded-md border border-neutral-200 bg-white/90 px-2 py-0.5 text-xs text-neutral-600 shadow-sm">Loading…</span>
+          ) : null}
+        </div>
+        {data && rows.length === 0 && !loading ? (
+          <RunsEmptyState filtered={filtered} onReset={resetFilters} />
+        ) : !data && !query.isError ? (
+          <p className="px-4 py-10 text-center text-sm text-neutral-500" aria-busy="true">
+            Loading…
+          </p>
+        ) : data ? (
+          <Table aria-busy={loading} className={loading ? "min-w-[44rem] table-fixed opacity-60 transition-opacity" : "min-w-[44rem] table-fixed transition-opacity"}>
+            <TableCaption>Pending tool calls, grouped by thread</TableCaption>
+            <TableHeader>
+              <TableRow>
+                {headers.map((header) => (
+                  <TableHead key={header.id} scope="col" style={{ width: COLUMN_WIDTHS[header.column.id] }}>
+                    <table.FlexRender header={header} />
+                  </TableHead>
+                ))}
+              </TableRow>
+            </TableHeader>
+            {groups.map(({ group, calls }) => (
+              <TableBody key={group.id}>
+                <ThreadGroupRow
+                  calls={group.getLeafRows().map((leaf) => leaf.original)}
+                  expanded={group.getIsExpanded()}
+                  onToggle={() => toggleThread(group.id)}
+                  colSpan={headers.length}
+                />
+                {calls.map((row) => (
+                  <TableRow key={row.id} className="hover:bg-neutral-50">
+                    {row
+                      .getAllCells()
+                      .filter((cell) => !GROUPING_COLUMNS.has(cell.column.id))
+                      .map((cell, index) => (
+                        <TableCell key={cell.id} className={index === 0 ? "pl-10" : undefined}>
+                          <table.FlexRender cell={cell} />
+                        </TableCell>
+                      ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            ))}
+          </Table>
+        ) : null}
+      </Card>
+
+      {data ? (
+        <RunsTablePagination
+          page={state.page}
+          pageCount={data.pageCount}
+          perPage={state.perPage}
+          total={data.total}
+          onPageChange={(page) => setPage(page)}
+          onPerPageChange={setPerPage}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+type CallTableRow = Row<RunsTableFeatures, PendingCallRow>;
+
+/** Splits the flat, expanded row model into one segment per thread group. */
+function groupSegments(rows: CallTableRow[]) {
+  const segments: Array<{ group: CallTableRow; calls: CallTableRow[] }> = [];
+  for (const row of rows) {
+    if (row.getIsGrouped()) segments.push({ group: row, calls: [] });
+    else segments.at(-1)?.calls.push(row);
+  }
+  return segments;
+}

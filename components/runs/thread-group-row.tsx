@@ -1,0 +1,55 @@
+import { WaitingTime } from "@/components/relative-time";
+import { NO_THREAD, summarizeThread, type PendingCallRow } from "./runs-table-model";
+
+interface ThreadGroupRowProps {
+  calls: PendingCallRow[];
+  expanded: boolean;
+  onToggle: () => void;
+  colSpan: number;
+}
+
+/** The header row of one thread: what it is, who it is for, and how long its oldest call waits. */
+export function ThreadGroupRow({ calls, expanded, onToggle, colSpan }: ThreadGroupRowProps) {
+  const summary = summarizeThread(calls);
+  const threadLabel = summary.threadId ?? NO_THREAD;
+  return (
+    <tr className="border-b border-neutral-200 bg-neutral-50/70">
+      <th scope="rowgroup" colSpan={colSpan} className="px-2 py-1.5 text-left font-normal">
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
+          <button
+            type="button"
+            onClick={onToggle}
+            aria-expanded={expanded}
+            aria-label={`${expanded ? "Collapse" : "Expand"} thread ${threadLabel}`}
+            className="inline-flex items-center gap-1.5 rounded-md px-1.5 py-1 font-mono text-[13px] font-semibold text-neutral-900 hover:bg-neutral-200/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
+          >
+            <svg aria-hidden="true" viewBox="0 0 16 16" className={`h-3.5 w-3.5 text-neutral-500 transition-transform ${expanded ? "rotate-90" : ""}`}>
+              <path d="M6 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            {threadLabel}
+          </button>
+          <Meta label="Resource">
+            <span className="font-mono">{summary.resourceIds.join(", ") || "—"}</span>
+          </Meta>
+          <Meta label={summary.agentNames.length === 1 ? "Agent" : "Agents"}>{summary.agentNames.join(", ")}</Meta>
+          <span className="rounded-full bg-neutral-200/70 px-2 py-0.5 text-xs font-medium tabular-nums text-neutral-700">
+            {summary.count === 1 ? "1 pending call" : `${summary.count} pending calls`}
+          </span>
+          {summary.oldestSuspendedAt ? (
+            <Meta label="Oldest wait">
+              <WaitingTime iso={summary.oldestSuspendedAt} className="tabular-nums" />
+            </Meta>
+          ) : null}
+        </div>
+      </th>
+    </tr>
+  );
+}
+
+function Meta({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <span className="text-xs text-neutral-500">
+      {label} <span className="text-[13px] text-neutral-800">{children}</span>
+    </span>
+  );
+}

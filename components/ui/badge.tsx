@@ -1,0 +1,21 @@
+import type { HTMLAttributes } from "react";
+import { cn } from "./cn";
+
+export type BadgeVariant = "default" | "secondary" | "outline" | "amber" | "blue";
+
+const variants: Record<BadgeVariant, string> = {
+  default: "border-transparent bg-neutral-900 text-white",
+  secondary: "border-transparent bg-neutral-100 text-neutral-800",
+  outline: "border-neutral-300 text-neutral-700",
+  amber: "border-amber-200 bg-amber-50 text-amber-800",
+  blue: "border-sky-200 bg-sky-50 text-sky-800",
+};
+
+export function Badge({ className, variant = "default", ...props }: HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant }) {
+  return (
+    <span
+      className={cn("inline-flex items-center whitespace-nowrap rounded-md border px-2 py-0.5 text-xs font-medium", variants[variant], className)}
+      {...props}
+    />
+  );
+}
