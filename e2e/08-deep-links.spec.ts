@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import { expect, requests, test } from "./fixtures.ts";
+import {
+  agentFilter,
+  expandAllThreads,
+  openRunsOf,
+  pageLabel,
+  resourceFilter,
+  rowsPerPage,
+  runLink,
+  totalLabel,
+  visibleRunIds,
+  waitForListIdle,
+} from "./support/runs-page.ts";
+
+const NOT_WAITING = "This run is not waiting anymore";
+
+test("a shared list URL opens with its filters applied", async ({ page, listRuns }) => {
+  const customer = "cust_1002";
+  const all = await listRuns({ resourceId: customer });
+  const firstPage = await listRuns({ resourceId: customer, perPage: 10, page: 0 });
+  expect(all.total).toBeGreaterThan(0);
+
+  await page.goto(`/?resourceId=${customer}&perPage=10`);
+  await expect(resourceFilter(page)).toHaveValue(customer);
+  await expect(rowsPerPage(page)).toHaveValue("10");
+  await expect(totalLabel(page, all.total)).toBeVisible();
+  await expect(pageLabel(page, 1, Math.max(1, Math.ceil(all.total / 10)))).toBeVisible();
+  await waitForListIdle(page);
+  await expandAllThreads(page);
+  const shown = await visibleRunIds(page);
+  expect(shown.sort()).toEqual(firstPage.runs.map((run) => run.runId).sort());
+});
+
+test("a shared list URL can narrow by agent", async ({ page, suspendRun, testResource }) => {
+  const shipping = await suspendRun(requests.shipping());
+  const refund = await suspendRun(requests.refund());
+
+  await openRunsOf(page, testResource, { agentId: "shipping" });
+  await expect(agentFilter(page)).toHaveValue("shipping");
+  await expect(totalLabel(page, 1)).toBeVisible();
+  await expandAllThreads(page);
+  await expect(runLink(page, shipping.runId)).toBeVisible();
+  await expect(runLink(page, refund.runId)).toHaveCount(0);
+
+  // Back to all agents from the select.
+  await agentFilter(page).selectOption({ label: "All agents" });
+  await expect(totalLabel(page, 2)).toBeVisible();
+  await expect(page).not.toHaveURL(/agentId=/);
+});
+
+test("a run's URL opens its detail directly", async ({ page, suspendRun }) => {
+  const run = await suspendRun(requests.partialRefund({ total: "80.00", currency: "EUR" }));
+
+  await page.goto(`/runs/${run.runId}`);
+  await expect(page.getByText(run.runId).first()).toBeVisible();
+  await expect(page.getByText(run.thread).first()).toBeVisible();
+  await expect(page.getByText(run.resource).first()).toBeVisible();
+  await expect(page.getByText("refunds").first()).toBeVisible();
+  await expect(page.getByText("settlePartialRefund").first()).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Resume data" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resume", exact: true })).toBeVisible();
+  await expect(page.getByText(NOT_WAITING)).toHaveCount(0);
+});
+
+test("a decided or unknown run says it is not waiting anymore", async ({ page, suspendRun, approveDirectly }) => {
+  const run = await suspendRun(requests.refund());
+  // Decided elsewhere (another reviewer, another process) before this reviewer opens the link.
+  expect(await approveDirectly(run)).toMatch(/^Refund re_\w+ issued/);
+
+  await page.goto(`/runs/${run.runId}`);
+  await expect(page.getByText(NOT_WAITING)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Approve", exact: true })).toHaveCount(0);
+
+  await page.goto(`/runs/${randomUUID()}`);
+  await expect(page.getByText(NOT_WAITING)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Approve", exact: true })).toHaveCount(0);
+});

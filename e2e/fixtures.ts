@@ -1,0 +1,162 @@
+/**
+ * Playwright fixtures that create test data through the product's own code (cal.com style): the
+ * demo agents are run by Mastra on the same database as the console until they wait for a person,
+ * exactly as they are in production. Every test gets its own resource and thread ids, so specs
+ * neither see each other's runs nor touch the seeded backlog (cust_1001…cust_1006).
+ *
+ * The fixtures run in the Playwright worker, a different process from the `next start` server:
+ * what the console shows is read back from the shared SQLite file, never from memory.
+ */
+import { randomUUID } from "node:crypto";
+import { test as base, expect } from "@playwright/test";
+import { disconnectDb } from "../lib/db/client.ts";
+import { createConsoleMastra, type ConsoleMastra } from "../lib/mastra/index.ts";
+import { listSuspendedRuns, type ConsoleRun } from "../lib/runs/list-suspended-runs.ts";
+import type { ListSuspendedRunsOptions } from "../lib/runs/validations.ts";
+import { E2E_DATABASE_URL } from "./support/env.ts";
+import { agentIds, requests, type AgentKey, type AgentRequest } from "./support/requests.ts";
+
+export { expect };
+export { requests, agentIds } from "./support/requests.ts";
+
+export interface SuspendRunInput {
+  agent: AgentKey;
+  /** The user message; defaults to a request that makes `agent` wait (see support/requests.ts). */
+  text?: string;
+  /** Defaults to a fresh thread per run. */
+  thread?: string;
+  /** Defaults to the test's own resource (`testResource`). */
+  resource?: string;
+}
+
+export interface SuspendedRun {
+  runId: string;
+  toolCallId: string;
+  kind: "approval" | "suspend";
+  agent: AgentKey;
+  agentId: string;
+  thread: string;
+  resource: string;
+  text: string;
+}
+
+export interface Backlog {
+  resource: string;
+  threads: string[];
+  runs: SuspendedRun[];
+}
+
+interface Fixtures {
+  /** The database the console under test reads (the webServer's DATABASE_URL). */
+  databaseUrl: string;
+  /** A resource id of this test only. */
+  testResource: string;
+  /** A fresh thread id, unique to this test. */
+  newThread: () => string;
+  /** Runs an agent until it waits for a reviewer; returns the pending call. */
+  suspendRun: (input: SuspendRunInput) => Promise<SuspendedRun>;
+  /** Creates `n` pending runs under one fresh resource, spread over `threads` threads (default: one thread per run). */
+  backlog: (n: number, options?: { threads?: number; agent?: AgentKey }) => Promise<Backlog>;
+  /** The product's listing, straight from the database. */
+  listRuns: (options?: ListSuspendedRunsOptions) => Promise<{ runs: ConsoleRun[]; total: number }>;
+  /** Whether `runId` is still waiting, according to the product's listing. */
+  isPending: (run: Pick<SuspendedRun, "runId" | "resource">) => Promise<boolean>;
+  /** Approves a pending call through Mastra (not the UI) and reads the answer to its end. */
+  approveDirectly: (run: SuspendedRun) => Promise<string>;
+}
+
+interface WorkerFixtures {
+  workerDatabaseUrl: string;
+}
+
+function defaultText(agent: AgentKey): string {
+  switch (agent) {
+    case "refunds":
+      return requests.refund().text;
+    case "customerRecords":
+      return requests.erasure().text;
+    case "outreach":
+      return requests.email().text;
+    case "shipping":
+      return requests.shipping().text;
+  }
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  workerDatabaseUrl: [
+    async ({}, use) => {
+      await use(E2E_DATABASE_URL);
+      await disconnectDb(E2E_DATABASE_URL);
+    },
+    { scope: "worker" },
+  ],
+
+  databaseUrl: async ({ workerDatabaseUrl }, use) => use(workerDatabaseUrl),
+
+  testResource: async ({}, use) => use(`e2e-res-${randomUUID()}`),
+
+  newThread: async ({}, use) => use(() => `e2e-thread-${randomUUID()}`),
+
+  suspendRun: async ({ databaseUrl, testResource, newThread }, use) => {
+    // Mastra holds a second stream on a thread + resource that already has a suspended run in the
+    // same instance until that run completes, so each thread's n-th run goes to the n-th instance.
+    const instances: ConsoleMastra[] = [];
+    const usedPerInstance: Set<string>[] = [];
+    const pick = async (key: string): Promise<ConsoleMastra> => {
+      let index = usedPerInstance.findIndex((used) => !used.has(key));
+      if (index === -1) {
+        instances.push(await createConsoleMastra(databaseUrl));
+        usedPerInstance.push(new Set());
+        index = instances.length - 1;
+      }
+      usedPerInstance[index]!.add(key);
+      return instances[index]!;
+    };
+
+    await use(async ({ agent, text = defaultText(agent), thread = newThread(), resource = testResource }) => {
+      const mastra = await pick(`${resource}\u0000${thread}`);
+      const stream = await mastra.getAgent(agent).stream(text, { memory: { thread, resource } });
+      let pending: Pick<SuspendedRun, "toolCallId" | "kind"> | undefined;
+      for await (const chunk of stream.fullStream) {
+        if (chunk.type === "tool-call-approval" || chunk.type === "tool-call-suspended") {
+          pending = {
+            toolCallId: (chunk as { payload: { toolCallId: string } }).payload.toolCallId,
+            kind: chunk.type === "tool-call-approval" ? "approval" : "suspend",
+          };
+        }
+      }
+      if (!pending) throw new Error(`Agent "${agent}" finished without waiting for a reviewer on:\n${text}`);
+      return { runId: stream.runId, ...pending, agent, agentId: agentIds[agent], thread, resource, text };
+    });
+  },
+
+  backlog: async ({ suspendRun, newThread }, use) => {
+    await use(async (n, { threads = n, agent = "refunds" } = {}) => {
+      const resource = `e2e-backlog-${randomUUID()}`;
+      const threadIds = Array.from({ length: Math.max(1, Math.min(threads, n)) }, () => newThread());
+      const runs: SuspendedRun[] = [];
+      for (let i = 0; i < n; i++) {
+        const request: AgentRequest = agent === "refunds" ? requests.refund({ amount: (10 + i).toFixed(2) }) : { agent, text: defaultText(agent) };
+        runs.push(await suspendRun({ agent, text: request.text, thread: threadIds[i % threadIds.length], resource }));
+      }
+      return { resource, threads: threadIds, runs };
+    });
+  },
+
+  listRuns: async ({ databaseUrl }, use) => use((options = {}) => listSuspendedRuns(options, databaseUrl)),
+
+  isPending: async ({ listRuns }, use) =>
+    use(async ({ runId, resource }) => (await listRuns({ resourceId: resource })).runs.some((run) => run.runId === runId)),
+
+  approveDirectly: async ({ databaseUrl }, use) => {
+    await use(async (run) => {
+      const mastra = await createConsoleMastra(databaseUrl);
+      const stream = await mastra.getAgent(run.agent).approveToolCall({ runId: run.runId, toolCallId: run.toolCallId });
+      let text = "";
+      for await (const chunk of stream.fullStream as AsyncIterable<{ type: string; payload?: { text?: string } }>) {
+        if (chunk.type === "text-delta") text += chunk.payload?.text ?? "";
+      }
+      return text;
+    });
+  },
+});

@@ -1,0 +1,36 @@
+/**
+ * `npm run e2e:prepare`: a fresh database for the end-to-end suite. Deletes the old SQLite files
+ * (the snapshot store and Mastra's sibling store), applies the migrations and seeds the demo backlog
+ * through the product's own code. Run by Playwright's webServer before `next start`.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { disconnectDb } from "../lib/db/client.ts";
+import { databaseProvider, redactUrl, sqliteFilePath } from "../lib/db/database-url.ts";
+import { deployMigrations } from "../lib/db/migrate.ts";
+import { seedDemoRuns } from "../lib/mastra/seed.ts";
+import { E2E_DATABASE_URL } from "./support/env.ts";
+
+// Never DATABASE_URL: this script deletes the file, and DATABASE_URL may name the real console's.
+const databaseUrl = E2E_DATABASE_URL;
+const started = performance.now();
+
+try {
+  if (databaseProvider(databaseUrl) === "sqlite") {
+    const file = sqliteFilePath(databaseUrl);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const base = file.replace(/\.db$/, "");
+    // The store file, Mastra's sibling store (console.db → console.mastra.db) and their WAL/SHM files.
+    for (const candidate of [file, `${base}.mastra.db`]) {
+      for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(`${candidate}${suffix}`, { force: true });
+    }
+  }
+  await deployMigrations(databaseUrl);
+  await seedDemoRuns(databaseUrl, { reset: true });
+  await disconnectDb(databaseUrl);
+  console.log(`e2e database ${redactUrl(databaseUrl)} ready in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  process.exit(0);
+} catch (error) {
+  console.error("Preparing the e2e database failed:", error);
+  process.exit(1);
+}

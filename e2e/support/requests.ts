@@ -1,0 +1,81 @@
+/**
+ * Request texts for the demo agents' scripted model (see lib/mastra/demo-agents.ts playbooks): each
+ * agent reads `Key: value` lines of the user message and calls its tool with what it found.
+ */
+import type { DemoRequest } from "../../lib/mastra/demo-requests.ts";
+
+export type AgentKey = DemoRequest["agent"];
+
+/** Agent key (as in createConsoleMastra's agents) → agent id (as recorded in runs and used by the UI). */
+export const agentIds: Record<AgentKey, string> = {
+  refunds: "refunds",
+  customerRecords: "customer-records",
+  outreach: "outreach",
+  shipping: "shipping",
+};
+
+export interface AgentRequest {
+  agent: AgentKey;
+  text: string;
+}
+
+export interface Address {
+  id: string;
+  label: string;
+  line1: string;
+  city: string;
+  postcode: string;
+  country: string;
+}
+
+let counter = 0;
+/** An order number unlikely to clash with the seeded ones (ORD-41xx…ORD-44xx) or other tests'. */
+export function orderNumber(): string {
+  counter += 1;
+  return `ORD-${90000 + ((process.pid * 131 + counter * 7919 + Date.now()) % 900000)}`;
+}
+
+export const requests = {
+  /** issueRefund (approval). Answer once approved: "Refund re_<order> issued: <amount> <currency> for order <order>." */
+  refund({ order = orderNumber(), email = "e2e@customer.example", amount = "42.50", currency = "EUR", reason = "parcel arrived damaged" } = {}) {
+    return {
+      agent: "refunds",
+      text: `Request: full refund\nOrder: ${order}\nEmail: ${email}\nAmount: ${amount} ${currency}\nReason: ${reason}`,
+    } satisfies AgentRequest;
+  },
+  /** settlePartialRefund (suspend; resume `{ amount: number > 0, note?: string }`). */
+  partialRefund({ order = orderNumber(), email = "e2e@customer.example", total = "80.00", currency = "EUR", reason = "item scratched" } = {}) {
+    return {
+      agent: "refunds",
+      text: `Request: partial refund\nOrder: ${order}\nEmail: ${email}\nTotal: ${total} ${currency}\nReason: ${reason}`,
+    } satisfies AgentRequest;
+  },
+  /** deleteCustomerRecord (approval). */
+  erasure({ customer = "cust_e2e", email = "e2e@customer.example", request = "GDPR-9000", reason = "customer asked to be forgotten" } = {}) {
+    return {
+      agent: "customerRecords",
+      text: `Customer: ${customer}\nEmail: ${email}\nRequest: ${request}\nReason: ${reason}`,
+    } satisfies AgentRequest;
+  },
+  /** sendEmail (approval). `\n` in the body is written as a literal backslash-n, as the playbook expects. */
+  email({ to = "e2e@customer.example", subject = `About your order ${orderNumber()}`, body = "Hi,\\nthanks for waiting.\\n— Support" } = {}) {
+    return { agent: "outreach", text: `To: ${to}\nSubject: ${subject}\nBody: ${body}` } satisfies AgentRequest;
+  },
+  /** chooseShippingAddress (suspend; resume `{ addressId: string, note?: string }`). */
+  shipping({ order = orderNumber(), email = "e2e@customer.example", addresses = defaultAddresses(order) }: { order?: string; email?: string; addresses?: Address[] } = {}) {
+    return {
+      agent: "shipping",
+      text: `Order: ${order}\nEmail: ${email}\nAddresses: ${JSON.stringify(addresses)}`,
+      addresses,
+      order,
+    } satisfies AgentRequest & { addresses: Address[]; order: string };
+  },
+};
+
+export function defaultAddresses(order: string): Address[] {
+  const key = order.toLowerCase().replace(/[^a-z0-9]/g, "");
+  return [
+    { id: `addr_${key}_home`, label: "Home", line1: "12 Main Street", city: "Lyon", postcode: "69001", country: "FR" },
+    { id: `addr_${key}_work`, label: "Work", line1: "204 Market Square", city: "Lyon", postcode: "69002", country: "FR" },
+  ];
+}

@@ -1,0 +1,61 @@
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_DATABASE_URL, E2E_PORT } from "./e2e/support/env.ts";
+
+/**
+ * End-to-end suite: Debian's Chromium (Playwright cannot download browsers here) against a built
+ * `next start` on its own freshly seeded SQLite database. Build first: `npx next build`.
+ */
+const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  outputDir: "test-results",
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  // 2 cores: the server, the browser and the agents the fixtures run all share them.
+  workers: Number(process.env.E2E_WORKERS || 2),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["html", { outputFolder: "playwright-report", open: "never" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    video: "off",
+    actionTimeout: 10_000,
+    navigationTimeout: 30_000,
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // A fresh, seeded database, then the built console (run `next build` before).
+    command: `npm run e2e:prepare && npx next start --hostname 127.0.0.1 --port ${E2E_PORT}`,
+    url: baseURL,
+    env: { DATABASE_URL: E2E_DATABASE_URL, NEXT_TELEMETRY_DISABLED: "1" },
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});
