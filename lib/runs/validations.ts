@@ -84,7 +84,7 @@ const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
  */
 export const resumeDataText = z
   .string({ error: "resume data must be JSON text" })
-  .refine((text) => Buffer.byteLength(text, "utf8") <= LIMITS.resumeDataBytes, {
+  .refine((text) => new TextEncoder().encode(text).length <= LIMITS.resumeDataBytes, {
     message: `resume data is larger than ${LIMITS.resumeDataBytes / 1024} KiB`,
     abort: true,
   })
