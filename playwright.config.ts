@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_DATABASE_URL, E2E_PORT } from "./e2e/support/env.ts";
+import { E2E_AUTH_SECRET, E2E_DATABASE_URL, E2E_PORT, REVIEWER_STATE } from "./e2e/support/env.ts";
 
 /**
  * End-to-end suite: Debian's Chromium (Playwright cannot download browsers here) against a built
@@ -28,23 +28,15 @@ export default defineConfig({
     navigationTimeout: 30_000,
   },
   projects: [
+    // Signs in once as the demo reviewer; the specs start from that browser state.
+    { name: "sign-in", testMatch: "auth.setup.ts", use: { launchOptions: chromiumLaunch() } },
     {
       name: "chromium",
+      dependencies: ["sign-in"],
       use: {
         ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-          ],
-        },
+        storageState: REVIEWER_STATE,
+        launchOptions: chromiumLaunch(),
       },
     },
   ],
@@ -52,10 +44,33 @@ export default defineConfig({
     // A fresh, seeded database, then the built console (run `next build` before).
     command: `npm run e2e:prepare && npx next start --hostname 127.0.0.1 --port ${E2E_PORT}`,
     url: baseURL,
-    env: { DATABASE_URL: E2E_DATABASE_URL, NEXT_TELEMETRY_DISABLED: "1" },
+    // One client IP (no proxy in front) signs in many times here: the per-minute sign-in limit is
+    // raised for the suite; tests/auth checks the real one.
+    env: {
+      DATABASE_URL: E2E_DATABASE_URL,
+      NEXT_TELEMETRY_DISABLED: "1",
+      BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
+      AUTH_SIGN_IN_ATTEMPTS_PER_MINUTE: "1000",
+    },
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     stdout: "pipe",
     stderr: "pipe",
   },
 });
+
+function chromiumLaunch() {
+  return {
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  };
+}

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { ReviewerName } from "@/components/reviewer-name";
-import { ANONYMOUS_REVIEWER, currentReviewer } from "@/lib/auth/reviewer";
+import { UserMenu } from "@/components/auth/user-menu";
+import { can } from "@/lib/auth/roles";
+import { currentActor } from "@/lib/auth/session";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -12,7 +13,7 @@ export const metadata: Metadata = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const reviewer = await currentReviewer();
+  const actor = await currentActor();
   return (
     <html lang="en">
       <body className="min-h-screen bg-neutral-50 text-neutral-900 antialiased">
@@ -33,6 +34,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               </span>
               Agent approvals
             </Link>
+            {actor ? (
             <nav aria-label="Main">
               <ul className="flex items-center gap-1 text-sm">
                 <li>
@@ -51,10 +53,21 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                     History
                   </Link>
                 </li>
+                {can(actor.role, "manageUsers") ? (
+                  <li>
+                    <Link
+                      href="/admin/users"
+                      className="rounded-md px-3 py-1.5 font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
+                    >
+                      Users
+                    </Link>
+                  </li>
+                ) : null}
               </ul>
             </nav>
+            ) : null}
             <div className="ml-auto">
-              <ReviewerName name={reviewer === ANONYMOUS_REVIEWER ? null : reviewer} />
+              {actor ? <UserMenu name={actor.name} email={actor.email} role={actor.role} /> : null}
             </div>
           </div>
         </header>

@@ -1,13 +1,15 @@
 /**
  * `npm run e2e:prepare`: a fresh database for the end-to-end suite. Deletes the old SQLite files
  * (the snapshot store and Mastra's sibling store), applies the migrations and seeds the demo backlog
- * through the product's own code. Run by Playwright's webServer before `next start`.
+ * and the demo accounts (one per role) through the product's own code. Run by Playwright's
+ * webServer before `next start`.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { disconnectDb } from "../lib/db/client.ts";
 import { databaseProvider, redactUrl, sqliteFilePath } from "../lib/db/database-url.ts";
 import { deployMigrations } from "../lib/db/migrate.ts";
+import { ensureDemoAccounts } from "../lib/auth/users.ts";
 import { seedDemoRuns } from "../lib/mastra/seed.ts";
 import { E2E_DATABASE_URL } from "./support/env.ts";
 
@@ -27,6 +29,7 @@ try {
   }
   await deployMigrations(databaseUrl);
   await seedDemoRuns(databaseUrl, { reset: true });
+  await ensureDemoAccounts(databaseUrl);
   await disconnectDb(databaseUrl);
   console.log(`e2e database ${redactUrl(databaseUrl)} ready in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   process.exit(0);

@@ -4,6 +4,7 @@ import { HistoryTable } from "@/components/history/history-table";
 import { HistoryPagination } from "@/components/history/history-pagination";
 import { Alert } from "@/components/ui/alert";
 import { listAuditEvents } from "@/lib/audit/queries";
+import { pageAccess } from "@/lib/auth/page-access";
 import { getMastra } from "@/lib/mastra";
 import { auditQuery } from "@/lib/runs/validations";
 
@@ -16,6 +17,7 @@ export default async function HistoryPage({ searchParams }: { searchParams: Sear
   const raw = Object.fromEntries(
     Object.entries(await searchParams).flatMap(([key, value]) => (typeof value === "string" ? [[key, value]] : [])),
   );
+  await pageAccess("read", `/history?${new URLSearchParams(raw)}`);
   const parsed = auditQuery.safeParse(raw);
   const query = parsed.success ? parsed.data : auditQuery.parse({});
   const [history, mastra] = await Promise.all([listAuditEvents(query), getMastra()]);

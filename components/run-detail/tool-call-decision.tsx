@@ -12,10 +12,12 @@ interface ToolCallDecisionProps {
   toolName: string;
   requiresApproval: boolean;
   resumeSchema?: unknown;
+  /** False for roles that may only read (support): the server refuses them anyway. */
+  canDecide: boolean;
 }
 
 /** The decision on one pending call: the form, then its outcome. */
-export function ToolCallDecision({ runId, toolCallId, toolName, requiresApproval, resumeSchema }: ToolCallDecisionProps) {
+export function ToolCallDecision({ runId, toolCallId, toolName, requiresApproval, resumeSchema, canDecide }: ToolCallDecisionProps) {
   const [outcome, setOutcome] = useState<DecisionOutcome | null>(null);
   const forget = useForgetDecidedRun();
   const onDecided = (result: DecisionOutcome) => {
@@ -31,6 +33,10 @@ export function ToolCallDecision({ runId, toolCallId, toolName, requiresApproval
       </div>
       {outcome ? (
         <DecisionResult outcome={outcome} />
+      ) : !canDecide ? (
+        <p className="rounded-lg border border-neutral-200 bg-neutral-50 px-3 py-2.5 text-sm text-neutral-600">
+          Your role can see this call but not decide it. A reviewer or an admin can.
+        </p>
       ) : !toolCallId ? (
         <p className="text-sm text-neutral-600">This call has no tool call id, so it cannot be decided from the console.</p>
       ) : requiresApproval ? (

@@ -4,3 +4,10 @@
 export const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL || "file:./e2e/.data/console.db";
 
 export const E2E_PORT = Number(process.env.E2E_PORT || 3100);
+
+/** The console under test and the fixtures sign session cookies with the same secret. */
+export const E2E_AUTH_SECRET = "e2e-secret-for-the-approvals-console-suite-0123456789abcdef";
+process.env.BETTER_AUTH_SECRET ??= E2E_AUTH_SECRET;
+
+/** Where the signed-in reviewer's browser state is kept between the setup project and the specs. */
+export const REVIEWER_STATE = "e2e/.auth/reviewer.json";

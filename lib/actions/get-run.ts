@@ -4,11 +4,14 @@ import { z } from "zod";
 import { toRunDetailDto, type RunDetailDto } from "../runs/dto.ts";
 import { getSuspendedRun } from "../runs/run-detail.ts";
 import { approveInput } from "../runs/validations.ts";
+import { authorize } from "./authorize.ts";
 import { invalidInput, runAction, type ActionResult } from "./result.ts";
 
 const getRunInput = approveInput.pick({ runId: true });
 
 export async function getRun(input: z.input<typeof getRunInput>): Promise<ActionResult<RunDetailDto>> {
+  const access = await authorize("read");
+  if (!access.ok) return { ok: false, error: access.error };
   const parsed = getRunInput.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
   const result = await runAction("getRun", () => getSuspendedRun(parsed.data.runId));

@@ -3,6 +3,11 @@ export function httpStatusOf(code: string): number {
   switch (code) {
     case "invalid_input":
       return 400;
+    case "unauthenticated":
+      return 401;
+    case "forbidden":
+    case "cross_site":
+      return 403;
     case "run_not_found":
       return 404;
     case "already_decided":

@@ -1,6 +1,7 @@
 "use server";
 
 import { getMastra } from "../mastra/index.ts";
+import { authorize } from "./authorize.ts";
 import { runAction, type ActionResult } from "./result.ts";
 
 export interface AgentDto {
@@ -10,6 +11,8 @@ export interface AgentDto {
 }
 
 export async function listAgents(): Promise<ActionResult<AgentDto[]>> {
+  const access = await authorize("read");
+  if (!access.ok) return { ok: false, error: access.error };
   return runAction("listAgents", async () => {
     const mastra = await getMastra();
     return Object.values(mastra.listAgents())

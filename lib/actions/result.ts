@@ -36,6 +36,9 @@ export async function runAction<T>(name: string, body: () => Promise<T>): Promis
       return { ok: false, error: { code: "invalid_input", message: error.message } };
     }
     if (error instanceof z.ZodError) return invalidInput(error);
+    if ((error as { code?: unknown }).code === "user_admin") {
+      return { ok: false, error: { code: "user_admin", message: (error as Error).message } };
+    }
     console.error(`[action ${name}]`, error);
     return { ok: false, error: { code: "internal", message: "The server could not complete this request. Try again; if it persists, check the server log." } };
   }

@@ -496,12 +496,12 @@ function failpoint(name: "after-record" | "after-send"): void {
   if (process.env.APPROVALS_FAILPOINT === name) process.kill(process.pid, "SIGKILL");
 }
 
-/** Audits a request refused before it reached `decide` (its input did not validate). */
+/** Audits a request refused before it reached `decide`: not allowed, or input that did not validate. */
 export async function auditInvalidRequest(
   action: Decision["action"],
   raw: unknown,
   message: string,
-  { reviewer, databaseUrl = databaseUrlFromEnv() }: { reviewer: string; databaseUrl?: string },
+  { reviewer, code = "invalid_input", databaseUrl = databaseUrlFromEnv() }: { reviewer: string; code?: string; databaseUrl?: string },
 ): Promise<void> {
   const input = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === "string" ? value : value === undefined ? "" : JSON.stringify(value) ?? "");
@@ -509,7 +509,7 @@ export async function auditInvalidRequest(
     reviewer,
     action,
     outcome: "refused",
-    code: "invalid_input",
+    code,
     runId: text(input.runId),
     toolCallId: text(input.toolCallId),
     reason: typeof input.reason === "string" ? input.reason : undefined,

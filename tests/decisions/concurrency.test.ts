@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disconnectDb, getDb } from "../../lib/db/client.ts";
 import { startConsoleServer, postDecision, type ConsoleServer } from "../helpers/console-server.ts";
+import { createTestAccount, sessionCookie } from "../helpers/accounts.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
 
@@ -25,10 +26,14 @@ describe.each(["sqlite", "postgres"] as const)("one decision per tool call on %s
 
   it("20 concurrent approvals over two servers: one wins, the tool runs once, 19 are told who won", async () => {
     const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-2020"));
-    const reviewers = Array.from({ length: 20 }, (_, i) => `reviewer-${String(i + 1).padStart(2, "0")}`);
+    const accounts = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => createTestAccount(database.url, "reviewer", `reviewer-${String(i + 1).padStart(2, "0")}-${kind}`)),
+    );
+    const cookies = await Promise.all(accounts.map((account) => sessionCookie(database.url, account)));
+    const reviewers = accounts.map((account) => account.email);
 
     const responses = await Promise.all(
-      reviewers.map((reviewer, i) => postDecision(servers[i % 2]!, reviewer, { action: "approve", ...run.ref })),
+      cookies.map((cookie, i) => postDecision(servers[i % 2]!, cookie, { action: "approve", ...run.ref })),
     );
 
     const winners = responses.filter((response) => response.status === 200);
@@ -60,24 +65,28 @@ describe.each(["sqlite", "postgres"] as const)("one decision per tool call on %s
   it("a decision made on one server is seen by the other", async () => {
     const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-3030"));
     const [first, second] = servers as [ConsoleServer, ConsoleServer];
+    const support = await createTestAccount(database.url, "support", `support-${kind}`);
+    const supportCookie = await sessionCookie(database.url, support);
     const listOn = async (server: ConsoleServer) =>
-      (await (await fetch(`${server.url}/api/runs?resourceId=${run.resource}`)).json()) as { data: { total: number } };
+      (await (await fetch(`${server.url}/api/runs?resourceId=${run.resource}`, { headers: { cookie: supportCookie } })).json()) as { data: { total: number } };
     expect((await listOn(second)).data.total).toBe(1);
 
-    expect((await postDecision(first, "Ada", { action: "approve", ...run.ref })).status).toBe(200);
+    const [ada, grace] = await Promise.all([createTestAccount(database.url, "reviewer", `Ada-${kind}`), createTestAccount(database.url, "admin", `Grace-${kind}`)]);
+    expect((await postDecision(first, await sessionCookie(database.url, ada), { action: "approve", ...run.ref })).status).toBe(200);
 
     expect((await listOn(second)).data.total).toBe(0);
-    const late = await postDecision(second, "Grace", { action: "decline", ...run.ref, reason: "too late" });
+    const late = await postDecision(second, await sessionCookie(database.url, grace), { action: "decline", ...run.ref, reason: "too late" });
     expect(late.status).toBe(409);
-    expect(late.body.error).toMatchObject({ code: "already_decided", priorDecision: { reviewer: "Ada", action: "approve", state: "applied" } });
+    expect(late.body.error).toMatchObject({ code: "already_decided", priorDecision: { reviewer: ada.email, action: "approve", state: "applied" } });
     expect(await (await getDb(database.url)).toolEffect.count({ where: { toolCallId: run.ref.toolCallId } })).toBe(1);
   });
 
   it("answers malformed requests with 400 and changes nothing", async () => {
-    const response = await fetch(`${servers[0]!.url}/api/decisions`, { method: "POST", body: "{not json" });
+    const response = await fetch(`${servers[0]!.url}/api/decisions`, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ ok: false, error: { code: "invalid_input" } });
-    const unknown = await postDecision(servers[0]!, "Ada", { action: "explode", runId: "x", toolCallId: "y" });
+    const admin = await createTestAccount(database.url, "admin");
+    const unknown = await postDecision(servers[0]!, await sessionCookie(database.url, admin), { action: "explode", runId: "x", toolCallId: "y" });
     expect(unknown.status).toBe(400);
   });
 });

@@ -5,9 +5,11 @@
  */
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { approveToolCall } from "../../lib/actions/approve-tool-call.ts";
+import { approveToolCall as approveAction } from "../../lib/actions/approve-tool-call.ts";
+import { runAs } from "../../lib/auth/session.ts";
 import { disconnectDb, getDb } from "../../lib/db/client.ts";
 import { listSuspendedRuns } from "../../lib/runs/list-suspended-runs.ts";
+import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun, type DemoRun } from "../helpers/demo-runs.ts";
 
@@ -28,12 +30,16 @@ function runChild(args: string[], env: Record<string, string> = {}) {
 
 describe.each(["sqlite", "postgres"] as const)("crash between recording and applying on %s", { timeout: 180_000 }, (kind) => {
   let database: TestDatabase;
+  let reviewer: TestAccount;
   const previousUrl = process.env.DATABASE_URL;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     process.env.DATABASE_URL = database.url;
+    reviewer = await createTestAccount(database.url, "reviewer", "Rita");
   });
+
+  const approveToolCall = (input: Parameters<typeof approveAction>[0]) => runAs(actorOf(reviewer), () => approveAction(input));
 
   afterAll(async () => {
     process.env.DATABASE_URL = previousUrl;
@@ -95,7 +101,7 @@ describe.each(["sqlite", "postgres"] as const)("crash between recording and appl
 
     expect(await approveToolCall(run.ref)).toMatchObject({ ok: true, data: { answer: expect.stringContaining("re_ord5002") } });
     const after = await state(run);
-    expect(after).toMatchObject({ decision: { state: "applied", reviewer: "anonymous" }, pending: 0 });
+    expect(after).toMatchObject({ decision: { state: "applied", reviewer: "rita@test.example" }, pending: 0 });
     expect(after.effects).toBe(released.effects + 1);
     expect(after.audit).toEqual(["recorded", "interrupted", "recorded", "applied"]);
   });

@@ -5,7 +5,9 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import { TEST_AUTH_SECRET } from "./accounts.ts";
 
 export interface ConsoleServer {
   url: string;
@@ -19,7 +21,7 @@ export async function startConsoleServer(databaseUrl: string, env: Record<string
   if (!existsSync(path.resolve(".next/BUILD_ID"))) throw new Error("No production build: run `npx next build` first (npm test does).");
   const port = nextPort++;
   const child = spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "start", "-p", String(port)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", ...env },
+    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", BETTER_AUTH_SECRET: TEST_AUTH_SECRET, ...env },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -63,12 +65,51 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** POST /api/decisions as a named reviewer. */
-export async function postDecision(server: ConsoleServer, reviewer: string, body: Record<string, unknown>) {
+/** POST /api/decisions with a session cookie (tests/helpers/accounts.ts `sessionCookie`), or none. */
+export async function postDecision(server: ConsoleServer, cookie: string | null, body: Record<string, unknown>, origin = server.url) {
   const response = await fetch(`${server.url}/api/decisions`, {
     method: "POST",
-    headers: { "content-type": "application/json", cookie: `reviewer=${encodeURIComponent(reviewer)}` },
+    headers: { "content-type": "application/json", origin, ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as { ok: boolean; data?: any; error?: any } };
+}
+
+/**
+ * Calls a server action over HTTP exactly as the browser does (the build's action id in a
+ * Next-Action header, arguments as JSON), so tests reach it without going through our UI.
+ */
+export async function callServerAction(
+  server: ConsoleServer,
+  exportedName: string,
+  args: unknown[],
+  { cookie, origin = server.url, page }: { cookie?: string | null; origin?: string; page?: string } = {},
+) {
+  const manifest = JSON.parse(readFileSync(path.resolve(".next/server/server-reference-manifest.json"), "utf8")) as {
+    node: Record<string, { exportedName?: string; workers: Record<string, unknown> }>;
+  };
+  const [id, entry] = Object.entries(manifest.node).find(([, candidate]) => candidate.exportedName === exportedName) ?? [];
+  if (!id || !entry) throw new Error(`No server action named ${exportedName} in the build`);
+  // An action is served by the pages that use it: post to one of them ("app/runs/[runId]/page" → /runs/x).
+  const pagePath =
+    page ??
+    Object.keys(entry.workers)
+      .filter((worker) => worker.endsWith("/page"))
+      .map((worker) => worker.replace(/^app/, "").replace(/\/page$/, "").replace(/\[[^\]]+\]/g, "x") || "/")[0] ??
+    "/";
+  const response = await fetch(`${server.url}${pagePath}`, {
+    method: "POST",
+    headers: {
+      accept: "text/x-component",
+      "next-action": id,
+      "content-type": "text/plain;charset=UTF-8",
+      origin,
+      ...(cookie ? { cookie } : {}),
+    },
+    body: JSON.stringify(args),
+  });
+  const text = await response.text();
+  // The RSC payload carries the action's return value as one JSON line: `1:{"ok":…}`.
+  const line = text.split("\n").find((candidate) => /^\w+:\{"ok":/.test(candidate));
+  return { status: response.status, result: line ? (JSON.parse(line.slice(line.indexOf(":") + 1)) as { ok: boolean; error?: any; data?: any }) : null, text };
 }

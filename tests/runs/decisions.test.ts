@@ -4,23 +4,37 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { approveToolCall } from "../../lib/actions/approve-tool-call.ts";
-import { declineToolCall } from "../../lib/actions/decline-tool-call.ts";
-import { resumeToolCall } from "../../lib/actions/resume-tool-call.ts";
-import { getRun } from "../../lib/actions/get-run.ts";
-import { listRuns } from "../../lib/actions/list-runs.ts";
+import { approveToolCall as approveAction } from "../../lib/actions/approve-tool-call.ts";
+import { declineToolCall as declineAction } from "../../lib/actions/decline-tool-call.ts";
+import { resumeToolCall as resumeAction } from "../../lib/actions/resume-tool-call.ts";
+import { getRun as getRunAction } from "../../lib/actions/get-run.ts";
+import { listRuns as listRunsAction } from "../../lib/actions/list-runs.ts";
+import { runAs } from "../../lib/auth/session.ts";
 import { disconnectDb, getDb } from "../../lib/db/client.ts";
+import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 import { refundRequest, shippingRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
 
 describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) => {
   let database: TestDatabase;
+  let reviewer: TestAccount;
+  let support: TestAccount;
   const previousUrl = process.env.DATABASE_URL;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     process.env.DATABASE_URL = database.url;
+    reviewer = await createTestAccount(database.url, "reviewer", "Rita");
+    support = await createTestAccount(database.url, "support", "Sam");
   });
+
+  // The server actions as the signed-in reviewer calls them (no HTTP request here: runAs names her).
+  const asReviewer = <T>(work: () => Promise<T>) => runAs(actorOf(reviewer), work);
+  const approveToolCall = (input: Parameters<typeof approveAction>[0]) => asReviewer(() => approveAction(input));
+  const declineToolCall = (input: Parameters<typeof declineAction>[0]) => asReviewer(() => declineAction(input));
+  const resumeToolCall = (input: Parameters<typeof resumeAction>[0]) => asReviewer(() => resumeAction(input));
+  const getRun = (input: Parameters<typeof getRunAction>[0]) => asReviewer(() => getRunAction(input));
+  const listRuns = (input: Parameters<typeof listRunsAction>[0]) => asReviewer(() => listRunsAction(input));
 
   afterAll(async () => {
     process.env.DATABASE_URL = previousUrl;
@@ -62,8 +76,8 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
     expect(effects.map((e) => [e.agentId, e.toolName, JSON.parse(e.output).refundId])).toEqual([["refunds", "issueRefund", "re_ord1201"]]);
     const audit = await db.auditEvent.findMany({ where: { runId: call.runId }, orderBy: { id: "asc" } });
     expect(audit.map((e) => [e.reviewer, e.action, e.outcome, e.agentId, e.toolName])).toEqual([
-      ["anonymous", "approve", "recorded", "refunds", "issueRefund"],
-      ["anonymous", "approve", "applied", "refunds", "issueRefund"],
+      [reviewer.email, "approve", "recorded", "refunds", "issueRefund"],
+      [reviewer.email, "approve", "applied", "refunds", "issueRefund"],
     ]);
     expect(JSON.parse(audit[0]!.args!)).toMatchObject({ orderId: "ORD-1201", amount: 42.5 });
     expect(audit[1]!.answer).toBe("Refund re_ord1201 issued: 42.5 EUR for order ORD-1201.");
@@ -91,6 +105,15 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
     expect(result).toMatchObject({ ok: true, data: { answer: "Order ORD-77 will ship to Home: 1 Main St, Springfield." } });
   });
 
+  it("lets support read everything and nobody read without signing in", async () => {
+    const call = await refund();
+    const asSupport = <T>(work: () => Promise<T>) => runAs(actorOf(support), work);
+    expect(await asSupport(() => listRunsAction({ resourceId: call.resource }))).toMatchObject({ ok: true, data: { total: 1 } });
+    expect(await asSupport(() => getRunAction({ runId: call.runId }))).toMatchObject({ ok: true, data: { runId: call.runId } });
+    expect(await listRunsAction({ resourceId: call.resource })).toEqual({ ok: false, error: { code: "unauthenticated", message: "Sign in to continue." } });
+    expect(await getRunAction({ runId: call.runId })).toMatchObject({ ok: false, error: { code: "unauthenticated" } });
+  });
+
   it("lists with the page's query and rejects a bad one", async () => {
     const call = await refund();
     expect(await listRuns({ resourceId: call.resource, page: 1, perPage: 10 })).toMatchObject({
@@ -112,6 +135,9 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
     });
 
     const cases: Array<[string, () => Promise<{ ok: boolean; error?: { code: string; message: string } }>, string, RegExp]> = [
+      ["approve as support", () => runAs(actorOf(support), () => approveAction(approval.ref)), "forbidden", /Your role \(support\) may not approve, decline or resume/],
+      ["resume as support", () => runAs(actorOf(support), () => resumeAction({ ...input.ref, resumeData: '{"addressId":"addr_home"}' })), "forbidden", /Your role \(support\)/],
+      ["approve without signing in", () => approveAction(approval.ref), "unauthenticated", /Sign in to continue/],
       ["approve an unknown run", () => approveToolCall({ runId: randomUUID(), toolCallId: "call_x" }), "run_not_found", /No suspended run/],
       ["approve an unknown tool call", () => approveToolCall({ runId: approval.runId, toolCallId: "call_nope" }), "tool_call_not_pending", /not waiting on tool call "call_nope"/],
       ["approve with an empty run id", () => approveToolCall({ runId: "", toolCallId: approval.ref.toolCallId }), "invalid_input", /runId must not be empty/],
@@ -160,8 +186,8 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
       ok: false,
       error: {
         code: "already_decided",
-        message: expect.stringMatching(/^anonymous already approved this tool call at \d{4}-/),
-        priorDecision: { reviewer: "anonymous", action: "approve", state: "applied", decidedAt: expect.any(String) },
+        message: expect.stringMatching(/^rita@test\.example already approved this tool call at \d{4}-/),
+        priorDecision: { reviewer: "rita@test.example", action: "approve", state: "applied", decidedAt: expect.any(String) },
       },
     });
   });

@@ -1,15 +1,19 @@
 /**
  * POST /api/decisions — the HTTP face of the decision actions, for scripts and CI checks.
  * Body: { action: "approve" | "decline" | "resume", runId, toolCallId, agentId?, reason?, resumeData? }
- * (resumeData as JSON text, like the console's editor). It calls the very same server actions.
+ * (resumeData as JSON text, like the console's editor). It calls the very same server actions, so the
+ * signed-in user's role is checked there; a cross-site request is refused here.
  */
 import { NextResponse } from "next/server";
 import { approveToolCall } from "@/lib/actions/approve-tool-call";
 import { declineToolCall } from "@/lib/actions/decline-tool-call";
 import { resumeToolCall } from "@/lib/actions/resume-tool-call";
 import { httpStatusOf } from "@/lib/actions/http";
+import { crossSiteProblem } from "@/lib/actions/same-origin";
 
 export async function POST(request: Request) {
+  const crossSite = crossSiteProblem(request);
+  if (crossSite) return NextResponse.json({ ok: false, error: { code: "cross_site", message: crossSite } }, { status: 403 });
   let body: unknown;
   try {
     body = await request.json();

@@ -1,10 +1,14 @@
 /** GET /history/export?… — the filtered decision history as a CSV download. */
+import { authorize } from "@/lib/actions/authorize";
+import { httpStatusOf } from "@/lib/actions/http";
 import { auditCsv } from "@/lib/audit/queries";
 import { auditQuery } from "@/lib/runs/validations";
 
 export const dynamic = "force-dynamic";
 
 export async function GET(request: Request) {
+  const access = await authorize("read");
+  if (!access.ok) return Response.json({ ok: false, error: access.error }, { status: httpStatusOf(access.error.code) });
   const parsed = auditQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) {
     return Response.json({ ok: false, error: { code: "invalid_input", message: parsed.error.issues.map((i) => i.message).join("; ") } }, { status: 400 });

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { listAgents } from "@/lib/actions/list-agents";
+import { pageAccess } from "@/lib/auth/page-access";
+import { can } from "@/lib/auth/roles";
 import { toRunDetailDto } from "@/lib/runs/dto";
 import { getSuspendedRun } from "@/lib/runs/run-detail";
 import { LIMITS } from "@/lib/runs/validations";
@@ -33,6 +35,8 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 
 export default async function RunPage({ params }: Params) {
   const runId = readRunId((await params).runId);
+  const { actor } = await pageAccess("read", `/runs/${encodeURIComponent(runId)}`);
+  const canDecide = can(actor.role, "decide");
   const found = runId.trim() && runId.length <= LIMITS.idLength ? await getSuspendedRun(runId) : null;
   if (!found) return <NotWaiting runId={runId} />;
 
@@ -143,6 +147,7 @@ export default async function RunPage({ params }: Params) {
                       toolName={toolName}
                       requiresApproval={call.requiresApproval}
                       resumeSchema={call.resumeSchema}
+                      canDecide={canDecide}
                     />
                   </div>
                 </div>

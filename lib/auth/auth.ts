@@ -1,0 +1,119 @@
+/**
+ * Sign-in with better-auth on our Prisma database: email and password out of the box, an OIDC / SSO
+ * provider when OIDC_* is set. Sessions live in httpOnly cookies (Secure when the console is served
+ * over https), sign-in is rate-limited in the database so every console instance shares the count,
+ * and nobody can sign up: accounts are created by an admin (or `npm run users:create`).
+ */
+import { betterAuth } from "better-auth";
+import { prismaAdapter } from "better-auth/adapters/prisma";
+import { nextCookies } from "better-auth/next-js";
+import { createAccessControl } from "better-auth/plugins/access";
+import { admin as adminPlugin } from "better-auth/plugins/admin";
+import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { databaseUrlFromEnv, getDb } from "../db/client.ts";
+import { databaseProvider } from "../db/database-url.ts";
+
+const statements = { ...defaultStatements, run: ["read", "decide"] } as const;
+const accessControl = createAccessControl(statements);
+const roles = {
+  admin: accessControl.newRole({ ...adminAc.statements, run: ["read", "decide"] }),
+  reviewer: accessControl.newRole({ run: ["read", "decide"] }),
+  support: accessControl.newRole({ run: ["read"] }),
+};
+
+export const MIN_PASSWORD_LENGTH = 10;
+/** Sign-in attempts per client (per console, without a proxy that forwards client IPs) and minute. */
+export function signInAttemptsPerMinute(): number {
+  const configured = Number(process.env.AUTH_SIGN_IN_ATTEMPTS_PER_MINUTE);
+  return Number.isInteger(configured) && configured > 0 ? configured : 5;
+}
+
+function authSecret(): string {
+  const secret = process.env.BETTER_AUTH_SECRET;
+  if (secret) return secret;
+  if (process.env.NODE_ENV === "production" && process.env.CONSOLE_DEMO !== "1") {
+    throw new Error("BETTER_AUTH_SECRET is not set: set it to a long random string (e.g. `openssl rand -base64 32`).");
+  }
+  // Development and the demo only: a fixed secret, so sessions survive restarts.
+  return "approvals-console-development-secret-do-not-use-in-production";
+}
+
+function oidcProviders() {
+  const { OIDC_DISCOVERY_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } = process.env;
+  if (!OIDC_DISCOVERY_URL || !OIDC_CLIENT_ID) return [];
+  return [
+    genericOAuth({
+      config: [
+        {
+          providerId: "sso",
+          discoveryUrl: OIDC_DISCOVERY_URL,
+          clientId: OIDC_CLIENT_ID,
+          clientSecret: OIDC_CLIENT_SECRET,
+          scopes: (process.env.OIDC_SCOPES ?? "openid email profile").split(/\s+/),
+          pkce: true,
+        },
+      ],
+    }),
+  ];
+}
+
+/** The display name of the configured SSO provider, or null when SSO is off. */
+export function ssoProviderName(): string | null {
+  return process.env.OIDC_DISCOVERY_URL && process.env.OIDC_CLIENT_ID ? process.env.OIDC_PROVIDER_NAME || "SSO" : null;
+}
+
+/**
+ * The console's own origin (the request's host: sign-in from the page that served it), plus any
+ * listed in BETTER_AUTH_TRUSTED_ORIGINS. Without BETTER_AUTH_URL the console answers on whatever
+ * host it is reached by (localhost, 127.0.0.1, a LAN name); an Origin naming another site never
+ * matches the Host it is sent to.
+ */
+function trustedOrigins(request?: Request): string[] {
+  const listed = (process.env.BETTER_AUTH_TRUSTED_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean);
+  const host = request?.headers.get("x-forwarded-host") ?? request?.headers.get("host");
+  if (!host || process.env.BETTER_AUTH_URL) return listed;
+  const protocol = request?.headers.get("x-forwarded-proto") ?? new URL(request!.url).protocol.replace(":", "");
+  return [...listed, `${protocol}://${host}`];
+}
+
+async function createAuth(databaseUrl: string) {
+  const db = await getDb(databaseUrl);
+  return betterAuth({
+    appName: "Agent approvals",
+    secret: authSecret(),
+    baseURL: process.env.BETTER_AUTH_URL,
+    trustedOrigins: trustedOrigins,
+    database: prismaAdapter(db, { provider: databaseProvider(databaseUrl) === "sqlite" ? "sqlite" : "postgresql" }),
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: MIN_PASSWORD_LENGTH },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 300,
+      customRules: { "/sign-in/email": { window: 60, max: signInAttemptsPerMinute() } },
+    },
+    plugins: [
+      adminPlugin({ ac: accessControl, roles, defaultRole: "support", adminRoles: ["admin"] }),
+      ...oidcProviders(),
+      // Lets server actions set the session cookie (sign-in from a server action).
+      nextCookies(),
+    ],
+  });
+}
+
+export type Auth = Awaited<ReturnType<typeof createAuth>>;
+
+const instances = ((globalThis as { __approvalsConsoleAuth?: Map<string, Promise<Auth>> }).__approvalsConsoleAuth ??= new Map());
+
+/** The process-wide auth for `databaseUrl` (default: DATABASE_URL), created on first use. */
+export function getAuth(databaseUrl: string = databaseUrlFromEnv()): Promise<Auth> {
+  let auth = instances.get(databaseUrl);
+  if (!auth) {
+    auth = createAuth(databaseUrl);
+    instances.set(databaseUrl, auth);
+    auth.catch(() => instances.delete(databaseUrl));
+  }
+  return auth;
+}

@@ -1,0 +1,29 @@
+/**
+ * Who may do what. Three roles: admin manages users and may also decide; reviewer approves,
+ * declines and resumes; support reads everything (and filters by resource and thread) but cannot
+ * decide. Client-safe: the UI uses it to hide what a role cannot do; the server enforces it.
+ */
+export const ROLES = ["admin", "reviewer", "support"] as const;
+export type Role = (typeof ROLES)[number];
+
+export type Permission = "read" | "decide" | "manageUsers";
+
+const GRANTS: Record<Permission, readonly Role[]> = {
+  read: ["admin", "reviewer", "support"],
+  decide: ["admin", "reviewer"],
+  manageUsers: ["admin"],
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  return !!role && GRANTS[permission].includes(role);
+}
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: "Admin",
+  reviewer: "Reviewer",
+  support: "Support",
+};

@@ -1,0 +1,80 @@
+/**
+ * The signed-in person behind a request, and the checks every page, route and action runs.
+ * Enforcement happens here, on the server; the UI only hides what a role cannot do.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { headers } from "next/headers";
+import { getAuth } from "./auth.ts";
+import { can, isRole, type Permission, type Role } from "./roles.ts";
+
+export interface Actor {
+  id: string;
+  name: string;
+  email: string;
+  /** Null for an account without a known role: it may sign in but do nothing. */
+  role: Role | null;
+}
+
+export type AccessProblem = "unauthenticated" | "forbidden";
+
+export class AccessDenied extends Error {
+  constructor(
+    readonly problem: AccessProblem,
+    message: string,
+    readonly actor: Actor | null = null,
+  ) {
+    super(message);
+    this.name = "AccessDenied";
+  }
+}
+
+const fixedActors = ((globalThis as { __approvalsConsoleActors?: AsyncLocalStorage<Actor> }).__approvalsConsoleActors ??=
+  new AsyncLocalStorage<Actor>());
+
+/**
+ * Runs `work` as `actor`, for server-side callers without an HTTP request (scripts, tests). Never
+ * reachable from a browser: it is a function call, not a header or a cookie.
+ */
+export function runAs<T>(actor: Actor, work: () => T): T {
+  return fixedActors.run(actor, work);
+}
+
+export async function currentActor(): Promise<Actor | null> {
+  const fixed = fixedActors.getStore();
+  if (fixed) return fixed;
+  let requestHeaders: Headers;
+  try {
+    requestHeaders = await headers();
+  } catch {
+    return null; // not in a request, and nobody was named with runAs
+  }
+  const session = await (await getAuth()).api.getSession({ headers: requestHeaders });
+  if (!session || session.user.banned) return null;
+  return {
+    id: session.user.id,
+    name: session.user.name,
+    email: session.user.email,
+    role: isRole(session.user.role) ? session.user.role : null,
+  };
+}
+
+const WHAT: Record<Permission, string> = {
+  read: "see pending runs",
+  decide: "approve, decline or resume tool calls",
+  manageUsers: "manage users",
+};
+
+/** The actor, if signed in with `permission`; otherwise AccessDenied saying why. */
+export async function requirePermission(permission: Permission): Promise<Actor> {
+  const actor = await currentActor();
+  if (!actor) throw new AccessDenied("unauthenticated", "Sign in to continue.");
+  if (!can(actor.role, permission)) {
+    throw new AccessDenied("forbidden", `Your role (${actor.role ?? "none"}) may not ${WHAT[permission]}.`, actor);
+  }
+  return actor;
+}
+
+/** How a person appears in the decision history. */
+export function actorLabel(actor: Actor): string {
+  return actor.email;
+}
