@@ -268,7 +268,7 @@ async function transition(
   from: DecisionState,
   to: DecisionState,
   changes: { answer?: string; error?: string; attempts?: number; leaseUntil?: Date },
-  audit?: Omit<AuditEntry, "reviewer" | "action" | "runId" | "toolCallId">,
+  audit?: DecisionAudit,
 ): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const now = new Date();
@@ -276,25 +276,7 @@ async function transition(
       where: { id: decision.id, state: from },
       data: { state: to, updatedAt: now, ...changes },
     });
-    if (count === 1 && audit) {
-      await appendAudit(
-        tx,
-        {
-          reviewer: decision.reviewer,
-          action: decision.action,
-          runId: decision.runId,
-          toolCallId: decision.toolCallId,
-          agentId: decision.agentId,
-          threadId: decision.threadId,
-          resourceId: decision.resourceId,
-          toolName: decision.toolName,
-          reason: decision.reason,
-          decisionId: decision.id,
-          ...audit,
-        },
-        now,
-      );
-    }
+    if (count === 1 && audit) await appendAudit(tx, auditOf(decision, audit), now);
     return count === 1;
   });
 }
@@ -433,7 +415,10 @@ export async function recoverDecisions(databaseUrl: string = databaseUrlFromEnv(
           message: "The server stopped while declining; a decline never runs the tool, so it is carried out again.",
         });
       } else {
-        await appendAudit(db, auditOf(taken, "recovered", "The server stopped after recording this decision and before applying it; carrying it out now."));
+        await appendAudit(
+          db,
+          auditOf(taken, { outcome: "recovered", message: "The server stopped after recording this decision and before applying it; carrying it out now." }),
+        );
       }
       try {
         const agent = await resolveAgent(taken.agentId, databaseUrl);
@@ -471,11 +456,14 @@ async function runIsGone(runId: string, databaseUrl: string): Promise<boolean> {
   return (await (await getDb(databaseUrl)).workflowSnapshot.count({ where: { runId } })) === 0;
 }
 
-function auditOf(decision: ToolCallDecision, outcome: AuditEntry["outcome"], message: string): AuditEntry {
+/** What an audit entry about a recorded decision says beyond the decision itself. */
+type DecisionAudit = Pick<AuditEntry, "outcome"> & Partial<Pick<AuditEntry, "code" | "message" | "answer">>;
+
+/** An audit entry about `decision`: who decided what, on which call, plus how it went. */
+function auditOf(decision: ToolCallDecision, audit: DecisionAudit): AuditEntry {
   return {
     reviewer: decision.reviewer,
     action: decision.action,
-    outcome,
     runId: decision.runId,
     toolCallId: decision.toolCallId,
     agentId: decision.agentId,
@@ -483,8 +471,8 @@ function auditOf(decision: ToolCallDecision, outcome: AuditEntry["outcome"], mes
     resourceId: decision.resourceId,
     toolName: decision.toolName,
     reason: decision.reason,
-    message,
     decisionId: decision.id,
+    ...audit,
   };
 }
 

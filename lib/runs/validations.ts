@@ -148,6 +148,24 @@ const dayOrInstant = (label: string, edge: "start" | "end") =>
       return date;
     });
 
+/** From/To days and a 1-based page of one of PAGE_SIZES: the URL fields of the console's lists. */
+function dateRangeAndPage(defaultPageSize: number) {
+  return {
+    from: dayOrInstant("From", "start"),
+    to: dayOrInstant("To", "end"),
+    page: z.coerce.number().int("page must be a whole number").min(1, "page starts at 1").max(1_000_000).default(1),
+    perPage: z.coerce
+      .number()
+      .int()
+      .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), `perPage must be one of ${PAGE_SIZES.join(", ")}`)
+      .default(defaultPageSize),
+  };
+}
+
+function fromNotAfterTo(query: { from?: Date; to?: Date }): boolean {
+  return !query.from || !query.to || query.from <= query.to;
+}
+
 /**
  * What the runs page shows: filters, a 1-based page and a page size. The same schema parses the
  * URL on the server page and the listing server action's input.
@@ -157,16 +175,9 @@ export const runsQuery = z
     resourceId: optionalFilter("Resource ID"),
     threadId: optionalFilter("Thread ID"),
     agentId: optionalFilter("Agent"),
-    from: dayOrInstant("From", "start"),
-    to: dayOrInstant("To", "end"),
-    page: z.coerce.number().int("page must be a whole number").min(1, "page starts at 1").max(1_000_000).default(1),
-    perPage: z.coerce
-      .number()
-      .int()
-      .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), `perPage must be one of ${PAGE_SIZES.join(", ")}`)
-      .default(DEFAULT_PAGE_SIZE),
+    ...dateRangeAndPage(DEFAULT_PAGE_SIZE),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: "From must not be after To", path: ["to"] });
+  .refine(fromNotAfterTo, { message: "From must not be after To", path: ["to"] });
 
 export type RunsQueryInput = z.input<typeof runsQuery>;
 export type RunsQuery = z.output<typeof runsQuery>;
@@ -185,16 +196,9 @@ export const auditQuery = z
       .optional()
       .transform((value) => (value ? value : undefined))
       .pipe(z.enum(AUDIT_OUTCOMES, { error: `Outcome must be one of ${AUDIT_OUTCOMES.join(", ")}` }).optional()),
-    from: dayOrInstant("From", "start"),
-    to: dayOrInstant("To", "end"),
-    page: z.coerce.number().int("page must be a whole number").min(1, "page starts at 1").max(1_000_000).default(1),
-    perPage: z.coerce
-      .number()
-      .int()
-      .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), `perPage must be one of ${PAGE_SIZES.join(", ")}`)
-      .default(50),
+    ...dateRangeAndPage(50),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: "From must not be after To", path: ["to"] });
+  .refine(fromNotAfterTo, { message: "From must not be after To", path: ["to"] });
 
 export type AuditQueryInput = z.input<typeof auditQuery>;
 export type AuditQuery = z.output<typeof auditQuery>;
