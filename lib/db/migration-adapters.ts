@@ -141,6 +141,27 @@ class CharAsTextClient extends pg.Client {
 }
 
 /**
+ * adapter-pg 7.10.0's executeScript splits a migration on every ";" and runs the pieces one by one,
+ * which breaks any statement holding a semicolon (a PL/pgSQL function body, a string literal). The
+ * native engine sends the script as one batch; do the same: one simple-protocol query, which
+ * PostgreSQL runs as a single implicit transaction.
+ */
+function wholeScripts(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  const internals = adapter as unknown as { client?: pg.Pool; onError?: (error: unknown) => never };
+  const pool = internals.client;
+  if (!pool || typeof pool.query !== 'function') return adapter;
+  adapter.executeScript = async (script: string) => {
+    try {
+      await pool.query(script);
+    } catch (error) {
+      if (internals.onError) internals.onError.call(adapter, error);
+      throw error;
+    }
+  };
+  return adapter;
+}
+
+/**
  * adapter-pg's own shadow database support is unusable here: given a connection string it connects
  * the "shadow" pool back to the main database, and it drops the shadow database while its own pool
  * still holds connections. This factory creates the shadow database itself and drops it
@@ -158,8 +179,8 @@ class PostgresMigrationFactory implements SqlMigrationAwareDriverAdapterFactory 
     this.#main = this.#adapterFactory(databaseUrl);
   }
 
-  connect(): Promise<SqlDriverAdapter> {
-    return this.#main.connect();
+  async connect(): Promise<SqlDriverAdapter> {
+    return wholeScripts(await this.#main.connect());
   }
 
   async connectToShadowDb(): Promise<SqlDriverAdapter> {
@@ -167,7 +188,7 @@ class PostgresMigrationFactory implements SqlMigrationAwareDriverAdapterFactory 
     await this.#adminQuery(`CREATE DATABASE "${name}"`);
     const shadowUrl = new URL(this.#databaseUrl);
     shadowUrl.pathname = `/${name}`;
-    const adapter = await this.#adapterFactory(shadowUrl.toString()).connect();
+    const adapter = wholeScripts(await this.#adapterFactory(shadowUrl.toString()).connect());
     const dispose = adapter.dispose.bind(adapter);
     adapter.dispose = async () => {
       await dispose();

@@ -2,9 +2,15 @@
  * The console's listing of suspended agent runs across every agent: the contract's
  * `listSuspendedRuns` filters plus `agentId`, filtered, counted and paged in SQL on the columns
  * the store extracts when a snapshot is written (no snapshot JSON is read).
+ *
+ * Built to stay fast at 100k+ runs: every filter + the order columns are in one index per
+ * filter (prisma/{sqlite,postgres}/schema.prisma), so a page is read in index order and a filtered COUNT is
+ * index-only and proportional to the matches; with no filter but agentId, the total comes from
+ * suspended_run_counts, kept exact by triggers. `npm run bench` measures it (bench/results.md).
  */
 import { z } from "zod";
 import { getDb, databaseUrlFromEnv } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import type { AgentRunToolCall } from "../store/snapshot-reader.ts";
 import { listSuspendedRunsOptions, type ListSuspendedRunsOptions } from "./validations.ts";
@@ -51,15 +57,16 @@ export async function listSuspendedRuns(
   };
   const paginate = perPage !== undefined && page !== undefined;
   const db = await getDb(databaseUrl);
+  const skip = paginate ? page * perPage : 0;
   const [rows, total] = await Promise.all([
-    db.workflowSnapshot.findMany({
+    skip >= DEFERRED_PAGE_OFFSET ? findDeepPage(db, where, skip, perPage!) : db.workflowSnapshot.findMany({
       where,
-      select: { runId: true, agentId: true, threadId: true, resourceId: true, updatedAt: true, toolCalls: true },
-      orderBy: [{ createdAt: "desc" }, { runId: "desc" }],
-      skip: paginate ? page * perPage : undefined,
+      select: LISTED,
+      orderBy: LISTING_ORDER,
+      skip: paginate ? skip : undefined,
       take: paginate ? perPage : undefined,
     }),
-    db.workflowSnapshot.count({ where }),
+    countMatches(db, where, { agentId, onlyAgentFilter: !threadId && !resourceId && !fromDate && !toDate }),
   ]);
   return {
     total,
@@ -73,4 +80,46 @@ export async function listSuspendedRuns(
       toolCalls: row.toolCalls ? (JSON.parse(row.toolCalls) as AgentRunToolCall[]) : [],
     })),
   };
+}
+
+const LISTED = { runId: true, agentId: true, threadId: true, resourceId: true, createdAt: true, updatedAt: true, toolCalls: true } as const;
+const LISTING_ORDER: Prisma.WorkflowSnapshotOrderByWithRelationInput[] = [{ createdAt: "desc" }, { runId: "desc" }];
+
+/** From this offset on, a page is found in the index first and its rows read afterwards. */
+const DEFERRED_PAGE_OFFSET = 1_000;
+
+/**
+ * A deep page (page 500 of 50 skips 25,000 runs) in two steps: the page's keys from the index alone
+ * (every column of the filter and order is in it: nothing is read from the table for the skipped
+ * runs, on SQLite and, as an index-only scan, on PostgreSQL), then the page's rows by runId.
+ */
+async function findDeepPage(db: Db, where: Prisma.WorkflowSnapshotWhereInput, skip: number, take: number) {
+  const keys = await db.workflowSnapshot.findMany({ where, select: { workflowName: true, runId: true }, orderBy: LISTING_ORDER, skip, take });
+  if (keys.length === 0) return [];
+  // By primary key only: repeating the filter here would let SQLite scan by status instead.
+  const rows = await db.workflowSnapshot.findMany({
+    where: { workflowName: { in: [...new Set(keys.map((key) => key.workflowName))] }, runId: { in: keys.map((key) => key.runId) } },
+    select: { ...LISTED, workflowName: true, status: true },
+  });
+  const byKey = new Map(rows.map((row) => [`${row.workflowName} ${row.runId}`, row]));
+  // A run that stopped waiting in between is left out, as it would be a moment later.
+  return keys.flatMap((key) => {
+    const row = byKey.get(`${key.workflowName} ${key.runId}`);
+    return row && row.status === "suspended" && row.agentId ? [row] : [];
+  });
+}
+
+/**
+ * Matching runs before pagination. Counting every suspended run (or every run of a busy agent)
+ * grows with the backlog, so those totals are read from suspended_run_counts instead; narrower
+ * filters count their matches in the index.
+ */
+async function countMatches(
+  db: Db,
+  where: Prisma.WorkflowSnapshotWhereInput,
+  { agentId, onlyAgentFilter }: { agentId?: string; onlyAgentFilter: boolean },
+): Promise<number> {
+  if (!onlyAgentFilter) return db.workflowSnapshot.count({ where });
+  const { _sum } = await db.suspendedRunCount.aggregate({ where: agentId ? { agentId } : undefined, _sum: { runs: true } });
+  return _sum.runs ?? 0;
 }
