@@ -1,0 +1,66 @@
+/**
+ * A decision end to end: lib/runs/decisions.ts `decide()` (checks, record, audit, lease, the agent,
+ * reading the stream to its end, final state) against a bare `agent.approveToolCall()` with its
+ * stream read to the end — same agent, same store, same kind of run; measured alternately.
+ * usage: decision.ts <runs per side>   (prints JSON)
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { disconnectDb } from "../lib/db/client.ts";
+import { deployMigrations } from "../lib/db/migrate.ts";
+import { getMastra } from "../lib/mastra/index.ts";
+import { decide } from "../lib/runs/decisions.ts";
+import { stats } from "./timing.ts";
+
+const n = Number(process.argv[2] ?? 20);
+const dir = mkdtempSync(path.join(tmpdir(), "bench-decision-"));
+const url = `file:${path.join(dir, "decision.db")}`;
+await deployMigrations(url);
+const mastra = await getMastra(url);
+const agent = mastra.getAgent("refunds");
+
+let seq = 0;
+async function suspend(): Promise<{ runId: string; toolCallId: string }> {
+  seq++;
+  // Own thread + resource per run: Mastra holds a second stream on a busy thread of one instance.
+  const stream = await agent.stream(
+    `Request: full refund\nOrder: ORD-${9000 + seq}\nEmail: bench@example.com\nAmount: 42.50 EUR\nReason: damaged`,
+    { memory: { thread: `bench-thread-${seq}`, resource: `bench-res-${seq}` } },
+  );
+  let toolCallId = "";
+  for await (const chunk of stream.fullStream) {
+    if (chunk.type === "tool-call-approval") toolCallId = (chunk as { payload: { toolCallId: string } }).payload.toolCallId;
+  }
+  if (!toolCallId) throw new Error("the refunds agent did not wait for approval");
+  return { runId: stream.runId, toolCallId };
+}
+
+async function bare(): Promise<number> {
+  const call = await suspend();
+  const t = performance.now();
+  const stream = await agent.approveToolCall(call);
+  for await (const _ of stream.fullStream) void _;
+  return performance.now() - t;
+}
+
+async function ours(): Promise<number> {
+  const call = await suspend();
+  const t = performance.now();
+  await decide({ action: "approve", ...call }, { reviewer: "bench", databaseUrl: url });
+  return performance.now() - t;
+}
+
+for (let i = 0; i < 3; i++) (await bare(), await ours()); // warm-up
+const a: number[] = [];
+const b: number[] = [];
+for (let i = 0; i < n; i++) {
+  if (i % 2) (b.push(await bare()), a.push(await ours()));
+  else (a.push(await ours()), b.push(await bare()));
+}
+await disconnectDb(url);
+rmSync(dir, { recursive: true, force: true });
+const decideStats = stats(a);
+const bareStats = stats(b);
+console.log(JSON.stringify({ store: "sqlite", n, decide: decideStats, bare: bareStats, ratio: decideStats.median / bareStats.median, overheadMs: decideStats.median - bareStats.median }));
+process.exit(0);
