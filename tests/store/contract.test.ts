@@ -231,4 +231,18 @@ describe.each(["sqlite", "postgres"] as const)("listSuspendedRuns contract on %s
     expect(effects.slice(ran).map((e) => e.input)).toEqual([{ amount: 42, from: "child", to: "parent" }]);
     expect(await snapshotRowCount(child.runId)).toBe(0);
   });
+  it("keeps the trigger-maintained per-agent totals exact through everything above", async () => {
+    const db = await getDb(database.url);
+    const counted = await db.workflowSnapshot.groupBy({
+      by: ["agentId"],
+      where: { status: "suspended", agentId: { not: null } },
+      _count: { _all: true },
+    });
+    const kept = await db.suspendedRunCount.findMany({ where: { runs: { gt: 0 } } });
+    expect(Object.fromEntries(kept.map((row) => [row.agentId, row.runs]))).toEqual(
+      Object.fromEntries(counted.map((row) => [row.agentId, row._count._all])),
+    );
+    expect(counted.length).toBeGreaterThan(0);
+  });
+
 });
