@@ -70,15 +70,22 @@ export async function listSuspendedRuns(
   ]);
   return {
     total,
-    runs: rows.map((row) => ({
-      runId: row.runId,
-      status: "suspended",
-      agentId: row.agentId!,
-      threadId: row.threadId ?? undefined,
-      resourceId: row.resourceId ?? undefined,
-      suspendedAt: row.updatedAt,
-      toolCalls: row.toolCalls ? (JSON.parse(row.toolCalls) as AgentRunToolCall[]) : [],
-    })),
+    runs: rows.map(toConsoleRun),
+  };
+}
+
+type ListedRow = { runId: string; agentId: string | null; threadId: string | null; resourceId: string | null; updatedAt: Date; toolCalls: string | null };
+
+/** A stored suspended agent-loop row as the contract's AgentRun (plus its agent). */
+export function toConsoleRun(row: ListedRow): ConsoleRun {
+  return {
+    runId: row.runId,
+    status: "suspended",
+    agentId: row.agentId!,
+    threadId: row.threadId ?? undefined,
+    resourceId: row.resourceId ?? undefined,
+    suspendedAt: row.updatedAt,
+    toolCalls: row.toolCalls ? (JSON.parse(row.toolCalls) as AgentRunToolCall[]) : [],
   };
 }
 

@@ -1,7 +1,7 @@
 /** One suspended agent run with everything a reviewer needs to decide on its pending calls. */
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { AGENT_LOOP_WORKFLOWS, readResumeSchema, type AgentRunToolCall } from "../store/snapshot-reader.ts";
-import type { ConsoleRun } from "./list-suspended-runs.ts";
+import { toConsoleRun, type ConsoleRun } from "./list-suspended-runs.ts";
 
 export interface PendingToolCall extends AgentRunToolCall {
   /** JSON Schema of the resume data the tool declared (suspend() calls), as Mastra recorded it. */
@@ -20,17 +20,12 @@ export async function getSuspendedRun(runId: string, databaseUrl: string = datab
     where: { runId, workflowName: { in: [...AGENT_LOOP_WORKFLOWS] }, status: "suspended", agentId: { not: null } },
   });
   if (!row) return null;
-  const toolCalls = row.toolCalls ? (JSON.parse(row.toolCalls) as AgentRunToolCall[]) : [];
+  const run = toConsoleRun(row);
   const snapshot = JSON.parse(row.snapshot);
   return {
-    runId: row.runId,
-    status: "suspended",
-    agentId: row.agentId!,
-    threadId: row.threadId ?? undefined,
-    resourceId: row.resourceId ?? undefined,
-    suspendedAt: row.updatedAt,
+    ...run,
     createdAt: row.createdAt,
-    toolCalls: toolCalls.map((call) =>
+    toolCalls: run.toolCalls.map((call) =>
       call.requiresApproval || !call.toolCallId ? call : { ...call, resumeSchema: readResumeSchema(snapshot, call.toolCallId) },
     ),
   };
