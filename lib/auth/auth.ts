@@ -13,6 +13,7 @@ import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { databaseProvider } from "../db/database-url.ts";
+import { processCache } from "../process-cache.ts";
 
 const statements = { ...defaultStatements, run: ["read", "decide"] } as const;
 const accessControl = createAccessControl(statements);
@@ -105,15 +106,9 @@ async function createAuth(databaseUrl: string) {
 
 export type Auth = Awaited<ReturnType<typeof createAuth>>;
 
-const instances = ((globalThis as { __approvalsConsoleAuth?: Map<string, Promise<Auth>> }).__approvalsConsoleAuth ??= new Map());
+const instances = processCache("auth", createAuth);
 
 /** The process-wide auth for `databaseUrl` (default: DATABASE_URL), created on first use. */
 export function getAuth(databaseUrl: string = databaseUrlFromEnv()): Promise<Auth> {
-  let auth = instances.get(databaseUrl);
-  if (!auth) {
-    auth = createAuth(databaseUrl);
-    instances.set(databaseUrl, auth);
-    auth.catch(() => instances.delete(databaseUrl));
-  }
-  return auth;
+  return instances(databaseUrl);
 }

@@ -4,6 +4,7 @@
  * generated client (prisma/{sqlite,postgres}); both expose the same models, so callers see one type.
  */
 import { DEFAULT_DATABASE_URL, databaseProvider, sqliteFilePath } from "./database-url.ts";
+import { forgetCached, processCache } from "../process-cache.ts";
 import type { PrismaClient as SqlitePrismaClient } from "../generated/sqlite/client.ts";
 
 export type Db = SqlitePrismaClient;
@@ -35,22 +36,14 @@ export async function createDb(url: string): Promise<Db> {
   return db as unknown as Db;
 }
 
-const clients = ((globalThis as { __approvalsConsoleDbs?: Map<string, Promise<Db>> }).__approvalsConsoleDbs ??=
-  new Map<string, Promise<Db>>());
+const clients = processCache("db", createDb);
 
 /** The process-wide client for `url` (default: DATABASE_URL), created on first use. */
 export function getDb(url: string = databaseUrlFromEnv()): Promise<Db> {
-  let db = clients.get(url);
-  if (!db) {
-    db = createDb(url);
-    clients.set(url, db);
-    db.catch(() => clients.delete(url));
-  }
-  return db;
+  return clients(url);
 }
 
 export async function disconnectDb(url: string): Promise<void> {
-  const db = clients.get(url);
-  clients.delete(url);
+  const db = forgetCached("db", url) as Promise<Db> | undefined;
   if (db) await (await db).$disconnect();
 }

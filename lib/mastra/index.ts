@@ -3,6 +3,7 @@ import { Mastra } from "@mastra/core/mastra";
 import { databaseUrlFromEnv } from "../db/client.ts";
 import { createMastraStorage } from "../store/index.ts";
 import { createAgents } from "./agents.ts";
+import { processCache } from "../process-cache.ts";
 
 export type ConsoleMastra = Mastra<ReturnType<typeof createAgents>>;
 
@@ -15,18 +16,11 @@ export async function createConsoleMastra(databaseUrl: string = databaseUrlFromE
   });
 }
 
-const instances = ((globalThis as { __approvalsConsoleMastra?: Map<string, Promise<ConsoleMastra>> })
-  .__approvalsConsoleMastra ??= new Map());
+const instances = processCache("mastra", createConsoleMastra);
 
 /** The process-wide Mastra for `databaseUrl` (default: DATABASE_URL), created on first use. */
 export function getMastra(databaseUrl: string = databaseUrlFromEnv()): Promise<ConsoleMastra> {
-  let mastra = instances.get(databaseUrl);
-  if (!mastra) {
-    mastra = createConsoleMastra(databaseUrl);
-    instances.set(databaseUrl, mastra);
-    mastra.catch(() => instances.delete(databaseUrl));
-  }
-  return mastra;
+  return instances(databaseUrl);
 }
 
 /** The agent whose `id` (as recorded in a run's snapshot) is `agentId`, or undefined. */
