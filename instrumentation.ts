@@ -1,10 +1,14 @@
 /**
  * Runs once when a console server starts: takes over decisions a stopped server left half-done,
- * then keeps checking, so a crash never leaves a tool call stuck (lib/runs/decisions.ts).
+ * then keeps checking, so a crash never leaves a tool call stuck (lib/runs/decisions.ts). It also
+ * keeps SQLite's planner statistics fresh as the backlog grows (lib/db/client.ts).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { recoverDecisions, decisionLeaseMs } = await import("./lib/runs/decisions.ts");
+  const [{ recoverDecisions, decisionLeaseMs }, { optimizeDatabase }] = await Promise.all([
+    import("./lib/runs/decisions.ts"),
+    import("./lib/db/client.ts"),
+  ]);
   const recover = async () => {
     try {
       const report = await recoverDecisions();
@@ -17,4 +21,8 @@ export async function register() {
   };
   void recover();
   setInterval(recover, Math.min(30_000, Math.max(1_000, decisionLeaseMs() / 2))).unref();
+  setInterval(() => optimizeDatabase().catch((error: unknown) => console.error("[optimize] failed:", error)), PLANNER_STATISTICS_EVERY_MS).unref();
 }
+
+/** SQLite re-samples a table only once it has changed a lot, so checking often costs little. */
+const PLANNER_STATISTICS_EVERY_MS = 10 * 60_000;
