@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { listAuditEvents } from "@/lib/audit/queries";
 import { pageAccess } from "@/lib/auth/page-access";
 import { getMastra } from "@/lib/mastra";
-import { auditQuery } from "@/lib/runs/validations";
+import { auditQuery } from "@/lib/search-params";
 
 export const metadata: Metadata = { title: "Decision history · Agent approvals" };
 export const dynamic = "force-dynamic";

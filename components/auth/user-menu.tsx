@@ -1,35 +1,19 @@
-"use client";
-
-import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { authClient } from "@/lib/auth/client";
+import { signOut } from "@/lib/actions/sign-out";
 import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 export function UserMenu({ name, email, role }: { name: string; email: string; role: Role | null }) {
-  const router = useRouter();
-  const [pending, setPending] = useState(false);
   return (
-    <div className="flex items-center gap-3 text-sm">
+    <form action={signOut} className="flex items-center gap-3 text-sm">
       <span className="text-neutral-600">
         <span className="font-medium text-neutral-900" title={email}>
           {name}
         </span>{" "}
         · {role ? ROLE_LABELS[role] : "No role"}
       </span>
-      <Button
-        variant="outline"
-        size="xs"
-        disabled={pending}
-        onClick={async () => {
-          setPending(true);
-          await authClient.signOut();
-          router.replace("/sign-in");
-          router.refresh();
-        }}
-      >
+      <SubmitButton variant="outline" size="xs">
         Sign out
-      </Button>
-    </div>
+      </SubmitButton>
+    </form>
   );
 }

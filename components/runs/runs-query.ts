@@ -3,7 +3,7 @@
  * are checked with the same `runsQuery` schema the listing action uses, and every invalid parameter
  * is dropped (and reported) instead of failing the page.
  */
-import { DEFAULT_PAGE_SIZE, runsQuery, type RunsQuery } from "@/lib/runs/validations";
+import { DEFAULT_PAGE_SIZE, runsQuery, type RunsQuery } from "@/lib/search-params";
 
 export const RUNS_PARAM_KEYS = ["resourceId", "threadId", "agentId", "from", "to", "page", "perPage"] as const;
 export type RunsParamKey = (typeof RUNS_PARAM_KEYS)[number];

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { listRuns } from "@/lib/actions/list-runs";
 import type { AgentDto } from "@/lib/actions/list-agents";
 import type { RunsPageDto } from "@/lib/runs/dto";
-import { DEFAULT_PAGE_SIZE } from "@/lib/runs/validations";
+import { DEFAULT_PAGE_SIZE } from "@/lib/search-params";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

@@ -2,7 +2,7 @@
 
 import { getRunsPage } from "../runs/queries.ts";
 import type { RunsPageDto } from "../runs/dto.ts";
-import { runsQuery, type RunsQueryInput } from "../runs/validations.ts";
+import { runsQuery, type RunsQueryInput } from "../search-params.ts";
 import { authorize } from "./authorize.ts";
 import { invalidInput, runAction, type ActionResult } from "./result.ts";
 

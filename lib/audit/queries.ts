@@ -1,7 +1,7 @@
 /** Reading the audit log: the history page's filters, paging, and the CSV export. */
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import type { AuditEvent, Prisma } from "../generated/sqlite/client.ts";
-import type { AuditQuery } from "../runs/validations.ts";
+import type { AuditQuery } from "../search-params.ts";
 
 export type AuditFilters = Omit<AuditQuery, "page" | "perPage">;
 

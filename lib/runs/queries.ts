@@ -1,7 +1,7 @@
 /** Read models for the console's pages and actions, on top of the listing and the run detail. */
 import { listSuspendedRuns } from "./list-suspended-runs.ts";
 import { toRunDto, type RunsPageDto } from "./dto.ts";
-import type { RunsQuery } from "./validations.ts";
+import type { RunsQuery } from "../search-params.ts";
 
 export async function getRunsPage(query: RunsQuery): Promise<RunsPageDto> {
   const { runs, total } = await listSuspendedRuns({

@@ -2,7 +2,7 @@
 import { authorize } from "@/lib/actions/authorize";
 import { httpStatusOf } from "@/lib/actions/http";
 import { auditCsv } from "@/lib/audit/queries";
-import { auditQuery } from "@/lib/runs/validations";
+import { auditQuery } from "@/lib/search-params";
 
 export const dynamic = "force-dynamic";
 
