@@ -231,7 +231,7 @@ describe.each(["sqlite", "postgres"] as const)("listSuspendedRuns contract on %s
     expect(effects.slice(ran).map((e) => e.input)).toEqual([{ amount: 42, from: "child", to: "parent" }]);
     expect(await snapshotRowCount(child.runId)).toBe(0);
   });
-  it("keeps the trigger-maintained per-agent totals exact through everything above", async () => {
+  it("keeps the trigger-maintained per-agent and per-hour totals exact through everything above", async () => {
     const db = await getDb(database.url);
     const counted = await db.workflowSnapshot.groupBy({
       by: ["agentId"],
@@ -243,6 +243,15 @@ describe.each(["sqlite", "postgres"] as const)("listSuspendedRuns contract on %s
       Object.fromEntries(counted.map((row) => [row.agentId, row._count._all])),
     );
     expect(counted.length).toBeGreaterThan(0);
+
+    const suspended = await db.workflowSnapshot.findMany({ where: { status: "suspended", agentId: { not: null } }, select: { agentId: true, createdAt: true } });
+    const perHour = new Map<string, number>();
+    for (const run of suspended) {
+      const key = `${new Date(Math.floor(run.createdAt.getTime() / 3_600_000) * 3_600_000).toISOString()} ${run.agentId}`;
+      perHour.set(key, (perHour.get(key) ?? 0) + 1);
+    }
+    const hours = await db.suspendedRunHour.findMany();
+    expect(Object.fromEntries(hours.map((row) => [`${row.hour.toISOString()} ${row.agentId}`, row.runs]))).toEqual(Object.fromEntries(perHour));
   });
 
 });
