@@ -218,6 +218,10 @@ async function child(script: string, childArgs: string[], env: Record<string, st
 async function compileChild(script: string): Promise<string> {
   const { build } = await import("vite");
   const outDir = path.join(BENCH_DIR, "out", "compiled", path.basename(script, ".ts"));
+  // Vite's build sets NODE_ENV=production in the calling process, which every later child would
+  // inherit (the page check's account setup then demands a production auth secret).
+  const env = process.env as Record<string, string | undefined>;
+  const nodeEnv = env.NODE_ENV;
   await build({
     configFile: false,
     logLevel: "error",
@@ -225,6 +229,8 @@ async function compileChild(script: string): Promise<string> {
     // TypeScript is compiled.
     build: { ssr: path.join(BENCH_DIR, script), outDir, emptyOutDir: true, target: "node20", minify: false },
   });
+  if (nodeEnv === undefined) delete env.NODE_ENV;
+  else env.NODE_ENV = nodeEnv;
   return path.join(outDir, `${path.basename(script, ".ts")}.js`);
 }
 
