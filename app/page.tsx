@@ -1,23 +1,22 @@
 import { listAgents } from "@/lib/actions/list-agents";
 import { pageAccess } from "@/lib/auth/page-access";
 import { can } from "@/lib/auth/roles";
-import { getRunsPage } from "@/lib/runs/queries";
-import type { RunsPageDto } from "@/lib/runs/dto";
-import { rawParamsFromSearchParams, runsQueryHash, sanitizeRunsQuery } from "@/components/runs/runs-query";
+import { rawRunsParams, runsParamsHash } from "@/lib/list-params";
+import { getRunsView } from "@/lib/runs/queries";
+import type { RunsViewDto } from "@/lib/runs/dto";
 import { RunsTable } from "@/components/runs/runs-table";
 
 // Pending runs change all the time: always read them fresh.
 export const dynamic = "force-dynamic";
 
 export default async function RunsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const raw = rawParamsFromSearchParams(await searchParams);
-  const shown = Object.entries(raw).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "");
+  const raw = rawRunsParams(await searchParams);
+  const shown = Object.entries(raw);
   const { actor } = await pageAccess("read", shown.length ? `/?${new URLSearchParams(shown)}` : "/");
-  // Invalid parameters are dropped here (and reported by the table), never fatal.
-  const { state, parsed } = sanitizeRunsQuery(raw);
 
-  const [page, agents] = await Promise.all([
-    getRunsPage(parsed).catch((error: unknown): RunsPageDto | null => {
+  const [view, agents] = await Promise.all([
+    // Invalid parameters are ignored (and reported by the table), never fatal.
+    getRunsView(raw).catch((error: unknown): RunsViewDto | null => {
       // The table's own query shows the error and a Retry button.
       console.error("[runs page]", error);
       return null;
@@ -37,8 +36,8 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
         )}
       </div>
       <RunsTable
-        initialPage={page}
-        initialQueryHash={runsQueryHash(state)}
+        initialView={view}
+        initialParamsHash={runsParamsHash(raw)}
         initialDataUpdatedAt={Date.now()}
         agents={agents.ok ? agents.data : []}
       />

@@ -76,3 +76,23 @@ test("a decided or unknown run says it is not waiting anymore", async ({ page, s
   await expect(page.getByText(NOT_WAITING)).toBeVisible();
   await expect(page.getByRole("button", { name: "Approve", exact: true })).toHaveCount(0);
 });
+
+test("a link with bad parameters still opens: the server ignores them and says why", async ({ page, listRuns }) => {
+  const customer = "cust_1002";
+  const all = await listRuns({ resourceId: customer });
+
+  await page.goto(`/?resourceId=${customer}&page=abc&perPage=7&from=2026-02-30`);
+  const alert = page.getByRole("alert").filter({ hasText: "Some parameters in this link are invalid and were ignored" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("page=abc was ignored: page must be a number");
+  await expect(alert).toContainText("perPage=7 was ignored: perPage must be one of 10, 20, 50, 100");
+  await expect(alert).toContainText("from=2026-02-30 was ignored: From is not a valid date");
+  // The valid filter still applies.
+  await expect(resourceFilter(page)).toHaveValue(customer);
+  await expect(totalLabel(page, all.total)).toBeVisible();
+
+  // Fixing the link through the UI clears the report.
+  await rowsPerPage(page).selectOption("10");
+  await expect(page).toHaveURL(/perPage=10/);
+  await expect(alert).not.toContainText("perPage=7");
+});

@@ -1,75 +1,58 @@
 /**
- * The URL state of the console's two lists (pending runs, decision history): filters, a 1-based
- * page and a page size. The server page, the listing action and the client table parse the URL with
- * these same schemas.
- *
- * Written with `zod/mini` because the client table ships them to the browser: the functional API
- * tree-shakes to the few validators used here (~5 kB gzip) where classic zod brings all of itself
- * (~40 kB gzip, measured by `npm run bench`'s page check). Every check carries its own message:
- * zod/mini has no default English ones.
+ * The console's lists read their filters and page from the URL; these schemas check them on the
+ * server (the runs page, the listing actions, the history page and its CSV export). The browser
+ * never validates: it sends the parameters as found and shows what the server ignored and why.
  */
-import * as z from "zod/mini";
-
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 20;
-/** Longest filter value (an id) the lists accept. */
-export const FILTER_MAX_LENGTH = 256;
+import { z } from "zod";
+import { AUDIT_OUTCOMES, DEFAULT_PAGE_SIZE, FILTER_MAX_LENGTH, PAGE_SIZES, RUNS_PARAM_KEYS, type RawRunsParams, type RunsParamKey } from "./list-params.ts";
 
 const optionalFilter = (label: string) =>
-  z.pipe(
-    z.optional(
-      z.string({ error: `${label} must be text` }).check(
-        z.trim(),
-        z.maxLength(FILTER_MAX_LENGTH, `${label} is longer than ${FILTER_MAX_LENGTH} characters`),
-      ),
-    ),
-    z.transform((value: string | undefined) => (value ? value : undefined)),
-  );
+  z
+    .string()
+    .trim()
+    .max(FILTER_MAX_LENGTH, `${label} is longer than ${FILTER_MAX_LENGTH} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
 
 /** `YYYY-MM-DD` (a whole day, in UTC) or a full ISO timestamp. */
 const dayOrInstant = (label: string, edge: "start" | "end") =>
-  z.pipe(
-    z.optional(z.string({ error: `${label} must be text` }).check(z.trim())),
-    z.transform((value: string | undefined, context) => {
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, context) => {
       if (!value) return undefined;
       const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
       const date = new Date(dayOnly ? `${value}T${edge === "start" ? "00:00:00.000" : "23:59:59.999"}Z` : value);
       if (Number.isNaN(date.getTime()) || (dayOnly && date.toISOString().slice(0, 10) !== value)) {
-        context.issues.push({ code: "custom", message: `${label} is not a valid date (use YYYY-MM-DD)`, input: value });
+        context.addIssue({ code: "custom", message: `${label} is not a valid date (use YYYY-MM-DD)` });
         return z.NEVER;
       }
       return date;
-    }),
-  );
+    });
 
 /** From/To days and a 1-based page of one of PAGE_SIZES: the URL fields of the console's lists. */
 function dateRangeAndPage(defaultPageSize: number) {
   return {
     from: dayOrInstant("From", "start"),
     to: dayOrInstant("To", "end"),
-    page: z._default(
-      z.coerce.number({ error: "page must be a number" }).check(
-        z.int("page must be a whole number"),
-        z.minimum(1, "page starts at 1"),
-        z.maximum(1_000_000, "page is at most 1,000,000"),
-      ),
-      1,
-    ),
-    perPage: z._default(
-      z.coerce.number({ error: "perPage must be a number" }).check(
-        z.refine((size) => (PAGE_SIZES as readonly number[]).includes(size), `perPage must be one of ${PAGE_SIZES.join(", ")}`),
-      ),
-      defaultPageSize,
-    ),
+    page: z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(1, "page starts at 1").max(1_000_000).default(1),
+    perPage: z.coerce
+      .number({ error: "perPage must be a number" })
+      .int()
+      .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), `perPage must be one of ${PAGE_SIZES.join(", ")}`)
+      .default(defaultPageSize),
   };
 }
 
-const fromNotAfterTo = z.refine<{ from?: Date; to?: Date }>((query) => !query.from || !query.to || query.from <= query.to, {
-  message: "From must not be after To",
-  path: ["to"],
-});
+function fromNotAfterTo(query: { from?: Date; to?: Date }): boolean {
+  return !query.from || !query.to || query.from <= query.to;
+}
 
-/** What the runs page shows. The server page and the listing action parse with it. */
+/**
+ * What the runs page shows: filters, a 1-based page and a page size. The same schema parses the
+ * URL on the server page and the listing server action's input.
+ */
 export const runsQuery = z
   .object({
     resourceId: optionalFilter("Resource ID"),
@@ -77,29 +60,58 @@ export const runsQuery = z
     agentId: optionalFilter("Agent"),
     ...dateRangeAndPage(DEFAULT_PAGE_SIZE),
   })
-  .check(fromNotAfterTo);
+  .refine(fromNotAfterTo, { message: "From must not be after To", path: ["to"] });
 
 export type RunsQueryInput = z.input<typeof runsQuery>;
 export type RunsQuery = z.output<typeof runsQuery>;
 
-export const AUDIT_OUTCOMES = ["recorded", "applied", "failed", "released", "interrupted", "recovered", "refused", "conflict"] as const;
+/* ---------- the decision history (audit log) ---------- */
 
-/** The decision history's filters (the audit log). */
 export const auditQuery = z
   .object({
     reviewer: optionalFilter("Reviewer"),
     resourceId: optionalFilter("Resource ID"),
     agentId: optionalFilter("Agent"),
-    outcome: z.pipe(
-      z.pipe(
-        z.optional(z.string({ error: "Outcome must be text" })),
-        z.transform((value: string | undefined) => (value ? value : undefined)),
-      ),
-      z.optional(z.enum(AUDIT_OUTCOMES, { error: `Outcome must be one of ${AUDIT_OUTCOMES.join(", ")}` })),
-    ),
+    outcome: z
+      .string()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .pipe(z.enum(AUDIT_OUTCOMES, { error: `Outcome must be one of ${AUDIT_OUTCOMES.join(", ")}` }).optional()),
     ...dateRangeAndPage(50),
   })
-  .check(fromNotAfterTo);
+  .refine(fromNotAfterTo, { message: "From must not be after To", path: ["to"] });
 
 export type AuditQueryInput = z.input<typeof auditQuery>;
 export type AuditQuery = z.output<typeof auditQuery>;
+
+/** The runs page's parameters as applied: invalid ones dropped, each with a sentence saying why. */
+export interface SanitizedRunsQuery {
+  query: RunsQuery;
+  problems: string[];
+}
+
+/** Checks each parameter; one that fails is left out (and reported) rather than failing the page. */
+export function sanitizeRunsQuery(raw: RawRunsParams): SanitizedRunsQuery {
+  const input: RawRunsParams = { ...raw };
+  const problems: string[] = [];
+  for (let attempt = 0; attempt <= RUNS_PARAM_KEYS.length; attempt++) {
+    const result = runsQuery.safeParse(input);
+    if (result.success) return { query: result.data, problems };
+    let dropped = false;
+    for (const issue of result.error.issues) {
+      const key = issue.path[0];
+      if (typeof key === "string" && key in input) {
+        problems.push(`${key}=${truncate(input[key as RunsParamKey] ?? "")} was ignored: ${issue.message}`);
+        delete input[key as RunsParamKey];
+        dropped = true;
+      }
+    }
+    if (!dropped) break;
+  }
+  problems.push("The link's filters could not be read; showing every pending run.");
+  return { query: runsQuery.parse({}), problems };
+}
+
+function truncate(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}

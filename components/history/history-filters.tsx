@@ -2,7 +2,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { AUDIT_OUTCOMES } from "@/lib/search-params";
+import { AUDIT_OUTCOMES } from "@/lib/list-params";
 
 /** A plain GET form: filters land in the URL, so a link reproduces the view (and it works without JS). */
 export function HistoryFilters({ values, agents }: { values: Record<string, string>; agents: Array<{ id: string; name: string }> }) {

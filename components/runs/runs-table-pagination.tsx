@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { PAGE_SIZES } from "@/lib/search-params";
+import { PAGE_SIZES } from "@/lib/list-params";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 

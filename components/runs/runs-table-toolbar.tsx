@@ -6,12 +6,12 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import type { RunsQueryState } from "./runs-query";
+import type { RawRunsParams } from "@/lib/list-params";
 
 export type FilterPatch = Partial<Record<"resourceId" | "threadId" | "agentId" | "from" | "to", string | null>>;
 
 interface RunsTableToolbarProps {
-  filters: RunsQueryState;
+  filters: RawRunsParams;
   agents: AgentDto[];
   onFilterChange: (patch: FilterPatch) => void;
   onReset: () => void;

@@ -4,15 +4,14 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTable, type ExpandedState, type Row } from "@tanstack/react-table";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { listRuns } from "@/lib/actions/list-runs";
+import { browseRuns } from "@/lib/actions/browse-runs";
 import type { AgentDto } from "@/lib/actions/list-agents";
-import type { RunsPageDto } from "@/lib/runs/dto";
-import { DEFAULT_PAGE_SIZE } from "@/lib/search-params";
+import { DEFAULT_PAGE_SIZE, hasRunFilters, rawRunsParams, runsParamsHash, type RawRunsParams } from "@/lib/list-params";
+import type { RunsViewDto } from "@/lib/runs/dto";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { hasFilters, runsQueryHash, sanitizeRunsQuery, type RunsQueryState } from "./runs-query";
 import { getRunsTableColumns, GROUPING_COLUMNS } from "./runs-table-columns";
 import { runsTableFeatures, toPendingCallRows, type PendingCallRow, type RunsTableFeatures } from "./runs-table-model";
 import { RunsTablePagination } from "./runs-table-pagination";
@@ -20,7 +19,7 @@ import { RunsTableToolbar, type FilterPatch } from "./runs-table-toolbar";
 import { RunsEmptyState, RunsErrorState } from "./runs-table-states";
 import { ThreadGroupRow } from "./thread-group-row";
 
-/** The URL is the source of truth for filters and paging; every value is read raw and checked. */
+/** The URL is the source of truth for filters and paging; the server checks every value. */
 const runsSearchParams = {
   resourceId: parseAsString,
   threadId: parseAsString,
@@ -40,14 +39,14 @@ const groupRowId = (threadKey: string) => `${GROUPING[0]}:${threadKey}`;
 /** Fixed column widths, so the layout does not jump between pages and refreshes. */
 const COLUMN_WIDTHS: Record<string, string> = { tool: "38%", kind: "17%", agent: "19%", waiting: "13%", run: "13%" };
 
-export function runsQueryKey(state: RunsQueryState) {
-  return [RUNS_QUERY_KEY, state] as const;
+export function runsQueryKey(params: RawRunsParams) {
+  return [RUNS_QUERY_KEY, params] as const;
 }
 
-async function fetchRunsPage(state: RunsQueryState): Promise<RunsPageDto> {
-  let result: Awaited<ReturnType<typeof listRuns>>;
+async function fetchRunsView(params: RawRunsParams): Promise<RunsViewDto> {
+  let result: Awaited<ReturnType<typeof browseRuns>>;
   try {
-    result = await listRuns(state);
+    result = await browseRuns(params);
   } catch {
     throw new Error("The server could not be reached. Check the connection; the list keeps trying on its own.");
   }
@@ -56,28 +55,29 @@ async function fetchRunsPage(state: RunsQueryState): Promise<RunsPageDto> {
 }
 
 interface RunsTableProps {
-  initialPage: RunsPageDto | null;
-  /** `runsQueryHash` of the query the server rendered `initialPage` for. */
-  initialQueryHash: string;
+  initialView: RunsViewDto | null;
+  /** `runsParamsHash` of the URL parameters the server rendered `initialView` for. */
+  initialParamsHash: string;
   initialDataUpdatedAt: number;
   agents: AgentDto[];
 }
 
-export function RunsTable({ initialPage, initialQueryHash, initialDataUpdatedAt, agents }: RunsTableProps) {
-  const [params, setParams] = useQueryStates(runsSearchParams);
-  const { state, problems } = useMemo(() => sanitizeRunsQuery(params), [params]);
-  const isInitialQuery = runsQueryHash(state) === initialQueryHash;
+export function RunsTable({ initialView, initialParamsHash, initialDataUpdatedAt, agents }: RunsTableProps) {
+  const [urlParams, setParams] = useQueryStates(runsSearchParams);
+  const params = useMemo(() => rawRunsParams(urlParams), [urlParams]);
+  const isInitialQuery = runsParamsHash(params) === initialParamsHash;
 
   const query = useQuery({
-    queryKey: runsQueryKey(state),
-    queryFn: () => fetchRunsPage(state),
-    initialData: isInitialQuery && initialPage ? initialPage : undefined,
+    queryKey: runsQueryKey(params),
+    queryFn: () => fetchRunsView(params),
+    initialData: isInitialQuery && initialView ? initialView : undefined,
     initialDataUpdatedAt,
     placeholderData: keepPreviousData,
     refetchInterval: 3_000,
     retry: false,
   });
   const data = query.data;
+  const problems = data?.problems ?? [];
   const loading = query.isFetching && (query.isPlaceholderData || !data);
 
   const agentNames = useMemo(() => new Map(agents.map((agent) => [agent.id, agent.name])), [agents]);
@@ -103,8 +103,8 @@ export function RunsTable({ initialPage, initialQueryHash, initialDataUpdatedAt,
 
   // Decided runs leave the list: if the current page no longer exists, go to the last one.
   useEffect(() => {
-    if (data && !query.isPlaceholderData && data.total > 0 && state.page > data.pageCount) setPage(data.pageCount, "replace");
-  }, [data, query.isPlaceholderData, state.page, setPage]);
+    if (data && !query.isPlaceholderData && data.total > 0 && data.page > data.pageCount) setPage(data.pageCount, "replace");
+  }, [data, query.isPlaceholderData, setPage]);
 
   /* ---------- the table ---------- */
   const columns = useMemo(() => getRunsTableColumns(), []);
@@ -134,7 +134,7 @@ export function RunsTable({ initialPage, initialQueryHash, initialDataUpdatedAt,
 
   const headers = (table.getHeaderGroups()[0]?.headers ?? []).filter((header) => !GROUPING_COLUMNS.has(header.column.id));
   const groups = groupSegments(table.getRowModel().rows);
-  const filtered = hasFilters(state);
+  const filtered = hasRunFilters(params);
 
   return (
     <div className="flex flex-col gap-4">
@@ -148,7 +148,7 @@ export function RunsTable({ initialPage, initialQueryHash, initialDataUpdatedAt,
         </Alert>
       ) : null}
 
-      <RunsTableToolbar filters={state} agents={agents} onFilterChange={setFilters} onReset={resetFilters} />
+      <RunsTableToolbar filters={params} agents={agents} onFilterChange={setFilters} onReset={resetFilters} />
 
       {query.isError ? (
         <RunsErrorState message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
@@ -206,9 +206,9 @@ export function RunsTable({ initialPage, initialQueryHash, initialDataUpdatedAt,
 
       {data ? (
         <RunsTablePagination
-          page={state.page}
+          page={data.page}
           pageCount={data.pageCount}
-          perPage={state.perPage}
+          perPage={data.perPage}
           total={data.total}
           onPageChange={(page) => setPage(page)}
           onPerPageChange={setPerPage}

@@ -16,8 +16,7 @@ export interface ActionError {
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };
 
-/** Any zod failure, classic or zod/mini (lib/search-params.ts). */
-export function invalidInput(error: z.core.$ZodError): { ok: false; error: ActionError } {
+export function invalidInput(error: z.ZodError): { ok: false; error: ActionError } {
   const issues = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
   return { ok: false, error: { code: "invalid_input", message: issues.map((i) => i.message).join("; "), issues } };
 }
@@ -36,7 +35,7 @@ export async function runAction<T>(name: string, body: () => Promise<T>): Promis
     if (error instanceof InvalidListOptionsError) {
       return { ok: false, error: { code: "invalid_input", message: error.message } };
     }
-    if (error instanceof z.core.$ZodError) return invalidInput(error);
+    if (error instanceof z.ZodError) return invalidInput(error);
     if ((error as { code?: unknown }).code === "user_admin") {
       return { ok: false, error: { code: "user_admin", message: (error as Error).message } };
     }

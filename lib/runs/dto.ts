@@ -14,6 +14,11 @@ export interface RunsPageDto {
   pageCount: number;
 }
 
+/** A page of the runs table, with the URL parameters the server ignored and why. */
+export interface RunsViewDto extends RunsPageDto {
+  problems: string[];
+}
+
 export function toRunDto(run: ConsoleRun): RunDto {
   return { ...run, suspendedAt: run.suspendedAt.toISOString() };
 }

@@ -1,7 +1,8 @@
 /** Read models for the console's pages and actions, on top of the listing and the run detail. */
 import { listSuspendedRuns } from "./list-suspended-runs.ts";
-import { toRunDto, type RunsPageDto } from "./dto.ts";
-import type { RunsQuery } from "../search-params.ts";
+import { toRunDto, type RunsPageDto, type RunsViewDto } from "./dto.ts";
+import type { RawRunsParams } from "../list-params.ts";
+import { sanitizeRunsQuery, type RunsQuery } from "../search-params.ts";
 
 export async function getRunsPage(query: RunsQuery): Promise<RunsPageDto> {
   const { runs, total } = await listSuspendedRuns({
@@ -20,4 +21,10 @@ export async function getRunsPage(query: RunsQuery): Promise<RunsPageDto> {
     perPage: query.perPage,
     pageCount: Math.max(1, Math.ceil(total / query.perPage)),
   };
+}
+
+/** The runs page for the URL's parameters as found: invalid ones are ignored and reported. */
+export async function getRunsView(raw: RawRunsParams): Promise<RunsViewDto> {
+  const { query, problems } = sanitizeRunsQuery(raw);
+  return { ...(await getRunsPage(query)), problems };
 }

@@ -75,7 +75,7 @@ describe("access control over HTTP", () => {
       ["approveToolCall", [run.ref]],
       ["declineToolCall", [{ ...run.ref, reason: "no" }]],
       ["resumeToolCall", [{ ...run.ref, resumeData: "{}" }]],
-      ["listRuns", [{}]],
+      ["browseRuns", [{}]],
       ["listAgents", []],
     ] as const) {
       const { result } = await callServerAction(server, name, [...args]);

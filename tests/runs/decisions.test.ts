@@ -9,6 +9,7 @@ import { declineToolCall as declineAction } from "../../lib/actions/decline-tool
 import { resumeToolCall as resumeAction } from "../../lib/actions/resume-tool-call.ts";
 import { getRun as getRunAction } from "../../lib/actions/get-run.ts";
 import { listRuns as listRunsAction } from "../../lib/actions/list-runs.ts";
+import { browseRuns as browseRunsAction } from "../../lib/actions/browse-runs.ts";
 import { runAs } from "../../lib/auth/session.ts";
 import { disconnectDb, getDb } from "../../lib/db/client.ts";
 import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
@@ -123,6 +124,35 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
     expect(await listRuns({ perPage: 7 })).toMatchObject({ ok: false, error: { code: "invalid_input", message: expect.stringMatching(/perPage/) } });
     expect(await listRuns({ from: "2026-02-30" })).toMatchObject({ ok: false, error: { code: "invalid_input", message: expect.stringMatching(/From is not a valid date/) } });
     expect(await listRuns({ from: "2026-03-02", to: "2026-03-01" })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/From must not be after To/) } });
+  });
+
+  it("browses with the URL's parameters as found: invalid ones are ignored and reported, not fatal", async () => {
+    const call = await refund();
+    const browse = (params: unknown) => asReviewer(() => browseRunsAction(params));
+    expect(await browse({ resourceId: `  ${call.resource} `, page: "abc", perPage: "7", from: "2026-02-30" })).toMatchObject({
+      ok: true,
+      data: {
+        total: 1,
+        page: 1,
+        perPage: 20,
+        runs: [{ runId: call.runId }],
+        problems: [
+          "from=2026-02-30 was ignored: From is not a valid date (use YYYY-MM-DD)",
+          "page=abc was ignored: page must be a number",
+          "perPage=7 was ignored: perPage must be one of 10, 20, 50, 100",
+        ],
+      },
+    });
+    expect(await browse({ resourceId: call.resource, from: "2026-03-02", to: "2026-03-01" })).toMatchObject({
+      ok: true,
+      data: { total: 1, problems: ["to=2026-03-01 was ignored: From must not be after To"] },
+    });
+    // The shape itself is checked: only the page's parameters, as strings of a sane length.
+    expect(await browse({ resourceId: call.resource, sort: "runId" })).toMatchObject({ ok: false, error: { code: "invalid_input" } });
+    expect(await browse({ resourceId: { $ne: null } })).toMatchObject({ ok: false, error: { code: "invalid_input" } });
+    expect(await browse({ threadId: "x".repeat(5_000) })).toMatchObject({ ok: false, error: { code: "invalid_input", message: expect.stringMatching(/4,096/) } });
+    expect(await browse("resourceId=x")).toMatchObject({ ok: false, error: { code: "invalid_input" } });
+    expect(await browseRunsAction({})).toMatchObject({ ok: false, error: { code: "unauthenticated" } });
   });
 
   describe("refuses bad input with a clear error and changes nothing", () => {

@@ -1,0 +1,27 @@
+"use server";
+
+import { z } from "zod";
+import { rawRunsParams, RUNS_PARAM_KEYS } from "../list-params.ts";
+import type { RunsViewDto } from "../runs/dto.ts";
+import { getRunsView } from "../runs/queries.ts";
+import { authorize } from "./authorize.ts";
+import { invalidInput, runAction, type ActionResult } from "./result.ts";
+
+/** Parameters as they come from a URL: known keys, strings of a sane length; checked further by getRunsView. */
+const urlParams = z.partialRecord(
+  z.enum(RUNS_PARAM_KEYS),
+  z.string({ error: "URL parameters are strings" }).max(4_096, "a URL parameter is longer than 4,096 characters").nullish(),
+);
+
+/**
+ * The runs table's listing. It takes the page's URL parameters as found, as the page itself does:
+ * an invalid one is ignored and reported instead of failing the table. Scripts use `listRuns`
+ * (GET /api/runs), which refuses invalid input.
+ */
+export async function browseRuns(params: unknown): Promise<ActionResult<RunsViewDto>> {
+  const access = await authorize("read");
+  if (!access.ok) return { ok: false, error: access.error };
+  const parsed = urlParams.safeParse(params);
+  if (!parsed.success) return invalidInput(parsed.error);
+  return runAction("browseRuns", () => getRunsView(rawRunsParams(parsed.data)));
+}

@@ -1,0 +1,37 @@
+/**
+ * What the console's lists (pending runs, decision history) accept in their URLs, as plain values:
+ * the browser needs them to draw pickers, the server's schemas (lib/search-params.ts) enforce them.
+ * Kept free of zod so that client components can import it without shipping a validator.
+ */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+/** Longest filter value (an id) the lists accept. */
+export const FILTER_MAX_LENGTH = 256;
+
+export const AUDIT_OUTCOMES = ["recorded", "applied", "failed", "released", "interrupted", "recovered", "refused", "conflict"] as const;
+
+/** The runs page's URL parameters. */
+export const RUNS_PARAM_KEYS = ["resourceId", "threadId", "agentId", "from", "to", "page", "perPage"] as const;
+export type RunsParamKey = (typeof RUNS_PARAM_KEYS)[number];
+/** The runs page's URL parameters as found, unchecked: non-empty trimmed strings. */
+export type RawRunsParams = Partial<Record<RunsParamKey, string>>;
+
+/** Picks the first non-blank value of each known parameter (Next's `searchParams`, or nuqs state). */
+export function rawRunsParams(searchParams: Record<string, string | string[] | null | undefined>): RawRunsParams {
+  const raw: RawRunsParams = {};
+  for (const key of RUNS_PARAM_KEYS) {
+    const found = searchParams[key];
+    const value = (Array.isArray(found) ? found[0] : found)?.trim();
+    if (value) raw[key] = value;
+  }
+  return raw;
+}
+
+/** A stable string for comparing two sets of parameters (same key order every time). */
+export function runsParamsHash(raw: RawRunsParams): string {
+  return JSON.stringify(RUNS_PARAM_KEYS.map((key) => raw[key] ?? null));
+}
+
+export function hasRunFilters(raw: RawRunsParams): boolean {
+  return Boolean(raw.resourceId || raw.threadId || raw.agentId || raw.from || raw.to);
+}
