@@ -23,7 +23,9 @@ import { appendAudit, type AuditEntry } from "../audit/log.ts";
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import { findAgentById, getMastra } from "../mastra/index.ts";
-import { getSuspendedRun, type PendingToolCall, type RunDetail } from "./run-detail.ts";
+import { findSuspendedRun } from "./run-detail.ts";
+import type { ConsoleRun } from "./list-suspended-runs.ts";
+import type { AgentRunToolCall } from "../store/snapshot-reader.ts";
 
 type Target = { runId: string; toolCallId: string; agentId?: string };
 
@@ -95,11 +97,11 @@ export async function decide(
     reason: decision.action === "decline" ? decision.reason : undefined,
     resumeData: decision.action === "resume" ? decision.resumeData : undefined,
   };
-  let run: RunDetail | undefined;
-  let call: PendingToolCall | undefined;
+  let run: ConsoleRun | undefined;
+  let call: AgentRunToolCall | undefined;
   let agent: Agent;
   try {
-    run = (await getSuspendedRun(decision.runId, databaseUrl)) ?? undefined;
+    run = (await findSuspendedRun(decision.runId, databaseUrl)) ?? undefined;
     call = run?.toolCalls.find((candidate) => candidate.toolCallId === decision.toolCallId);
     Object.assign(audit, describeRun(run, call));
     if (!run || !call) await refuseAsDecidedOrMissing(db, decision, run, audit);
@@ -130,7 +132,7 @@ export async function decide(
 }
 
 /** Why there is nothing to decide: somebody decided first, or the run/call never existed. */
-async function refuseAsDecidedOrMissing(db: Db, decision: Decision, run: RunDetail | undefined, audit: AuditEntry): Promise<never> {
+async function refuseAsDecidedOrMissing(db: Db, decision: Decision, run: ConsoleRun | undefined, audit: AuditEntry): Promise<never> {
   const prior = await db.toolCallDecision.findUnique({
     where: { runId_toolCallId: { runId: decision.runId, toolCallId: decision.toolCallId } },
   });
@@ -161,7 +163,7 @@ function alreadyDecided(prior: ToolCallDecision): DecisionError {
   );
 }
 
-function checkKind(call: PendingToolCall, decision: Decision): void {
+function checkKind(call: AgentRunToolCall, decision: Decision): void {
   const wantsApproval = decision.action !== "resume";
   if (call.requiresApproval === wantsApproval) return;
   throw new DecisionError(
@@ -179,7 +181,7 @@ async function resolveAgent(agentId: string, databaseUrl: string): Promise<Agent
 }
 
 /** Resume data must satisfy the schema the tool itself declares (Mastra checks it again). */
-async function checkResumeData(agent: Agent, call: PendingToolCall, resumeData: unknown): Promise<void> {
+async function checkResumeData(agent: Agent, call: AgentRunToolCall, resumeData: unknown): Promise<void> {
   const tools = (await agent.listTools()) as Record<string, { resumeSchema?: StandardSchema }>;
   const schema = call.toolName ? tools[call.toolName]?.resumeSchema : undefined;
   if (!schema?.["~standard"]) return;
@@ -201,7 +203,7 @@ interface StandardSchema {
   "~standard": { validate(value: unknown): { issues?: ReadonlyArray<StandardIssue> } | Promise<{ issues?: ReadonlyArray<StandardIssue> }> };
 }
 
-function describeRun(run: RunDetail | undefined, call: PendingToolCall | undefined): Partial<AuditEntry> {
+function describeRun(run: ConsoleRun | undefined, call: AgentRunToolCall | undefined): Partial<AuditEntry> {
   return {
     agentId: run?.agentId,
     threadId: run?.threadId,
@@ -364,7 +366,7 @@ function agentError(error: unknown, decision: Pick<ToolCallDecision, "runId" | "
 }
 
 async function isPending(decision: Pick<ToolCallDecision, "runId" | "toolCallId">, databaseUrl: string): Promise<boolean> {
-  const run = await getSuspendedRun(decision.runId, databaseUrl);
+  const run = await findSuspendedRun(decision.runId, databaseUrl);
   return !!run?.toolCalls.some((call) => call.toolCallId === decision.toolCallId);
 }
 

@@ -91,7 +91,8 @@ export function toConsoleRun(row: ListedRow): ConsoleRun {
   };
 }
 
-const LISTED = { runId: true, agentId: true, threadId: true, resourceId: true, createdAt: true, updatedAt: true, toolCalls: true } as const;
+/** The columns a listed run is made of (never the snapshot JSON). */
+export const LISTED = { runId: true, agentId: true, threadId: true, resourceId: true, createdAt: true, updatedAt: true, toolCalls: true } as const;
 const LISTING_ORDER: Prisma.WorkflowSnapshotOrderByWithRelationInput[] = [{ createdAt: "desc" }, { runId: "desc" }];
 
 /** From this offset on, a page is found in the index first and its rows read afterwards. */

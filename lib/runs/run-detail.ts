@@ -1,7 +1,7 @@
 /** One suspended agent run with everything a reviewer needs to decide on its pending calls. */
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { AGENT_LOOP_WORKFLOWS, readResumeSchema, type AgentRunToolCall } from "../store/snapshot-reader.ts";
-import { toConsoleRun, type ConsoleRun } from "./list-suspended-runs.ts";
+import { LISTED, toConsoleRun, type ConsoleRun } from "./list-suspended-runs.ts";
 
 export interface PendingToolCall extends AgentRunToolCall {
   /** JSON Schema of the resume data the tool declared (suspend() calls), as Mastra recorded it. */
@@ -13,12 +13,17 @@ export interface RunDetail extends Omit<ConsoleRun, "toolCalls"> {
   toolCalls: PendingToolCall[];
 }
 
-/** The stored agent run `runId` while it is suspended, else null. */
+const suspendedAgentRun = (runId: string) => ({
+  runId,
+  workflowName: { in: [...AGENT_LOOP_WORKFLOWS] },
+  status: "suspended",
+  agentId: { not: null },
+});
+
+/** The stored agent run `runId` while it is suspended, else null, with each call's resume schema. */
 export async function getSuspendedRun(runId: string, databaseUrl: string = databaseUrlFromEnv()): Promise<RunDetail | null> {
   const db = await getDb(databaseUrl);
-  const row = await db.workflowSnapshot.findFirst({
-    where: { runId, workflowName: { in: [...AGENT_LOOP_WORKFLOWS] }, status: "suspended", agentId: { not: null } },
-  });
+  const row = await db.workflowSnapshot.findFirst({ where: suspendedAgentRun(runId) });
   if (!row) return null;
   const run = toConsoleRun(row);
   const snapshot = JSON.parse(row.snapshot);
@@ -29,4 +34,14 @@ export async function getSuspendedRun(runId: string, databaseUrl: string = datab
       call.requiresApproval || !call.toolCallId ? call : { ...call, resumeSchema: readResumeSchema(snapshot, call.toolCallId) },
     ),
   };
+}
+
+/**
+ * The same run as the listing shows it, without reading its snapshot (~14 kB of JSON): what a
+ * decision checks (owner, pending calls) before it is recorded.
+ */
+export async function findSuspendedRun(runId: string, databaseUrl: string = databaseUrlFromEnv()): Promise<ConsoleRun | null> {
+  const db = await getDb(databaseUrl);
+  const row = await db.workflowSnapshot.findFirst({ where: suspendedAgentRun(runId), select: LISTED });
+  return row ? toConsoleRun(row) : null;
 }
