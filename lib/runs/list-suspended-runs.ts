@@ -9,10 +9,10 @@
  * suspended_run_counts and a deep page starts from its hour in suspended_run_hours, both kept exact
  * by triggers. `npm run bench` measures it (bench/results.md).
  */
+import { empty, sqltag as sql } from "@prisma/client/runtime/client";
 import { z } from "zod";
 import { getDb, databaseUrlFromEnv } from "../db/client.ts";
 import type { Db } from "../db/client.ts";
-import { empty, sqltag as sql } from "@prisma/client/runtime/client";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import type { AgentRunToolCall } from "../store/snapshot-reader.ts";
 import { listSuspendedRunsOptions, type ListSuspendedRunsOptions } from "./validations.ts";
@@ -60,7 +60,8 @@ export async function listSuspendedRuns(
   const paginate = perPage !== undefined && page !== undefined;
   const db = await getDb(databaseUrl);
   const skip = paginate ? page * perPage : 0;
-  // Only these two listings can hold the whole backlog; any other filter narrows it in an index.
+  // With no filter but agentId, trigger-kept counts give the total and where a deep page starts;
+  // any other filter narrows the runs in its index first.
   const onlyAgentFilter = !threadId && !resourceId && !fromDate && !toDate;
   const [rows, total] = await Promise.all([
     !paginate
