@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { resourceFilter, runIdsAfterLoad, threadIdsOnPage, threadToggle, urlParam } from "./support/runs-page.ts";
+import { EMPTY_STATE, resourceFilter, runIdsAfterLoad, threadIdsOnPage, threadToggle, urlParam } from "./support/runs-page.ts";
 
 test("a reviewer filters the pending runs by a customer's resource id", async ({ page, listRuns }) => {
   const customer = "cust_1003";
@@ -24,4 +24,37 @@ test("a reviewer filters the pending runs by a customer's resource id", async ({
   const text = await page.locator("body").innerText();
   expect(text).toContain(customer);
   expect(text.match(/cust_\d{4}/g)?.filter((id) => id !== customer) ?? []).toEqual([]);
+});
+
+test("a reviewer narrows the list to a day range and resets it", async ({ page, listRuns }) => {
+  const customer = "cust_1003";
+  const all = await listRuns({ resourceId: customer });
+  expect(all.total).toBeGreaterThan(0);
+  // The days the seeded runs were created on (a run is created a moment before it suspends).
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const suspended = all.runs.map((run) => new Date(run.suspendedAt).getTime());
+  const first = day(Math.min(...suspended) - 60_000);
+  const last = day(Math.max(...suspended));
+  const dayBefore = day(Date.parse(first) - 86_400_000);
+
+  await page.goto(`/?resourceId=${customer}`);
+  const from = page.getByLabel("From", { exact: true });
+  const to = page.getByLabel("To", { exact: true });
+
+  // A range ending the day before any of them holds none.
+  await to.fill(dayBefore);
+  await expect(page).toHaveURL(urlParam("to", dayBefore));
+  await expect(from).toHaveAttribute("max", dayBefore);
+  await expect(page.getByText(EMPTY_STATE)).toBeVisible();
+
+  await to.fill(last);
+  await from.fill(first);
+  await expect(page).toHaveURL(urlParam("from", first));
+  await expect(to).toHaveAttribute("min", first);
+  expect((await runIdsAfterLoad(page, all.total)).sort()).toEqual(all.runs.map((run) => run.runId).sort());
+
+  await page.getByRole("button", { name: "Reset filters" }).click();
+  await expect(from).toHaveValue("");
+  await expect(to).toHaveValue("");
+  await expect(resourceFilter(page)).toHaveValue("");
 });

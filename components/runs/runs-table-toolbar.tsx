@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import type { RawRunsParams } from "@/lib/list-params";
+import { hasRunFilters, type RawRunsParams } from "@/lib/list-params";
 
 export type FilterPatch = Partial<Record<"resourceId" | "threadId" | "agentId" | "from" | "to", string | null>>;
 
@@ -19,9 +19,6 @@ interface RunsTableToolbarProps {
 
 export function RunsTableToolbar({ filters, agents, onFilterChange, onReset }: RunsTableToolbarProps) {
   const agentId = useId();
-  const fromId = useId();
-  const toId = useId();
-  const filtered = Boolean(filters.resourceId || filters.threadId || filters.agentId || filters.from || filters.to);
   return (
     <div role="search" aria-label="Filter pending runs" className="flex flex-wrap items-end gap-3">
       <TextFilter label="Resource ID" placeholder="cust_1001" value={filters.resourceId} onCommit={(resourceId) => onFilterChange({ resourceId })} />
@@ -45,31 +42,34 @@ export function RunsTableToolbar({ filters, agents, onFilterChange, onReset }: R
           ) : null}
         </Select>
       </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={fromId}>From</Label>
-        <Input
-          id={fromId}
-          type="date"
-          value={filters.from ?? ""}
-          max={filters.to}
-          onChange={(event) => onFilterChange({ from: event.target.value || null })}
-          className="w-40"
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={toId}>To</Label>
-        <Input
-          id={toId}
-          type="date"
-          value={filters.to ?? ""}
-          min={filters.from}
-          onChange={(event) => onFilterChange({ to: event.target.value || null })}
-          className="w-40"
-        />
-      </div>
-      <Button variant="ghost" size="default" onClick={onReset} disabled={!filtered} className="border border-dashed border-neutral-300">
+      <DateFilter label="From" value={filters.from} max={filters.to} onChange={(from) => onFilterChange({ from })} />
+      <DateFilter label="To" value={filters.to} min={filters.from} onChange={(to) => onFilterChange({ to })} />
+      <Button variant="ghost" size="default" onClick={onReset} disabled={!hasRunFilters(filters)} className="border border-dashed border-neutral-300">
         Reset filters
       </Button>
+    </div>
+  );
+}
+
+/** A whole day (YYYY-MM-DD), written to the URL as soon as it is picked. */
+function DateFilter({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  min?: string;
+  max?: string;
+  onChange: (value: string | null) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} type="date" value={value ?? ""} min={min} max={max} onChange={(event) => onChange(event.target.value || null)} className="w-40" />
     </div>
   );
 }
