@@ -5,6 +5,7 @@
  * single indexed query costs on this machine. Not used by the console.
  */
 import Database from "better-sqlite3";
+import { sqliteDate } from "./stores.ts";
 
 export interface BareOptions {
   agentId?: string;
@@ -15,8 +16,6 @@ export interface BareOptions {
   perPage: number;
   page: number;
 }
-
-const sqliteDate = (date: Date) => date.toISOString().replace("Z", "+00:00");
 
 export function bareSqliteListing(file: string) {
   const db = new Database(file, { readonly: true });

@@ -65,7 +65,8 @@ export async function pgDatabaseBytes(url: string): Promise<number> {
 }
 
 /** Prisma's better-sqlite3 adapter writes DateTime as ISO text with an explicit offset. */
-const sqliteDate = (date: Date) => date.toISOString().replace("Z", "+00:00");
+/** A DateTime as Prisma stores it in SQLite (UTC text). */
+export const sqliteDate = (date: Date) => date.toISOString().replace("Z", "+00:00");
 
 export async function buildStore(
   kind: StoreKind,
