@@ -12,6 +12,9 @@ const nextConfig = {
     "@mastra/pg",
     "@libsql/client",
   ],
+  // A server action's arguments are read whole before it runs: the limit keeps anonymous posts
+  // from costing more than the largest real decision (resume data as JSON in JSON, see LIMITS).
+  experimental: { serverActions: { bodySizeLimit: "256kb" } },
   poweredByHeader: false,
   reactStrictMode: true,
 };

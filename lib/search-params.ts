@@ -4,6 +4,7 @@
  * never validates: it sends the parameters as found and shows what the server ignored and why.
  */
 import { z } from "zod";
+import { idTextProblem } from "./safe-text.ts";
 import { AUDIT_OUTCOMES, DEFAULT_PAGE_SIZE, FILTER_MAX_LENGTH, PAGE_SIZES, RUNS_PARAM_KEYS, type RawRunsParams, type RunsParamKey } from "./list-params.ts";
 
 const optionalFilter = (label: string) =>
@@ -11,6 +12,10 @@ const optionalFilter = (label: string) =>
     .string()
     .trim()
     .max(FILTER_MAX_LENGTH, `${label} is longer than ${FILTER_MAX_LENGTH} characters`)
+    .superRefine((text, context) => {
+      const problem = idTextProblem(text);
+      if (problem) context.addIssue({ code: "custom", message: `${label} ${problem}` });
+    })
     .optional()
     .transform((value) => (value ? value : undefined));
 

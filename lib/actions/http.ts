@@ -10,6 +10,12 @@ export function httpStatusOf(code: string): number {
       return 403;
     case "run_not_found":
       return 404;
+    case "payload_too_large":
+      return 413;
+    case "confirmation_required":
+      return 428;
+    case "rate_limited":
+      return 429;
     case "already_decided":
     case "tool_call_not_pending":
       return 409;

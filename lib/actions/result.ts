@@ -12,6 +12,8 @@ export interface ActionError {
   issues?: Array<{ path: string; message: string }>;
   /** With `already_decided`: who decided the call first, what and when. */
   priorDecision?: PriorDecision;
+  /** With `rate_limited`: when the client may try again. */
+  retryAfterSeconds?: number;
 }
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };

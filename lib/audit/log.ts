@@ -4,6 +4,7 @@
  * the decisions table.
  */
 import type { Db } from "../db/client.ts";
+import { toStorableText } from "../safe-text.ts";
 
 export type AuditOutcome =
   /** A decision was recorded and will be carried out. */
@@ -44,34 +45,46 @@ export interface AuditEntry {
 
 type AuditWriter = Pick<Db, "auditEvent">;
 
-/** Caps what one audit row keeps of free-form values, so a hostile request cannot bloat the log. */
+/**
+ * Caps what one audit row keeps of free-form values, so a hostile request cannot bloat the log. A
+ * recorded decision keeps what was decided (already bounded by validation); a refusal keeps only a
+ * preview of what was refused, and ids no longer than any valid id.
+ */
 const MAX_TEXT = 64 * 1024;
+const MAX_REFUSED_TEXT = 1024;
+const MAX_ID = 256;
 
 export function appendAudit(db: AuditWriter, entry: AuditEntry, at: Date = new Date()) {
+  const refused = entry.outcome === "refused" || entry.outcome === "conflict";
+  const text = (value: string | null | undefined) => clip(value, refused ? MAX_REFUSED_TEXT : MAX_TEXT);
+  const id = (value: string | null | undefined) => clip(value, MAX_ID);
+  const json = (value: unknown) => (value === undefined ? null : text(JSON.stringify(value) ?? null));
   return db.auditEvent.create({
     data: {
       at,
-      reviewer: clip(entry.reviewer) ?? "unknown",
-      action: clip(entry.action) ?? "unknown",
+      reviewer: id(entry.reviewer) ?? "unknown",
+      action: id(entry.action) ?? "unknown",
       outcome: entry.outcome,
-      code: entry.code ?? null,
-      runId: clip(entry.runId) ?? "",
-      toolCallId: clip(entry.toolCallId) ?? "",
-      agentId: entry.agentId ?? null,
-      threadId: entry.threadId ?? null,
-      resourceId: entry.resourceId ?? null,
-      toolName: entry.toolName ?? null,
-      args: entry.args === undefined ? null : clip(JSON.stringify(entry.args)),
-      resumeData: entry.resumeData === undefined ? null : clip(JSON.stringify(entry.resumeData)),
-      reason: clip(entry.reason),
-      answer: clip(entry.answer),
-      message: clip(entry.message),
-      decisionId: entry.decisionId ?? null,
+      code: id(entry.code),
+      runId: id(entry.runId) ?? "",
+      toolCallId: id(entry.toolCallId) ?? "",
+      agentId: id(entry.agentId),
+      threadId: id(entry.threadId),
+      resourceId: id(entry.resourceId),
+      toolName: id(entry.toolName),
+      args: json(entry.args),
+      resumeData: json(entry.resumeData),
+      reason: text(entry.reason),
+      answer: text(entry.answer),
+      message: text(entry.message),
+      decisionId: id(entry.decisionId),
     },
   });
 }
 
-function clip(text: string | null | undefined): string | null {
-  if (text === null || text === undefined) return null;
-  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}… [${text.length - MAX_TEXT} more characters]` : text;
+/** At most `max` characters, storable on both databases whatever the request held. */
+function clip(value: string | null | undefined, max: number): string | null {
+  if (value === null || value === undefined) return null;
+  const text = value.length > max ? `${value.slice(0, max)}… [${value.length - max} more characters]` : value;
+  return toStorableText(text);
 }

@@ -485,25 +485,3 @@ function auditOf(decision: ToolCallDecision, audit: DecisionAudit): AuditEntry {
 function failpoint(name: "after-record" | "after-send"): void {
   if (process.env.APPROVALS_FAILPOINT === name) process.kill(process.pid, "SIGKILL");
 }
-
-/** Audits a request refused before it reached `decide`: not allowed, or input that did not validate. */
-export async function auditInvalidRequest(
-  action: Decision["action"],
-  raw: unknown,
-  message: string,
-  { reviewer, code = "invalid_input", databaseUrl = databaseUrlFromEnv() }: { reviewer: string; code?: string; databaseUrl?: string },
-): Promise<void> {
-  const input = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
-  const text = (value: unknown) => (typeof value === "string" ? value : value === undefined ? "" : JSON.stringify(value) ?? "");
-  await appendAudit(await getDb(databaseUrl), {
-    reviewer,
-    action,
-    outcome: "refused",
-    code,
-    runId: text(input.runId),
-    toolCallId: text(input.toolCallId),
-    reason: typeof input.reason === "string" ? input.reason : undefined,
-    resumeData: input.resumeData,
-    message,
-  });
-}

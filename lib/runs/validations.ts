@@ -1,11 +1,16 @@
 import { z } from "zod";
+import { idTextProblem, unstorableTextProblem } from "../safe-text.ts";
 
 const id = (label: string) =>
   z
     .string({ error: `${label} must be a string` })
     .trim()
     .min(1, `${label} must not be empty`)
-    .max(256, `${label} is longer than 256 characters`);
+    .max(256, `${label} is longer than 256 characters`)
+    .superRefine((text, context) => {
+      const problem = idTextProblem(text);
+      if (problem) context.addIssue({ code: "custom", message: `${label} ${problem}` });
+    });
 
 const date = (label: string) =>
   z.union([z.date(), z.string(), z.number()]).pipe(
@@ -50,6 +55,11 @@ export const LIMITS = {
   /** Resume data as JSON text, in bytes. */
   resumeDataBytes: 64 * 1024,
   resumeDataDepth: 32,
+  /**
+   * A whole decision request as JSON. Resume data arrives as JSON text inside JSON, and escaping it
+   * at most doubles it, so this leaves room for the largest valid request and no more.
+   */
+  decisionBodyBytes: 256 * 1024,
 } as const;
 
 const runRef = {
@@ -71,6 +81,10 @@ export const declineInput = z
       .string({ error: "reason must be a string" })
       .trim()
       .max(LIMITS.reasonLength, `reason is longer than ${LIMITS.reasonLength} characters`)
+      .superRefine((text, context) => {
+        const problem = unstorableTextProblem(text);
+        if (problem) context.addIssue({ code: "custom", message: `reason ${problem}` });
+      })
       .optional()
       .transform((reason) => (reason ? reason : undefined)),
   })

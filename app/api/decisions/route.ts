@@ -1,33 +1,62 @@
 /**
  * POST /api/decisions — the HTTP face of the decision actions, for scripts and CI checks.
- * Body: { action: "approve" | "decline" | "resume", runId, toolCallId, agentId?, reason?, resumeData? }
- * (resumeData as JSON text, like the console's editor). It calls the very same server actions, so the
- * signed-in user's role is checked there; a cross-site request is refused here.
+ * Body: { action: "approve" | "decline" | "resume", runId, toolCallId, agentId?, reason?, resumeData?,
+ * confirmMayHaveRun? } (resumeData as JSON text, like the console's editor).
+ *
+ * Cheap refusals first: a cross-site post, then the session and the refusal budget, all before a
+ * byte of the body is read; then the body, never more than LIMITS.decisionBodyBytes of it.
  */
 import { NextResponse } from "next/server";
-import { approveToolCall } from "@/lib/actions/approve-tool-call";
-import { declineToolCall } from "@/lib/actions/decline-tool-call";
-import { resumeToolCall } from "@/lib/actions/resume-tool-call";
 import { httpStatusOf } from "@/lib/actions/http";
+import type { ActionError } from "@/lib/actions/result";
+import { auditRefusal, decideFor, openDecisionRequest } from "@/lib/actions/run-decision";
 import { crossSiteProblem } from "@/lib/actions/same-origin";
+import { clientAddress } from "@/lib/http/client-address";
+import { readJsonBody } from "@/lib/http/json-body";
+import { approveInput, declineInput, LIMITS, resumeInput } from "@/lib/runs/validations";
 
 export async function POST(request: Request) {
   const crossSite = crossSiteProblem(request);
-  if (crossSite) return NextResponse.json({ ok: false, error: { code: "cross_site", message: crossSite } }, { status: 403 });
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return NextResponse.json({ ok: false, error: { code: "invalid_input", message: "The request body is not valid JSON." } }, { status: 400 });
+  if (crossSite) return failure({ code: "cross_site", message: crossSite });
+  const opened = await openDecisionRequest(clientAddress(request.headers));
+  if (!opened.ok) return failure(opened.error);
+  const { access } = opened;
+  if (!access.ok && !access.actor) {
+    // Anonymous: answered without reading the body, and recorded without it.
+    await auditRefusal(opened.request, "unknown", undefined, access.error);
+    return failure(access.error);
   }
-  const { action, ...input } = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+
+  const body = await readJsonBody(request, LIMITS.decisionBodyBytes);
+  if (!body.ok) {
+    const error = { code: body.code, message: body.message };
+    await auditRefusal(opened.request, "unknown", undefined, error);
+    return failure(error);
+  }
+  const { action, ...input } = (typeof body.value === "object" && body.value !== null ? body.value : {}) as Record<string, unknown>;
+  if (!access.ok) {
+    await auditRefusal(opened.request, String(action), input, access.error);
+    return failure(access.error);
+  }
+  const decider = { ...opened.request, actor: access.actor };
   const result =
     action === "approve"
-      ? await approveToolCall(input as never)
+      ? await decideFor(decider, "approve", approveInput, input)
       : action === "decline"
-        ? await declineToolCall(input as never)
+        ? await decideFor(decider, "decline", declineInput, input)
         : action === "resume"
-          ? await resumeToolCall(input as never)
-          : ({ ok: false, error: { code: "invalid_input", message: 'action must be "approve", "decline" or "resume".' } } as const);
-  return NextResponse.json(result, { status: result.ok ? 200 : httpStatusOf(result.error.code) });
+          ? await decideFor(decider, "resume", resumeInput, input)
+          : await refuseUnknownAction(decider, input);
+  return result.ok ? NextResponse.json(result) : failure(result.error);
+}
+
+async function refuseUnknownAction(request: Parameters<typeof auditRefusal>[0], input: unknown) {
+  const error = { code: "invalid_input", message: 'action must be "approve", "decline" or "resume".' };
+  await auditRefusal(request, "unknown", input, error);
+  return { ok: false as const, error };
+}
+
+function failure(error: ActionError) {
+  const headers = error.retryAfterSeconds ? { "retry-after": String(error.retryAfterSeconds) } : undefined;
+  return NextResponse.json({ ok: false, error }, { status: httpStatusOf(error.code), headers });
 }

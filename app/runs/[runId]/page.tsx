@@ -6,6 +6,7 @@ import { can } from "@/lib/auth/roles";
 import { toRunDetailDto } from "@/lib/runs/dto";
 import { getSuspendedRun } from "@/lib/runs/run-detail";
 import { LIMITS } from "@/lib/runs/validations";
+import { idTextProblem } from "@/lib/safe-text";
 import { JsonViewer } from "@/components/json-viewer";
 import { WaitingTime } from "@/components/relative-time";
 import { KindBadge } from "@/components/runs/kind-badge";
@@ -37,7 +38,8 @@ export default async function RunPage({ params }: Params) {
   const runId = readRunId((await params).runId);
   const { actor } = await pageAccess("read", `/runs/${encodeURIComponent(runId)}`);
   const canDecide = can(actor.role, "decide");
-  const found = runId.trim() && runId.length <= LIMITS.idLength ? await getSuspendedRun(runId) : null;
+  // An id no run can have (too long, NUL, control characters) is not looked up: it is not waiting.
+  const found = runId.trim() && runId.length <= LIMITS.idLength && !idTextProblem(runId) ? await getSuspendedRun(runId) : null;
   if (!found) return <NotWaiting runId={runId} />;
 
   const run = toRunDetailDto(found);
