@@ -22,7 +22,7 @@ async function mastraFor(store: Request["store"], url: string): Promise<Mastra> 
         store === "libsql"
           ? new (await import("@mastra/libsql")).LibSQLStore({ id: "bench-libsql", url })
           : new (await import("@mastra/pg")).PostgresStore({ id: "bench-pg", connectionString: url });
-      return new Mastra({ agents: createDemoAgents({ recordEffect: async () => {} }), storage, logger: false });
+      return new Mastra({ agents: createDemoAgents({ recordEffect: async (effect) => ({ repeated: false, output: effect.output }) }), storage, logger: false });
     })();
     instances.set(key, mastra);
   }

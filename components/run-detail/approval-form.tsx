@@ -4,34 +4,40 @@ import { useId, useState } from "react";
 import { approveToolCall } from "@/lib/actions/approve-tool-call";
 import { declineToolCall } from "@/lib/actions/decline-tool-call";
 import type { ActionError } from "@/lib/actions/result";
-import type { DecisionOutcome } from "@/lib/runs/decisions";
+import type { DecisionOutcome, InterruptedDecision } from "@/lib/runs/decisions";
 import { LIMITS } from "@/lib/runs/validations";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { callDecision, DecisionErrorAlert, isAlreadyDecided } from "./decision-shared";
+import { callDecision, DecisionErrorAlert, isAlreadyDecided, MayHaveRunConfirmation } from "./decision-shared";
 
 interface ApprovalFormProps {
   runId: string;
   toolCallId: string;
   toolName: string;
+  /** The call's last decision was interrupted: approving again needs an explicit confirmation. */
+  interrupted?: InterruptedDecision;
   onDecided: (outcome: DecisionOutcome) => void;
 }
 
 /** Approve, or decline with an optional reason the agent gets to see. */
-export function ApprovalForm({ runId, toolCallId, toolName, onDecided }: ApprovalFormProps) {
+export function ApprovalForm({ runId, toolCallId, toolName, interrupted, onDecided }: ApprovalFormProps) {
   const reasonId = useId();
   const hintId = useId();
   const [reason, setReason] = useState("");
   const [pending, setPending] = useState<"approve" | "decline" | null>(null);
   const [error, setError] = useState<ActionError | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  const needsConfirmation = Boolean(interrupted) || error?.code === "confirmation_required";
 
   async function decide(action: "approve" | "decline") {
     if (pending) return;
     setPending(action);
     setError(null);
     const result = await callDecision(() =>
-      action === "approve" ? approveToolCall({ runId, toolCallId }) : declineToolCall({ runId, toolCallId, reason: reason.trim() || undefined }),
+      action === "approve"
+        ? approveToolCall({ runId, toolCallId, ...(needsConfirmation && confirmed ? { confirmMayHaveRun: true } : {}) })
+        : declineToolCall({ runId, toolCallId, reason: reason.trim() || undefined }),
     );
     setPending(null);
     if (result.ok) onDecided(result.data);
@@ -63,9 +69,19 @@ export function ApprovalForm({ runId, toolCallId, toolName, onDecided }: Approva
           Sent with Decline. {reason.length > 0 ? `${reason.length}/${LIMITS.reasonLength}` : null}
         </p>
       </div>
-      {error ? <DecisionErrorAlert error={error} /> : null}
+      {needsConfirmation ? (
+        <MayHaveRunConfirmation
+          interrupted={interrupted}
+          serverMessage={error?.code === "confirmation_required" ? error.message : undefined}
+          verb="approving"
+          confirmed={confirmed}
+          onConfirmedChange={setConfirmed}
+          disabled={pending !== null}
+        />
+      ) : null}
+      {error && error.code !== "confirmation_required" ? <DecisionErrorAlert error={error} /> : null}
       <div className="flex flex-wrap gap-2">
-        <Button onClick={() => void decide("approve")} disabled={pending !== null}>
+        <Button onClick={() => void decide("approve")} disabled={pending !== null || (needsConfirmation && !confirmed)}>
           {pending === "approve" ? "Approving…" : "Approve"}
         </Button>
         <Button variant="outline" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => void decide("decline")} disabled={pending !== null}>

@@ -5,7 +5,8 @@ import { useEffect, useId } from "react";
 import { formatTimestamp } from "@/components/time";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { ActionError, ActionResult } from "@/lib/actions/result";
-import type { DecisionOutcome } from "@/lib/runs/decisions";
+import type { DecisionOutcome, InterruptedDecision } from "@/lib/runs/decisions";
+import { interruptionSentence } from "@/components/runs/may-have-run-badge";
 import type { RunsPageDto } from "@/lib/runs/dto";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
@@ -131,6 +132,50 @@ export function DecisionErrorAlert({ error }: { error: ActionError }) {
           ))}
         </ul>
       ) : null}
+    </Alert>
+  );
+}
+
+/**
+ * The explicit confirmation an interrupted call needs before it is approved or resumed again: the
+ * tool may already have run, and running it again may repeat its effect. Shown when the page knew
+ * of the interruption, or when the server refused with `confirmation_required`.
+ */
+export function MayHaveRunConfirmation({
+  interrupted,
+  serverMessage,
+  verb,
+  confirmed,
+  onConfirmedChange,
+  disabled,
+}: {
+  interrupted?: InterruptedDecision;
+  serverMessage?: string;
+  verb: "approving" | "resuming";
+  confirmed: boolean;
+  onConfirmedChange: (confirmed: boolean) => void;
+  disabled?: boolean;
+}) {
+  const checkboxId = useId();
+  return (
+    <Alert variant="destructive" role="alert" title="This tool may already have run">
+      <p className="[overflow-wrap:anywhere]">{interrupted ? interruptionSentence(interrupted) : serverMessage}</p>
+      <p className="mt-1">
+        Check its effect first (the tool call id is its idempotency key). Declining never runs the tool.
+      </p>
+      <p className="mt-2 flex items-start gap-2">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          className="mt-0.5 h-4 w-4 accent-red-700"
+          checked={confirmed}
+          disabled={disabled}
+          onChange={(event) => onConfirmedChange(event.target.checked)}
+        />
+        <label htmlFor={checkboxId} className="font-medium">
+          I checked: {verb} again may run the tool a second time.
+        </label>
+      </p>
     </Alert>
   );
 }

@@ -3,13 +3,13 @@
 import { useId, useMemo, useState } from "react";
 import { resumeToolCall } from "@/lib/actions/resume-tool-call";
 import type { ActionError } from "@/lib/actions/result";
-import type { DecisionOutcome } from "@/lib/runs/decisions";
+import type { DecisionOutcome, InterruptedDecision } from "@/lib/runs/decisions";
 import { LIMITS } from "@/lib/runs/validations";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { callDecision, DecisionErrorAlert, isAlreadyDecided } from "./decision-shared";
+import { callDecision, DecisionErrorAlert, isAlreadyDecided, MayHaveRunConfirmation } from "./decision-shared";
 import { buildValidator, exampleFromSchema } from "./resume-schema";
 
 interface ResumeFormProps {
@@ -17,6 +17,8 @@ interface ResumeFormProps {
   toolCallId: string;
   toolName: string;
   resumeSchema: unknown;
+  /** The call's last decision was interrupted: resuming again needs an explicit confirmation. */
+  interrupted?: InterruptedDecision;
   onDecided: (outcome: DecisionOutcome) => void;
 }
 
@@ -41,7 +43,7 @@ function checkResumeData(text: string, validate: ReturnType<typeof buildValidato
 }
 
 /** A JSON editor for what a suspended tool asked for, validated before anything is sent. */
-export function ResumeForm({ runId, toolCallId, toolName, resumeSchema, onDecided }: ResumeFormProps) {
+export function ResumeForm({ runId, toolCallId, toolName, resumeSchema, interrupted, onDecided }: ResumeFormProps) {
   const fieldId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -51,14 +53,20 @@ export function ResumeForm({ runId, toolCallId, toolName, resumeSchema, onDecide
   const [pending, setPending] = useState(false);
   const [serverError, setServerError] = useState<ActionError | null>(null);
   const check = useMemo(() => checkResumeData(text, validate, toolName), [text, validate, toolName]);
+  const [confirmed, setConfirmed] = useState(false);
+  const [confirmationAsked, setConfirmationAsked] = useState<string | null>(null);
+  const needsConfirmation = Boolean(interrupted) || confirmationAsked !== null;
 
   async function submit() {
-    if (pending || !check.ok) return;
+    if (pending || !check.ok || (needsConfirmation && !confirmed)) return;
     setPending(true);
     setServerError(null);
-    const result = await callDecision(() => resumeToolCall({ runId, toolCallId, resumeData: text }));
+    const result = await callDecision(() =>
+      resumeToolCall({ runId, toolCallId, resumeData: text, ...(needsConfirmation && confirmed ? { confirmMayHaveRun: true } : {}) }),
+    );
     setPending(false);
     if (result.ok) onDecided(result.data);
+    else if (result.error.code === "confirmation_required") setConfirmationAsked(result.error.message);
     else setServerError(result.error);
   }
 
@@ -132,8 +140,18 @@ export function ResumeForm({ runId, toolCallId, toolName, resumeSchema, onDecide
       ) : serverError ? (
         <DecisionErrorAlert error={serverError} />
       ) : null}
+      {needsConfirmation ? (
+        <MayHaveRunConfirmation
+          interrupted={interrupted}
+          serverMessage={confirmationAsked ?? undefined}
+          verb="resuming"
+          confirmed={confirmed}
+          onConfirmedChange={setConfirmed}
+          disabled={pending}
+        />
+      ) : null}
       <div>
-        <Button type="submit" disabled={pending || !check.ok}>
+        <Button type="submit" disabled={pending || !check.ok || (needsConfirmation && !confirmed)}>
           {pending ? "Resuming…" : "Resume"}
         </Button>
       </div>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { DecisionOutcome } from "@/lib/runs/decisions";
+import type { DecisionOutcome, InterruptedDecision } from "@/lib/runs/decisions";
 import { ApprovalForm } from "./approval-form";
 import { DecisionResult, DecisionStatusMessage, useForgetDecidedRun } from "./decision-shared";
 import { ResumeForm } from "./resume-form";
@@ -12,12 +12,14 @@ interface ToolCallDecisionProps {
   toolName: string;
   requiresApproval: boolean;
   resumeSchema?: unknown;
+  /** The call's last decision was interrupted: its tool may already have run. */
+  interrupted?: InterruptedDecision;
   /** False for roles that may only read (support): the server refuses them anyway. */
   canDecide: boolean;
 }
 
 /** The decision on one pending call: the form, then its outcome. */
-export function ToolCallDecision({ runId, toolCallId, toolName, requiresApproval, resumeSchema, canDecide }: ToolCallDecisionProps) {
+export function ToolCallDecision({ runId, toolCallId, toolName, requiresApproval, resumeSchema, interrupted, canDecide }: ToolCallDecisionProps) {
   const [outcome, setOutcome] = useState<DecisionOutcome | null>(null);
   const forget = useForgetDecidedRun();
   const onDecided = (result: DecisionOutcome) => {
@@ -40,9 +42,16 @@ export function ToolCallDecision({ runId, toolCallId, toolName, requiresApproval
       ) : !toolCallId ? (
         <p className="text-sm text-neutral-600">This call has no tool call id, so it cannot be decided from the console.</p>
       ) : requiresApproval ? (
-        <ApprovalForm runId={runId} toolCallId={toolCallId} toolName={toolName} onDecided={onDecided} />
+        <ApprovalForm runId={runId} toolCallId={toolCallId} toolName={toolName} interrupted={interrupted} onDecided={onDecided} />
       ) : (
-        <ResumeForm runId={runId} toolCallId={toolCallId} toolName={toolName} resumeSchema={resumeSchema} onDecided={onDecided} />
+        <ResumeForm
+          runId={runId}
+          toolCallId={toolCallId}
+          toolName={toolName}
+          resumeSchema={resumeSchema}
+          interrupted={interrupted}
+          onDecided={onDecided}
+        />
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { createColumnHelper } from "@tanstack/react-table";
 import { WaitingTime } from "@/components/relative-time";
 import { KindBadge } from "./kind-badge";
+import { MayHaveRunBadge } from "./may-have-run-badge";
 import type { PendingCallRow, RunsTableFeatures } from "./runs-table-model";
 
 const column = createColumnHelper<RunsTableFeatures, PendingCallRow>();
@@ -31,7 +32,12 @@ export function getRunsTableColumns() {
     column.accessor("requiresApproval", {
       id: "kind",
       header: "Kind",
-      cell: (info) => <KindBadge requiresApproval={info.getValue()} />,
+      cell: (info) => (
+        <span className="inline-flex flex-wrap items-center gap-1.5">
+          <KindBadge requiresApproval={info.getValue()} />
+          {info.row.original.interrupted ? <MayHaveRunBadge interrupted={info.row.original.interrupted} /> : null}
+        </span>
+      ),
     }),
     column.accessor("agentName", {
       id: "agent",

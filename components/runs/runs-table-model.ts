@@ -6,6 +6,7 @@ import {
   rowExpandingFeature,
   tableFeatures,
 } from "@tanstack/react-table";
+import type { InterruptedDecision } from "@/lib/runs/decisions";
 import type { RunDto } from "@/lib/runs/dto";
 
 export interface PendingCallRow {
@@ -20,6 +21,8 @@ export interface PendingCallRow {
   threadId?: string;
   resourceId?: string;
   suspendedAt: string;
+  /** Set when the call's last decision was interrupted: its tool may already have run. */
+  interrupted?: InterruptedDecision;
   /** Grouping key: the thread, or a marker for runs without one. */
   threadKey: string;
 }
@@ -49,6 +52,7 @@ export function toPendingCallRows(runs: RunDto[], agentNames: Map<string, string
       threadId: run.threadId,
       resourceId: run.resourceId,
       suspendedAt: run.suspendedAt,
+      interrupted: call.interrupted,
       threadKey: run.threadId ?? NO_THREAD,
     })),
   );

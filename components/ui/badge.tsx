@@ -1,7 +1,7 @@
 import type { HTMLAttributes } from "react";
 import { cn } from "./cn";
 
-export type BadgeVariant = "default" | "secondary" | "outline" | "amber" | "blue";
+export type BadgeVariant = "default" | "secondary" | "outline" | "amber" | "blue" | "red";
 
 const variants: Record<BadgeVariant, string> = {
   default: "border-transparent bg-neutral-900 text-white",
@@ -9,6 +9,7 @@ const variants: Record<BadgeVariant, string> = {
   outline: "border-neutral-300 text-neutral-700",
   amber: "border-amber-200 bg-amber-50 text-amber-800",
   blue: "border-sky-200 bg-sky-50 text-sky-800",
+  red: "border-red-200 bg-red-50 text-red-800",
 };
 
 export function Badge({ className, variant = "default", ...props }: HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant }) {

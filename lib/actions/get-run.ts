@@ -1,8 +1,8 @@
 "use server";
 
 import { z } from "zod";
-import { toRunDetailDto, type RunDetailDto } from "../runs/dto.ts";
-import { getSuspendedRun } from "../runs/run-detail.ts";
+import type { RunDetailDto } from "../runs/dto.ts";
+import { getRunDetail } from "../runs/queries.ts";
 import { approveInput } from "../runs/validations.ts";
 import { authorize } from "./authorize.ts";
 import { invalidInput, runAction, type ActionResult } from "./result.ts";
@@ -14,10 +14,10 @@ export async function getRun(input: z.input<typeof getRunInput>): Promise<Action
   if (!access.ok) return { ok: false, error: access.error };
   const parsed = getRunInput.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
-  const result = await runAction("getRun", () => getSuspendedRun(parsed.data.runId));
+  const result = await runAction("getRun", () => getRunDetail(parsed.data.runId));
   if (!result.ok) return result;
   if (!result.data) {
     return { ok: false, error: { code: "run_not_found", message: `No suspended run "${parsed.data.runId}": it does not exist or was already decided.` } };
   }
-  return { ok: true, data: toRunDetailDto(result.data) };
+  return { ok: true, data: result.data };
 }

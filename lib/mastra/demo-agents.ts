@@ -11,6 +11,7 @@ import { Agent } from "@mastra/core/agent";
 import { createTool } from "@mastra/core/tools";
 import { z } from "zod";
 import { createScriptedModel, type ScriptContext, type ScriptedTurn } from "./scripted-model.ts";
+import { failpoint } from "../failpoint.ts";
 import type { EffectRecorder } from "./tool-effects.ts";
 
 const money = z.object({ amount: z.number().positive(), currency: z.enum(["EUR", "USD", "GBP"]) });
@@ -28,19 +29,26 @@ type ToolContext = { agent?: { agentId?: string; toolCallId?: string; threadId?:
 
 /** The demo tools; each real execution is recorded through `record` (their side effect). */
 function createDemoTools(record: EffectRecorder) {
-  /** Runs a tool's action and records it as the tool's effect. */
+  /**
+   * Runs a tool's action and records it as the tool's effect, once per tool call: the call's id is
+   * the idempotency key (what a payment API's Idempotency-Key would get). A call approved again
+   * after an interrupted decision gets the first execution's output back instead of a second effect.
+   */
   async function perform<T>(toolName: string, context: ToolContext, input: unknown, action: () => T): Promise<T> {
+    const toolCallId = context?.agent?.toolCallId;
+    if (!toolCallId) throw new Error(`${toolName} needs the tool call's id as its idempotency key`);
     const output = action();
-    await record({
+    const recorded = await record({
       agentId: context?.agent?.agentId ?? "unknown",
       toolName,
-      toolCallId: context?.agent?.toolCallId ?? "unknown",
+      toolCallId,
       threadId: context?.agent?.threadId,
       resourceId: context?.agent?.resourceId,
       input,
       output,
     });
-    return output;
+    failpoint("after-effect");
+    return recorded.output as T;
   }
 
   const issueRefund = createTool({

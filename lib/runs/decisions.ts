@@ -11,28 +11,42 @@
  * 3. Carry it out through the real agent, holding a lease; record applied / failed / released.
  *
  * States: recorded → applying → applied | failed | released. `released` means the call is
- * decidable again (the agent failed, or the server stopped mid-way). A decision whose lease expired
- * is taken over by `recoverDecisions`: one never sent is carried out; one sent to the agent is
- * released for a new decision (the tool may have run: Mastra keeps the snapshot "suspended" until
- * the resumed run ends, so the store cannot tell), except declines, which never run a tool and are
- * carried out. Every transition is one conditional UPDATE plus its audit row, in one transaction.
+ * decidable again (the agent failed before the tool ran, or the server stopped mid-way). While the
+ * agent runs, the moment it reports the tool's result is noted on the decision (`toolRanAt`): from
+ * then on the tool has run, and nothing releases the call again. A decision whose lease expired is
+ * taken over by `recoverDecisions`:
+ *  - never sent: carried out;
+ *  - the tool ran (`toolRanAt`), or the run has moved past the call (it waits on another call, or
+ *    Mastra deleted its outer snapshot because it finished): applied, and what Mastra left of the
+ *    run (a snapshot still "suspended" on this call, an orphaned inner snapshot) is settled;
+ *  - sent, the call still pending, no tool result seen: a decline is carried out again (it never
+ *    runs a tool); an approval or resume is released as INTERRUPTED. The tool may have run (Mastra
+ *    writes nothing between running the tool and finishing the run, so the store cannot tell):
+ *    the queue and the run page say so, and deciding it again needs `confirmMayHaveRun`.
+ * Every transition is one conditional UPDATE plus its audit row, in one transaction.
  */
 import { randomUUID } from "node:crypto";
 import type { Agent } from "@mastra/core/agent";
 import { appendAudit, type AuditEntry } from "../audit/log.ts";
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
+import { failpoint } from "../failpoint.ts";
 import { findAgentById, getMastra } from "../mastra/index.ts";
 import { findSuspendedRun } from "./run-detail.ts";
 import type { ConsoleRun } from "./list-suspended-runs.ts";
-import type { AgentRunToolCall } from "../store/snapshot-reader.ts";
+import { AGENT_LOOP_WORKFLOWS, type AgentRunToolCall } from "../store/snapshot-reader.ts";
 
 type Target = { runId: string; toolCallId: string; agentId?: string };
+/** The reviewer saw that the call was interrupted and that its tool may already have run. */
+type RiskConfirmation = { confirmMayHaveRun?: boolean };
 
 export type Decision =
-  | ({ action: "approve" } & Target)
+  | ({ action: "approve" } & Target & RiskConfirmation)
   | ({ action: "decline"; reason?: string } & Target)
-  | ({ action: "resume"; resumeData: unknown } & Target);
+  | ({ action: "resume"; resumeData: unknown } & Target & RiskConfirmation);
+
+/** `error` of a decision released because its server stopped while the agent carried it out. */
+export const INTERRUPTED = "interrupted";
 
 export type DecisionErrorCode =
   | "run_not_found"
@@ -42,6 +56,7 @@ export type DecisionErrorCode =
   | "wrong_agent"
   | "invalid_resume_data"
   | "already_decided"
+  | "confirmation_required"
   | "agent_failed";
 
 /** Who decided a call first, for the reviewers who came second. */
@@ -114,6 +129,7 @@ export async function decide(
     }
     agent = await resolveAgent(run!.agentId, databaseUrl);
     if (decision.action === "resume") await checkResumeData(agent, call!, decision.resumeData);
+    await checkRiskConfirmed(db, decision);
   } catch (error) {
     if (error instanceof DecisionError) {
       await appendAudit(db, {
@@ -128,7 +144,7 @@ export async function decide(
 
   const recorded = await recordDecision(db, decision, audit);
   failpoint("after-record");
-  return carryOut(db, recorded, agent, databaseUrl);
+  return carryOut(db, recorded, agent);
 }
 
 /** Why there is nothing to decide: somebody decided first, or the run/call never existed. */
@@ -147,13 +163,17 @@ async function refuseAsDecidedOrMissing(db: Db, decision: Decision, run: Console
   throw new DecisionError("tool_call_not_pending", `Run "${decision.runId}" is not waiting on tool call "${decision.toolCallId}".`);
 }
 
-function alreadyDecided(prior: ToolCallDecision): DecisionError {
-  const priorDecision: PriorDecision = {
+function describePrior(prior: ToolCallDecision): PriorDecision {
+  return {
     reviewer: prior.reviewer,
     action: prior.action as Decision["action"],
     state: prior.state as DecisionState,
     decidedAt: prior.decidedAt.toISOString(),
   };
+}
+
+function alreadyDecided(prior: ToolCallDecision): DecisionError {
+  const priorDecision = describePrior(prior);
   const verb = { approve: "approved", decline: "declined", resume: "resumed" }[priorDecision.action] ?? priorDecision.action;
   return new DecisionError(
     "already_decided",
@@ -162,6 +182,28 @@ function alreadyDecided(prior: ToolCallDecision): DecisionError {
     priorDecision,
   );
 }
+
+/**
+ * Approving or resuming a call whose last decision was interrupted may run its tool a second time:
+ * the reviewer must say they know (`confirmMayHaveRun`). A decline never runs the tool.
+ */
+async function checkRiskConfirmed(db: Db, decision: Decision): Promise<void> {
+  if (decision.action === "decline" || decision.confirmMayHaveRun) return;
+  const prior = await db.toolCallDecision.findUnique({
+    where: { runId_toolCallId: { runId: decision.runId, toolCallId: decision.toolCallId } },
+  });
+  if (prior?.state !== "released" || prior.error !== INTERRUPTED) return;
+  const priorDecision = describePrior(prior);
+  throw new DecisionError(
+    "confirmation_required",
+    `The server stopped while ${prior.reviewer} was ${ING[priorDecision.action]} this call (${priorDecision.decidedAt}): its tool may already have run. ` +
+      `Check its effect, then confirm that ${decision.action === "approve" ? "approving" : "resuming"} again may repeat it.`,
+    [],
+    priorDecision,
+  );
+}
+
+const ING: Record<Decision["action"], string> = { approve: "approving", decline: "declining", resume: "resuming" };
 
 function checkKind(call: AgentRunToolCall, decision: Decision): void {
   const wantsApproval = decision.action !== "resume";
@@ -232,6 +274,7 @@ async function recordDecision(db: Db, decision: Decision, audit: AuditEntry): Pr
     answer: null,
     error: null,
     attempts: 0,
+    toolRanAt: null,
     leaseUntil: new Date(now.getTime() + decisionLeaseMs()),
     decidedAt: now,
     updatedAt: now,
@@ -250,10 +293,16 @@ async function recordDecision(db: Db, decision: Decision, audit: AuditEntry): Pr
   }
   const key = { runId: decision.runId, toolCallId: decision.toolCallId };
   const tookOver = await db.$transaction(async (tx) => {
+    const released = await tx.toolCallDecision.findUnique({ where: { runId_toolCallId: key } });
+    if (released?.state !== "released") return null;
     const { count } = await tx.toolCallDecision.updateMany({ where: { ...key, state: "released" }, data: fields });
     if (count === 0) return null;
     const taken = await tx.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: key } });
-    await appendAudit(tx, { ...audit, outcome: "recorded", decisionId: taken.id, message: "Decided again after an earlier decision was released." }, now);
+    const message =
+      released.error === INTERRUPTED && decision.action !== "decline"
+        ? `Decided again after an interrupted decision by ${released.reviewer}; the reviewer confirmed that the tool may already have run and that this may repeat its effect.`
+        : "Decided again after an earlier decision was released.";
+    await appendAudit(tx, { ...audit, outcome: "recorded", decisionId: taken.id, message }, now);
     return taken;
   });
   if (tookOver) return tookOver;
@@ -269,7 +318,7 @@ async function transition(
   decision: ToolCallDecision,
   from: DecisionState,
   to: DecisionState,
-  changes: { answer?: string; error?: string; attempts?: number; leaseUntil?: Date },
+  changes: { answer?: string; error?: string; attempts?: number; leaseUntil?: Date; toolRanAt?: Date },
   audit?: DecisionAudit,
 ): Promise<boolean> {
   return db.$transaction(async (tx) => {
@@ -284,7 +333,7 @@ async function transition(
 }
 
 /** Sends a recorded decision to the agent and records how it ended. */
-async function carryOut(db: Db, decision: ToolCallDecision, agent: Agent, databaseUrl: string): Promise<DecisionOutcome> {
+async function carryOut(db: Db, decision: ToolCallDecision, agent: Agent): Promise<DecisionOutcome> {
   const lease = decisionLeaseMs();
   const applying = await transition(db, decision, "recorded", "applying", {
     attempts: decision.attempts + 1,
@@ -303,12 +352,23 @@ async function carryOut(db: Db, decision: ToolCallDecision, agent: Agent, databa
   try {
     const stream = await continueRun(agent, decision);
     failpoint("after-send");
-    const outcome = await readOutcome(stream);
+    const outcome = await readOutcome(stream, decision.toolCallId, () => noteToolRan(db, decision));
     await transition(db, decision, "applying", "applied", { answer: outcome.answer }, { outcome: "applied", answer: outcome.answer });
     return { ...outcome, action: decision.action as Decision["action"], runId: decision.runId, toolCallId: decision.toolCallId, agentId: decision.agentId };
   } catch (error) {
     const failure = agentError(error, decision);
-    const decidableAgain = await isPending(decision, databaseUrl);
+    const toolRan = (await db.toolCallDecision.findUnique({ where: { id: decision.id }, select: { toolRanAt: true } }))?.toolRanAt;
+    if (toolRan) {
+      // Releasing would let the tool run twice: the decision failed after it was carried out.
+      await transition(db, decision, "applying", "failed", { error: failure.message }, {
+        outcome: "failed",
+        code: failure.code,
+        message: `The tool ran, then the agent failed: ${failure.message} The run was settled; it cannot be decided again.`,
+      });
+      await settleRun(db, decision.runId, decision.toolCallId);
+      throw failure;
+    }
+    const decidableAgain = (await whereIsTheRun(db, decision)) === "pending";
     await transition(
       db,
       decision,
@@ -327,6 +387,12 @@ async function carryOut(db: Db, decision: ToolCallDecision, agent: Agent, databa
   }
 }
 
+/** The agent reported the tool's result: from now on the tool has run, whatever happens to us. */
+async function noteToolRan(db: Db, decision: ToolCallDecision): Promise<void> {
+  await db.toolCallDecision.updateMany({ where: { id: decision.id, state: "applying" }, data: { toolRanAt: new Date() } });
+  failpoint("after-tool-result");
+}
+
 function continueRun(agent: Agent, decision: ToolCallDecision) {
   const target = { runId: decision.runId, toolCallId: decision.toolCallId };
   switch (decision.action) {
@@ -341,12 +407,21 @@ function continueRun(agent: Agent, decision: ToolCallDecision) {
   }
 }
 
-/** Reads the continued run to its end (Mastra deletes a finished run's snapshots only then). */
-async function readOutcome(stream: { fullStream: AsyncIterable<unknown> }) {
+/**
+ * Reads the continued run to its end (Mastra deletes a finished run's snapshots only then), calling
+ * `onToolRan` once when the decided call's tool result arrives.
+ */
+async function readOutcome(stream: { fullStream: AsyncIterable<unknown> }, toolCallId: string, onToolRan: () => Promise<void>) {
   let answer = "";
   let runState: DecisionOutcome["runState"] = "completed";
-  for await (const chunk of stream.fullStream as AsyncIterable<{ type: string; payload?: { text?: string; error?: unknown } }>) {
+  let toolRan = false;
+  type Chunk = { type: string; payload?: { text?: string; error?: unknown; toolCallId?: string } };
+  for await (const chunk of stream.fullStream as AsyncIterable<Chunk>) {
     if (chunk.type === "text-delta") answer += chunk.payload?.text ?? "";
+    else if (chunk.type === "tool-result" && chunk.payload?.toolCallId === toolCallId && !toolRan) {
+      toolRan = true;
+      await onToolRan();
+    }
     else if (chunk.type === "tool-call-approval" || chunk.type === "tool-call-suspended") runState = "waiting-again";
     else if (chunk.type === "error") throw new DecisionError("agent_failed", `The agent failed: ${describe(chunk.payload?.error)}`);
   }
@@ -365,18 +440,40 @@ function agentError(error: unknown, decision: Pick<ToolCallDecision, "runId" | "
   return new DecisionError("agent_failed", `The agent could not continue the run: ${describe(error)}`);
 }
 
-async function isPending(decision: Pick<ToolCallDecision, "runId" | "toolCallId">, databaseUrl: string): Promise<boolean> {
-  const run = await findSuspendedRun(decision.runId, databaseUrl);
-  return !!run?.toolCalls.some((call) => call.toolCallId === decision.toolCallId);
-}
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : typeof error === "string" ? error : JSON.stringify(error);
 }
 
-/** The decision currently holding a tool call, if any (for the detail page and conflicts). */
-export async function findDecision(runId: string, toolCallId: string, databaseUrl: string = databaseUrlFromEnv()) {
-  return (await getDb(databaseUrl)).toolCallDecision.findUnique({ where: { runId_toolCallId: { runId, toolCallId } } });
+/** A call whose last decision was interrupted by a server stop: its tool may already have run. */
+export interface InterruptedDecision {
+  reviewer: string;
+  action: Decision["action"];
+  /** When the decision was made. */
+  decidedAt: string;
+  /** When recovery released it. */
+  interruptedAt: string;
+}
+
+/** The interrupted calls among `runIds`, keyed by run and then tool call. */
+export async function findInterruptedCalls(runIds: string[], databaseUrl: string = databaseUrlFromEnv()) {
+  const found = new Map<string, Map<string, InterruptedDecision>>();
+  if (runIds.length === 0) return found;
+  const rows = await (await getDb(databaseUrl)).toolCallDecision.findMany({
+    where: { runId: { in: runIds }, state: "released", error: INTERRUPTED },
+    select: { runId: true, toolCallId: true, reviewer: true, action: true, decidedAt: true, updatedAt: true },
+  });
+  for (const row of rows) {
+    const calls = found.get(row.runId) ?? new Map<string, InterruptedDecision>();
+    calls.set(row.toolCallId, {
+      reviewer: row.reviewer,
+      action: row.action as Decision["action"],
+      decidedAt: row.decidedAt.toISOString(),
+      interruptedAt: row.updatedAt.toISOString(),
+    });
+    found.set(row.runId, calls);
+  }
+  return found;
 }
 
 /* ---------- recovery ---------- */
@@ -408,9 +505,11 @@ export async function recoverDecisions(databaseUrl: string = databaseUrlFromEnv(
     });
     if (count === 0) continue; // another server took it
     const taken = { ...decision, leaseUntil: lease };
-    const pending = await isPending(taken, databaseUrl);
-    const neverSent = taken.state === "recorded";
-    if (pending && (neverSent || taken.action === "decline")) {
+    const from = taken.state as DecisionState;
+    const neverSent = from === "recorded";
+    const run = await whereIsTheRun(db, taken);
+
+    if (run === "pending" && !taken.toolRanAt && (neverSent || taken.action === "decline")) {
       if (!neverSent) {
         await transition(db, taken, "applying", "recorded", {}, {
           outcome: "recovered",
@@ -424,38 +523,86 @@ export async function recoverDecisions(databaseUrl: string = databaseUrlFromEnv(
       }
       try {
         const agent = await resolveAgent(taken.agentId, databaseUrl);
-        await carryOut(db, { ...taken, state: "recorded" }, agent, databaseUrl);
+        await carryOut(db, { ...taken, state: "recorded" }, agent);
         report.carriedOut++;
       } catch {
         report.failed++;
       }
-    } else if (pending) {
-      await transition(db, taken, "applying", "released", { error: "interrupted" }, {
+    } else if (run === "pending" && taken.toolRanAt) {
+      await transition(db, taken, from, "applied", {}, {
+        outcome: "recovered",
+        message: `The tool ran (the agent reported its result at ${taken.toolRanAt.toISOString()}) before the server stopped, so the decision was carried out; the agent's answer after it was lost. The run was settled so that its tool cannot run again.`,
+      });
+      await settleRun(db, taken.runId, taken.toolCallId);
+      report.applied++;
+    } else if (run === "pending") {
+      await transition(db, taken, "applying", "released", { error: INTERRUPTED }, {
         outcome: "interrupted",
         message:
-          "The server stopped while the agent was carrying out this decision. The tool may have run; check its effect before deciding again. The tool call is decidable again.",
+          "The server stopped while the agent was carrying out this decision. The tool may have run; check its effect before deciding again (its idempotency key is the tool call id). The tool call is decidable again, with a confirmation.",
       });
       report.released++;
-    } else if (await runIsGone(taken.runId, databaseUrl)) {
-      await transition(db, taken, taken.state as DecisionState, "applied", {}, {
+    } else if (!neverSent && (run === "finished" || run === "moved-on")) {
+      await transition(db, taken, from, "applied", {}, {
         outcome: "recovered",
-        message: "The run had finished before its server stopped: the decision was carried out (the agent's answer was not kept).",
+        message:
+          run === "finished"
+            ? "The run had finished before its server stopped: the decision was carried out (the agent's answer was not kept)."
+            : "The run had moved past this call (it waits on another one) before its server stopped: the decision was carried out.",
       });
+      if (run === "finished") await settleRun(db, taken.runId, taken.toolCallId);
       report.applied++;
     } else {
-      await transition(db, taken, taken.state as DecisionState, "failed", { error: "run not suspended" }, {
+      await transition(db, taken, from, "failed", { error: `run ${run}` }, {
         outcome: "failed",
-        code: "tool_call_not_pending",
-        message: "The server stopped mid-decision and the run is no longer waiting on this call; its snapshot was left as it is.",
+        code: run === "finished" ? "run_not_found" : "tool_call_not_pending",
+        message: neverSent
+          ? `The run no longer waits on this call (${run}): this decision was never sent to the agent and was not carried out.`
+          : `The server stopped mid-decision and the run is ${run}; its snapshot was left as it is.`,
       });
+      if (run === "finished") await settleRun(db, taken.runId, taken.toolCallId);
       report.failed++;
     }
   }
   return report;
 }
 
-async function runIsGone(runId: string, databaseUrl: string): Promise<boolean> {
-  return (await (await getDb(databaseUrl)).workflowSnapshot.count({ where: { runId } })) === 0;
+/**
+ * Where the decided call's run stands, read from its outer (agent-loop) snapshot, the one Mastra
+ * resumes. When a run ends Mastra deletes the outer snapshot first, then the inner one: an outer
+ * snapshot that is gone means the run finished, even if an inner one was left behind.
+ */
+async function whereIsTheRun(db: Db, decision: Pick<ToolCallDecision, "runId" | "toolCallId">): Promise<RunPosition> {
+  const outer = await db.workflowSnapshot.findFirst({
+    where: { runId: decision.runId, workflowName: { in: [...AGENT_LOOP_WORKFLOWS] } },
+    select: { status: true, toolCalls: true },
+  });
+  if (!outer) return "finished";
+  if (outer.status !== "suspended") return `stopped (${outer.status})`;
+  return waitsOn(outer.toolCalls, decision.toolCallId) ? "pending" : "moved-on";
+}
+
+/** Still waiting on the call; waiting on another call; gone; or stopped in another state. */
+type RunPosition = "pending" | "moved-on" | "finished" | `stopped (${string})`;
+
+function waitsOn(toolCalls: string | null, toolCallId: string): boolean {
+  return !!toolCalls && (JSON.parse(toolCalls) as AgentRunToolCall[]).some((call) => call.toolCallId === toolCallId);
+}
+
+/**
+ * Removes what Mastra left of a run that will not continue: its snapshots, when the outer one is
+ * gone (an orphaned inner snapshot) or still waits on the call whose tool already ran (resuming it
+ * would run the tool again). A run that has moved on to another call is left alone.
+ */
+async function settleRun(db: Db, runId: string, toolCallId: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const outer = await tx.workflowSnapshot.findFirst({
+      where: { runId, workflowName: { in: [...AGENT_LOOP_WORKFLOWS] } },
+      select: { status: true, toolCalls: true },
+    });
+    if (outer && !(outer.status === "suspended" && waitsOn(outer.toolCalls, toolCallId))) return;
+    await tx.workflowSnapshot.deleteMany({ where: { runId } });
+  });
 }
 
 /** What an audit entry about a recorded decision says beyond the decision itself. */
@@ -478,10 +625,3 @@ function auditOf(decision: ToolCallDecision, audit: DecisionAudit): AuditEntry {
   };
 }
 
-/**
- * Fault injection for the crash tests: with APPROVALS_FAILPOINT=<name> the process kills itself
- * (SIGKILL, no clean-up) at that point, exactly as a crashed server would stop.
- */
-function failpoint(name: "after-record" | "after-send"): void {
-  if (process.env.APPROVALS_FAILPOINT === name) process.kill(process.pid, "SIGKILL");
-}

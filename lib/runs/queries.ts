@@ -1,6 +1,8 @@
 /** Read models for the console's pages and actions, on top of the listing and the run detail. */
+import { findInterruptedCalls } from "./decisions.ts";
 import { listSuspendedRuns } from "./list-suspended-runs.ts";
-import { toRunDto, type RunsPageDto, type RunsViewDto } from "./dto.ts";
+import { toRunDetailDto, toRunDto, type RunDetailDto, type RunsPageDto, type RunsViewDto } from "./dto.ts";
+import { getSuspendedRun } from "./run-detail.ts";
 import type { RawRunsParams } from "../list-params.ts";
 import { sanitizeRunsQuery, type RunsQuery } from "../search-params.ts";
 
@@ -14,8 +16,9 @@ export async function getRunsPage(query: RunsQuery): Promise<RunsPageDto> {
     perPage: query.perPage,
     page: query.page - 1,
   });
+  const interrupted = await findInterruptedCalls(runs.map((run) => run.runId));
   return {
-    runs: runs.map(toRunDto),
+    runs: runs.map((run) => toRunDto(run, interrupted)),
     total,
     page: query.page,
     perPage: query.perPage,
@@ -27,4 +30,10 @@ export async function getRunsPage(query: RunsQuery): Promise<RunsPageDto> {
 export async function getRunsView(raw: RawRunsParams): Promise<RunsViewDto> {
   const { query, problems } = sanitizeRunsQuery(raw);
   return { ...(await getRunsPage(query)), problems };
+}
+
+/** One waiting run for its page and the getRun action, or null when it no longer waits. */
+export async function getRunDetail(runId: string): Promise<RunDetailDto | null> {
+  const run = await getSuspendedRun(runId);
+  return run ? toRunDetailDto(run, await findInterruptedCalls([runId])) : null;
 }

@@ -72,7 +72,13 @@ const runRef = {
   agentId: id("agentId").optional(),
 };
 
-export const approveInput = z.object(runRef).strict();
+/**
+ * Sent when the reviewer confirmed that the call's last decision was interrupted and its tool may
+ * already have run; without it the server refuses to approve or resume such a call again.
+ */
+const riskConfirmation = { confirmMayHaveRun: z.boolean({ error: "confirmMayHaveRun must be true or false" }).optional() };
+
+export const approveInput = z.object({ ...runRef, ...riskConfirmation }).strict();
 
 export const declineInput = z
   .object({
@@ -126,7 +132,7 @@ function jsonShapeProblem(value: unknown, depth = 0, path = "resume data"): stri
   return undefined;
 }
 
-export const resumeInput = z.object({ ...runRef, resumeData: resumeDataText }).strict();
+export const resumeInput = z.object({ ...runRef, ...riskConfirmation, resumeData: resumeDataText }).strict();
 
 export type ApproveInput = z.input<typeof approveInput>;
 export type DeclineInput = z.input<typeof declineInput>;

@@ -12,8 +12,9 @@ import {
 } from "@mastra/core/storage";
 import type { StepResult, WorkflowRunState } from "@mastra/core/workflows";
 import type { Db } from "../db/client.ts";
+import { failpoint } from "../failpoint.ts";
 import type { Prisma, WorkflowSnapshot } from "../generated/sqlite/client.ts";
-import { readSnapshot } from "./snapshot-reader.ts";
+import { isAgentLoopWorkflow, readSnapshot } from "./snapshot-reader.ts";
 import { serializeSnapshot } from "./serialize.ts";
 
 /** How often a read-modify-write is retried when another writer changed the row in between. */
@@ -192,6 +193,7 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
 
   async deleteWorkflowRunById({ runId, workflowName }: { runId: string; workflowName: string }): Promise<void> {
     await this.#db.workflowSnapshot.deleteMany({ where: { workflowName, runId } });
+    if (isAgentLoopWorkflow(workflowName)) failpoint("after-outer-snapshot-deleted");
   }
 
   #findRow(workflowName: string, runId: string) {

@@ -81,11 +81,16 @@ describe.each(["sqlite", "postgres"] as const)("one decision per tool call on %s
     expect(await (await getDb(database.url)).toolEffect.count({ where: { toolCallId: run.ref.toolCallId } })).toBe(1);
   });
 
-  it("answers malformed requests with 400 and changes nothing", async () => {
-    const response = await fetch(`${servers[0]!.url}/api/decisions`, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ ok: false, error: { code: "invalid_input" } });
+  it("answers malformed requests with 400 and changes nothing (anonymous ones with 401: the body is not read)", async () => {
+    const post = (cookie?: string) =>
+      fetch(`${servers[0]!.url}/api/decisions`, { method: "POST", headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) }, body: "{not json" });
+    const anonymous = await post();
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ ok: false, error: { code: "unauthenticated" } });
     const admin = await createTestAccount(database.url, "admin");
+    const response = await post(await sessionCookie(database.url, admin));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ ok: false, error: { code: "invalid_input", message: "The request body is not valid JSON." } });
     const unknown = await postDecision(servers[0]!, await sessionCookie(database.url, admin), { action: "explode", runId: "x", toolCallId: "y" });
     expect(unknown.status).toBe(400);
   });

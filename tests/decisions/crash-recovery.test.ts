@@ -9,6 +9,8 @@ import { approveToolCall as approveAction } from "../../lib/actions/approve-tool
 import { runAs } from "../../lib/auth/session.ts";
 import { disconnectDb, getDb } from "../../lib/db/client.ts";
 import { listSuspendedRuns } from "../../lib/runs/list-suspended-runs.ts";
+import { getRunsPage } from "../../lib/runs/queries.ts";
+import { runsQuery } from "../../lib/search-params.ts";
 import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun, type DemoRun } from "../helpers/demo-runs.ts";
@@ -53,6 +55,7 @@ describe.each(["sqlite", "postgres"] as const)("crash between recording and appl
       decision: await db.toolCallDecision.findUnique({ where: { runId_toolCallId: run.ref } }),
       effects: await db.toolEffect.count({ where: { toolCallId: run.ref.toolCallId } }),
       pending: (await listSuspendedRuns({ resourceId: run.resource }, database.url)).total,
+      snapshots: await db.workflowSnapshot.count({ where: { runId: run.runId } }),
       audit: (await db.auditEvent.findMany({ where: { runId: run.runId }, orderBy: { id: "asc" } })).map((e) => e.outcome),
     };
   }
@@ -99,11 +102,63 @@ describe.each(["sqlite", "postgres"] as const)("crash between recording and appl
       /The tool may have run; check its effect before deciding again/,
     );
 
-    expect(await approveToolCall(run.ref)).toMatchObject({ ok: true, data: { answer: expect.stringContaining("re_ord5002") } });
+    // Approving again needs the reviewer to confirm the risk; without it nothing happens.
+    expect(await approveToolCall(run.ref)).toMatchObject({
+      ok: false,
+      error: { code: "confirmation_required", message: expect.stringMatching(/may already have run/), priorDecision: { reviewer: "crash-tester" } },
+    });
+    expect(await state(run)).toMatchObject({ decision: { state: "released" }, effects: released.effects, pending: 1 });
+    expect(await approveToolCall({ ...run.ref, confirmMayHaveRun: true })).toMatchObject({ ok: true, data: { answer: expect.stringContaining("re_ord5002") } });
     const after = await state(run);
     expect(after).toMatchObject({ decision: { state: "applied", reviewer: "rita@test.example" }, pending: 0 });
     expect(after.effects).toBe(released.effects + 1);
-    expect(after.audit).toEqual(["recorded", "interrupted", "recorded", "applied"]);
+    expect(after.audit).toEqual(["recorded", "interrupted", "refused", "recorded", "applied"]);
+    expect((await db.auditEvent.findFirstOrThrow({ where: { runId: run.runId, outcome: "recorded", reviewer: "rita@test.example" } })).message).toMatch(
+      /confirmed that the tool may already have run/,
+    );
+  });
+
+  it("a tool that ran before the crash is flagged in the queue, and its idempotency key keeps a confirmed second approval from repeating it", async () => {
+    const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-5005"));
+
+    await killedWhileDeciding(run, "after-effect");
+    expect(await state(run)).toMatchObject({ decision: { state: "applying", toolRanAt: null }, effects: 1, pending: 1 });
+
+    expect(await restart()).toEqual({ carriedOut: 0, released: 1, applied: 0, failed: 0 });
+    // The queue (and GET /api/runs, which serves the same page) says the tool may have run.
+    process.env.DATABASE_URL = database.url;
+    const page = await getRunsPage(runsQuery.parse({ resourceId: run.resource }));
+    expect(page.runs[0]!.toolCalls[0]).toMatchObject({ toolCallId: run.ref.toolCallId, interrupted: { reviewer: "crash-tester", action: "approve" } });
+
+    expect(await approveToolCall(run.ref)).toMatchObject({ ok: false, error: { code: "confirmation_required" } });
+    expect(await approveToolCall({ ...run.ref, confirmMayHaveRun: true })).toMatchObject({ ok: true, data: { answer: expect.stringContaining("re_ord5005") } });
+    expect(await state(run)).toMatchObject({ decision: { state: "applied" }, effects: 1, pending: 0, snapshots: 0 });
+  });
+
+  it("a crash after the agent reported the tool's result ends applied: never released, the run settled", async () => {
+    const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-5006"));
+
+    await killedWhileDeciding(run, "after-tool-result");
+    const killed = await state(run);
+    expect(killed).toMatchObject({ decision: { state: "applying", toolRanAt: expect.any(Date) }, effects: 1, pending: 1 });
+
+    expect(await restart()).toEqual({ carriedOut: 0, released: 0, applied: 1, failed: 0 });
+    const after = await state(run);
+    expect(after).toMatchObject({ decision: { state: "applied" }, effects: 1, pending: 0, snapshots: 0 });
+    expect(after.audit).toEqual(["recorded", "recovered"]);
+    // Nobody can run the tool again through the console.
+    expect(await approveToolCall({ ...run.ref, confirmMayHaveRun: true })).toMatchObject({ ok: false, error: { code: "already_decided" } });
+    expect((await state(run)).effects).toBe(1);
+  });
+
+  it("a crash while Mastra deletes the finished run's snapshots ends applied, with the orphaned snapshot settled", async () => {
+    const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-5007"));
+
+    await killedWhileDeciding(run, "after-outer-snapshot-deleted");
+    expect(await state(run)).toMatchObject({ decision: { state: "applying" }, effects: 1, pending: 0, snapshots: 1 });
+
+    expect(await restart()).toEqual({ carriedOut: 0, released: 0, applied: 1, failed: 0 });
+    expect(await state(run)).toMatchObject({ decision: { state: "applied" }, effects: 1, pending: 0, snapshots: 0 });
   });
 
   it("a decline interrupted after it was sent is carried out again: a decline never runs the tool", async () => {

@@ -3,13 +3,13 @@ import Link from "next/link";
 import { listAgents } from "@/lib/actions/list-agents";
 import { pageAccess } from "@/lib/auth/page-access";
 import { can } from "@/lib/auth/roles";
-import { toRunDetailDto } from "@/lib/runs/dto";
-import { getSuspendedRun } from "@/lib/runs/run-detail";
+import { getRunDetail } from "@/lib/runs/queries";
 import { LIMITS } from "@/lib/runs/validations";
 import { idTextProblem } from "@/lib/safe-text";
 import { JsonViewer } from "@/components/json-viewer";
 import { WaitingTime } from "@/components/relative-time";
 import { KindBadge } from "@/components/runs/kind-badge";
+import { MayHaveRunBadge } from "@/components/runs/may-have-run-badge";
 import { ResumeSchemaView } from "@/components/run-detail/resume-schema-view";
 import { ToolCallDecision } from "@/components/run-detail/tool-call-decision";
 import { formatTimestamp } from "@/components/time";
@@ -39,10 +39,9 @@ export default async function RunPage({ params }: Params) {
   const { actor } = await pageAccess("read", `/runs/${encodeURIComponent(runId)}`);
   const canDecide = can(actor.role, "decide");
   // An id no run can have (too long, NUL, control characters) is not looked up: it is not waiting.
-  const found = runId.trim() && runId.length <= LIMITS.idLength && !idTextProblem(runId) ? await getSuspendedRun(runId) : null;
-  if (!found) return <NotWaiting runId={runId} />;
+  const run = runId.trim() && runId.length <= LIMITS.idLength && !idTextProblem(runId) ? await getRunDetail(runId) : null;
+  if (!run) return <NotWaiting runId={runId} />;
 
-  const run = toRunDetailDto(found);
   const agents = await listAgents();
   const agentName = agents.ok ? agents.data.find((agent) => agent.id === run.agentId)?.name : undefined;
   const toolNames = [...new Set(run.toolCalls.map((call) => call.toolName ?? "(unnamed tool)"))];
@@ -118,6 +117,7 @@ export default async function RunPage({ params }: Params) {
                   {toolName}
                 </h2>
                 <KindBadge requiresApproval={call.requiresApproval} />
+                {call.interrupted ? <MayHaveRunBadge interrupted={call.interrupted} /> : null}
                 {call.toolCallId ? <span className="font-mono text-xs text-neutral-500">{call.toolCallId}</span> : null}
               </div>
               <div className="grid gap-6 px-5 py-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -149,6 +149,7 @@ export default async function RunPage({ params }: Params) {
                       toolName={toolName}
                       requiresApproval={call.requiresApproval}
                       resumeSchema={call.resumeSchema}
+                      interrupted={call.interrupted}
                       canDecide={canDecide}
                     />
                   </div>

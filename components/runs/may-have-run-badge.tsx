@@ -1,0 +1,19 @@
+import { Badge } from "@/components/ui/badge";
+import { formatTimestamp } from "@/components/time";
+import type { InterruptedDecision } from "@/lib/runs/decisions";
+
+const ING = { approve: "approving", decline: "declining", resume: "resuming" } as const;
+
+/** What an interrupted decision means for the reviewer, in one sentence. */
+export function interruptionSentence(interrupted: InterruptedDecision): string {
+  return `The server stopped while ${interrupted.reviewer} was ${ING[interrupted.action]} this call (${formatTimestamp(interrupted.decidedAt)}): its tool may already have run.`;
+}
+
+/** Marks a pending call whose last decision was interrupted: deciding it again may repeat its effect. */
+export function MayHaveRunBadge({ interrupted }: { interrupted: InterruptedDecision }) {
+  return (
+    <Badge variant="red" title={interruptionSentence(interrupted)}>
+      May already have run
+    </Badge>
+  );
+}
