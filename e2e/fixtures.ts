@@ -7,9 +7,10 @@
  * The fixtures run in the Playwright worker, a different process from the `next start` server:
  * what the console shows is read back from the shared SQLite file, never from memory.
  */
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { test as base, expect } from "@playwright/test";
-import { disconnectDb } from "../lib/db/client.ts";
+import { disconnectDb, getDb } from "../lib/db/client.ts";
 import { createConsoleMastra, type ConsoleMastra } from "../lib/mastra/index.ts";
 import { listSuspendedRuns, type ConsoleRun } from "../lib/runs/list-suspended-runs.ts";
 import type { ListSuspendedRunsOptions } from "../lib/runs/validations.ts";
@@ -63,6 +64,13 @@ interface Fixtures {
   isPending: (run: Pick<SuspendedRun, "runId" | "resource">) => Promise<boolean>;
   /** Approves a pending call through Mastra (not the UI) and reads the answer to its end. */
   approveDirectly: (run: SuspendedRun) => Promise<string>;
+  /**
+   * Approves `run` in a console process that is killed right after the tool's effect happened,
+   * then runs recovery as a restarted server would: the call is pending again, "interrupted".
+   */
+  interruptApproval: (run: SuspendedRun) => Promise<void>;
+  /** How many times the tool of `run`'s pending call took effect. */
+  effectsOf: (run: SuspendedRun) => Promise<number>;
 }
 
 interface WorkerFixtures {
@@ -147,6 +155,30 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   isPending: async ({ listRuns }, use) =>
     use(async ({ runId, resource }) => (await listRuns({ resourceId: resource })).runs.some((run) => run.runId === runId)),
+
+  interruptApproval: async ({ databaseUrl }, use) => {
+    const lease = 300;
+    const child = (args: string[], env: Record<string, string> = {}) =>
+      new Promise<{ signal: NodeJS.Signals | null; output: string }>((resolve) => {
+        const process_ = spawn(process.execPath, ["--import", "tsx", "tests/helpers/decide-in-child.ts", databaseUrl, ...args], {
+          env: { ...process.env, DECISION_LEASE_MS: String(lease), ...env },
+        });
+        let output = "";
+        process_.stdout.on("data", (chunk) => (output += chunk));
+        process_.stderr.on("data", (chunk) => (output += chunk));
+        process_.on("exit", (_code, signal) => resolve({ signal, output }));
+      });
+    await use(async (run) => {
+      const killed = await child(["approve", run.runId, run.toolCallId], { APPROVALS_FAILPOINT: "after-effect" });
+      if (killed.signal !== "SIGKILL") throw new Error(`The deciding process was not killed:\n${killed.output}`);
+      await new Promise((resolve) => setTimeout(resolve, lease + 200));
+      const recovered = await child(["recover"]);
+      if (!recovered.output.includes('"released":1')) throw new Error(`Recovery did not release the call:\n${recovered.output}`);
+    });
+  },
+
+  effectsOf: async ({ databaseUrl }, use) =>
+    use(async (run) => (await getDb(databaseUrl)).toolEffect.count({ where: { toolCallId: run.toolCallId } })),
 
   approveDirectly: async ({ databaseUrl }, use) => {
     await use(async (run) => {
