@@ -6,11 +6,17 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { getAuth, MIN_PASSWORD_LENGTH } from "./auth.ts";
+import { idTextProblem, unstorableTextProblem } from "../safe-text.ts";
 import { ROLES, type Role } from "./roles.ts";
 
 export const newUserInput = z
   .object({
-    name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name is longer than 100 characters"),
+    name: z
+      .string({ error: "Name is required" })
+      .trim()
+      .min(1, "Name is required")
+      .max(100, "Name is longer than 100 characters")
+      .refine((name) => !unstorableTextProblem(name), "Name contains a NUL character or invalid Unicode"),
     email: z.email({ error: "Email is not a valid address" }).max(254).transform((email) => email.toLowerCase()),
     role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(", ")}` }),
     password: z
@@ -20,7 +26,9 @@ export const newUserInput = z
   })
   .strict();
 
-export const setRoleInput = z.object({ userId: z.string().min(1).max(256), role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(", ")}` }) }).strict();
+export const setRoleInput = z.object({
+  userId: z.string().min(1).max(256).refine((id) => !idTextProblem(id), "userId contains a control character or invalid Unicode"),
+  role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(", ")}` }) }).strict();
 
 export type NewUser = z.output<typeof newUserInput>;
 
