@@ -1,5 +1,5 @@
 /**
- * Sign-in and roles at the HTTP level, against real `next start` servers: every page, route handler
+ * Sign-in and roles at the HTTP level, against real console servers: every page, route handler
  * and server action refuses anonymous requests; support can read but its crafted decisions are
  * refused and change nothing; cross-site posts are refused; sign-in is rate-limited.
  */
