@@ -9,18 +9,23 @@
  * - A body over MAX_REQUEST_BODY_BYTES is refused with 413 without being read, and a body of
  *   unknown length (chunked) with 411, so no route reads more than that.
  *
+ * It does not start at all when the configuration cannot work (lib/configuration.mjs), or when
+ * TRUSTED_PROXIES holds something that is not an address or range.
+ *
  *   node server.mjs [--port 3000] [--hostname 127.0.0.1]     (or PORT and HOSTNAME)
  *
  * Plain JavaScript, run by Node as it is: it imports only Next and plain .mjs modules.
  */
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
+import { refuseToStartIfMisconfigured } from "./lib/configuration.mjs";
 import { CLIENT_ADDRESS_HEADER, clientAddressOf, markClientAddressesStamped, parseTrustedProxies } from "./lib/http/forwarded.mjs";
 import { MAX_REQUEST_BODY_BYTES } from "./lib/http/limits.mjs";
 
 // A production build is served in production mode, as `next start` does; set before Next and
 // React load, since they pick their builds by it.
 process.env.NODE_ENV = "production";
+refuseToStartIfMisconfigured();
 
 const { values: options } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
 const port = Number(options.port ?? process.env.PORT ?? 3000);
@@ -33,6 +38,8 @@ try {
 } catch (error) {
   refuseToStart(error.message);
 }
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 const { default: next } = await import("next");
 const app = next({ dev: false, hostname: hostname ?? "localhost", port });
@@ -56,8 +63,6 @@ createServer((request, response) => {
     response.end();
   });
 }).listen(port, hostname, () => console.log(`> Agent approvals console listening on http://${hostname ?? "localhost"}:${port}`));
-
-const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** [status, code, message] for a body the console will not read, or null. Only headers are looked at. */
 function bodyRefusal(request) {

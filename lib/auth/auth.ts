@@ -12,6 +12,7 @@ import { createAccessControl } from "better-auth/plugins/access";
 import { admin as adminPlugin } from "better-auth/plugins/admin";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { configurationProblem } from "../configuration.mjs";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { databaseProvider } from "../db/database-url.ts";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address.ts";
@@ -35,9 +36,8 @@ export function signInAttemptsPerMinute(): number {
 function authSecret(): string {
   const secret = process.env.BETTER_AUTH_SECRET;
   if (secret) return secret;
-  if (process.env.NODE_ENV === "production" && process.env.CONSOLE_DEMO !== "1") {
-    throw new Error("BETTER_AUTH_SECRET is not set: set it to a long random string (e.g. `openssl rand -base64 32`).");
-  }
+  const problem = configurationProblem();
+  if (problem) throw new Error(problem);
   // Development and the demo only: a fixed secret, so sessions survive restarts.
   return "approvals-console-development-secret-do-not-use-in-production";
 }

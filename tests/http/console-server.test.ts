@@ -1,9 +1,13 @@
 /**
- * What server.mjs does before Next sees a request, against a real console server: bodies over the
- * limit or of unknown length are refused from their headers alone, the rest pass through.
+ * The console server as deployed, in real processes: server.mjs refuses bodies over the limit or of
+ * unknown length from their headers alone and passes the rest; a configuration that cannot work
+ * stops server.mjs and plain `next start` before they serve, and /api/health reports it.
  */
+import { spawn } from "node:child_process";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as health } from "../../app/api/health/route.ts";
 import { disconnectDb } from "../../lib/db/client.ts";
 import { MAX_REQUEST_BODY_BYTES } from "../../lib/http/limits.mjs";
 import { startConsoleServer, type ConsoleServer } from "../helpers/console-server.ts";
@@ -72,5 +76,82 @@ describe("the console server", () => {
     });
     expect([400, 401]).toContain(signIn.status);
     expect((await fetch(`${server.url}/sign-in`)).status).toBe(200);
+  });
+});
+
+describe("starting without a usable configuration", () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite");
+  });
+
+  afterAll(async () => {
+    await disconnectDb(database.url);
+    await database.drop();
+  });
+
+  /** Runs a server command until it exits, or for 30 s: then it is killed (exit code null). */
+  function runUntilExit(args: string[], env: Record<string, string | undefined>) {
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, BETTER_AUTH_SECRET: undefined, CONSOLE_DEMO: undefined, NODE_ENV: "production", DATABASE_URL: database.url, ...env },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout!.on("data", (chunk) => (stdout += chunk));
+    child.stderr!.on("data", (chunk) => (stderr += chunk));
+    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 30_000);
+      child.on("exit", (code) => {
+        clearTimeout(timer);
+        resolve({ code, stdout, stderr });
+      });
+    });
+  }
+
+  const port = () => String(3700 + Math.floor(Math.random() * 200));
+  const MESSAGE = /^Refusing to start: BETTER_AUTH_SECRET is not set: .*$/m;
+
+  it("server.mjs refuses to start without BETTER_AUTH_SECRET, in one line", async () => {
+    const { code, stderr } = await runUntilExit([path.resolve("server.mjs"), "--hostname", "127.0.0.1", "--port", port()], {});
+    expect(code).toBe(1);
+    expect(stderr.trim()).toMatch(MESSAGE);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("plain `next start` refuses too", async () => {
+    const { code, stderr } = await runUntilExit([path.resolve("node_modules/next/dist/bin/next"), "start", "--hostname", "127.0.0.1", "--port", port()], {});
+    expect(code).toBe(1);
+    expect(stderr).toMatch(MESSAGE);
+  });
+
+  it("server.mjs refuses a TRUSTED_PROXIES entry that is not an address or range", async () => {
+    const { code, stderr } = await runUntilExit([path.resolve("server.mjs"), "--hostname", "127.0.0.1", "--port", port()], {
+      BETTER_AUTH_SECRET: "a-secret-long-enough-for-the-test-0123456789",
+      TRUSTED_PROXIES: "10.0.0.1, proxy.internal",
+    });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe('Refusing to start: TRUSTED_PROXIES: "proxy.internal" is not an IP address or CIDR range');
+  });
+
+  it("/api/health answers 503 with the reason", async () => {
+    const changed = { NODE_ENV: "production", DATABASE_URL: database.url, BETTER_AUTH_SECRET: undefined, CONSOLE_DEMO: undefined };
+    const saved = Object.fromEntries(Object.keys(changed).map((name) => [name, process.env[name]]));
+    const apply = (values: Record<string, string | undefined>) => {
+      for (const [name, value] of Object.entries(values)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    };
+    apply(changed);
+    try {
+      const response = await health();
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ ok: false, error: expect.stringMatching(/^BETTER_AUTH_SECRET is not set/) });
+    } finally {
+      apply(saved);
+    }
   });
 });
