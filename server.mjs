@@ -21,6 +21,7 @@ import { parseArgs } from "node:util";
 import { refuseToStartIfMisconfigured } from "./lib/configuration.mjs";
 import { CLIENT_ADDRESS_HEADER, clientAddressOf, markClientAddressesStamped, parseTrustedProxies } from "./lib/http/forwarded.mjs";
 import { MAX_REQUEST_BODY_BYTES } from "./lib/http/limits.mjs";
+import { securityHeaders } from "./lib/http/security-headers.mjs";
 
 // A production build is served in production mode, as `next start` does; set before Next and
 // React load, since they pick their builds by it.
@@ -40,6 +41,8 @@ try {
 }
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Next adds these to its own responses (next.config.mjs); the body refusals carry them too. */
+const REFUSAL_HEADERS = Object.fromEntries(securityHeaders({ production: true }).map(({ key, value }) => [key, value]));
 
 const { default: next } = await import("next");
 const app = next({ dev: false, hostname: hostname ?? "localhost", port });
@@ -51,7 +54,7 @@ createServer((request, response) => {
   const refusal = bodyRefusal(request);
   if (refusal) {
     const [status, code, message] = refusal;
-    response.writeHead(status, { "content-type": "application/json", connection: "close" });
+    response.writeHead(status, { ...REFUSAL_HEADERS, "content-type": "application/json", connection: "close" });
     response.end(JSON.stringify({ ok: false, error: { code, message } }));
     return;
   }

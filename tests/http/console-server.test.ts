@@ -1,7 +1,8 @@
 /**
  * The console server as deployed, in real processes: server.mjs refuses bodies over the limit or of
- * unknown length from their headers alone and passes the rest; a configuration that cannot work
- * stops server.mjs and plain `next start` before they serve, and /api/health reports it.
+ * unknown length from their headers alone and passes the rest; every response carries the security
+ * headers; a configuration that cannot work stops server.mjs and plain `next start` before they
+ * serve, and /api/health reports it.
  */
 import { spawn } from "node:child_process";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
@@ -12,6 +13,14 @@ import { disconnectDb } from "../../lib/db/client.ts";
 import { MAX_REQUEST_BODY_BYTES } from "../../lib/http/limits.mjs";
 import { startConsoleServer, type ConsoleServer } from "../helpers/console-server.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
+
+const SECURITY_HEADERS = {
+  "content-security-policy": "frame-ancestors 'none'",
+  "x-frame-options": "DENY",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "strict-transport-security": "max-age=31536000; includeSubDomains",
+};
 
 describe("the console server", () => {
   let database: TestDatabase;
@@ -56,6 +65,7 @@ describe("the console server", () => {
     );
     expect(response.status).toBe(413);
     expect(response.headers.connection).toBe("close");
+    expect(response.headers).toMatchObject(SECURITY_HEADERS);
     expect(JSON.parse(response.body)).toMatchObject({ ok: false, error: { code: "payload_too_large" } });
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   });
@@ -76,6 +86,11 @@ describe("the console server", () => {
     });
     expect([400, 401]).toContain(signIn.status);
     expect((await fetch(`${server.url}/sign-in`)).status).toBe(200);
+  });
+
+  it.each(["/sign-in", "/", "/api/health", "/api/runs", "/api/auth/get-session", "/no-such-page"])("sends the security headers with %s", async (pathname) => {
+    const response = await fetch(`${server.url}${pathname}`, { redirect: "manual" });
+    expect(Object.fromEntries(Object.keys(SECURITY_HEADERS).map((name) => [name, response.headers.get(name)]))).toEqual(SECURITY_HEADERS);
   });
 });
 
