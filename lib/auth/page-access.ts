@@ -30,7 +30,7 @@ export function safeReturnPath(path: string | null | undefined): string {
   if (parsed?.origin !== HERE) return "/";
   const result = parsed.pathname + parsed.search + parsed.hash;
   // `/.//evil.example` parses to the path `//evil.example`, itself a link to another host.
-  return resolve(result)?.href === parsed.href ? result : "/";
+  return resolve(result)?.origin === HERE ? result : "/";
 }
 
 function resolve(path: string): URL | null {

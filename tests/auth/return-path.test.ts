@@ -48,6 +48,9 @@ describe("safeReturnPath", () => {
     for (const path of ["/", "/runs/run_123", "/?resourceId=cust_1&page=2", "/history?outcome=applied#top", "/runs/%2F%2Fevil.example", "/%09/evil.example/"]) {
       expect(safeReturnPath(path)).toBe(path);
     }
+    // As the pages build them, with or without a query.
+    expect(safeReturnPath(`/history?${new URLSearchParams({})}`)).toBe("/history");
+    expect(safeReturnPath(`/history?${new URLSearchParams({ outcome: "applied" })}`)).toBe("/history?outcome=applied");
     for (const path of [...HOSTILE, "/\u0000//evil.example", "/runs/\t/x"]) {
       expect(new URL(safeReturnPath(path), CONSOLE).origin, JSON.stringify(path)).toBe(CONSOLE);
     }
