@@ -5,6 +5,8 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Plain `next start` too refuses to serve without the settings every page needs.
+  (await import("./lib/configuration.mjs")).refuseToStartIfMisconfigured();
   const [{ recoverDecisions, decisionLeaseMs }, { optimizeDatabase }] = await Promise.all([
     import("./lib/runs/decisions.ts"),
     import("./lib/db/client.ts"),

@@ -1,3 +1,5 @@
+import { securityHeaders } from "./lib/http/security-headers.mjs";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native drivers and Mastra's Node-only modules are loaded by Node at run time, not bundled.
@@ -17,6 +19,10 @@ const nextConfig = {
   experimental: { serverActions: { bodySizeLimit: "256kb" } },
   poweredByHeader: false,
   reactStrictMode: true,
+  // On every response, pages and API routes alike (HSTS only in production builds).
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders({ production: process.env.NODE_ENV === "production" }) }];
+  },
 };
 
 export default nextConfig;

@@ -2,8 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 import { E2E_AUTH_SECRET, E2E_DATABASE_URL, E2E_PORT, REVIEWER_STATE } from "./e2e/support/env.ts";
 
 /**
- * End-to-end suite: Debian's Chromium (Playwright cannot download browsers here) against a built
- * `next start` on its own freshly seeded SQLite database. Build first: `npx next build`.
+ * End-to-end suite: Debian's Chromium (Playwright cannot download browsers here) against the built
+ * console (server.mjs, as `npm start` runs it) on its own freshly seeded SQLite database. Build
+ * first: `npx next build`.
  */
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 
@@ -42,7 +43,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh, seeded database, then the built console (run `next build` before).
-    command: `npm run e2e:prepare && npx next start --hostname 127.0.0.1 --port ${E2E_PORT}`,
+    command: `npm run e2e:prepare && node server.mjs --hostname 127.0.0.1 --port ${E2E_PORT}`,
     url: baseURL,
     // One client IP (no proxy in front) signs in many times here: the per-minute sign-in limit is
     // raised for the suite; tests/auth checks the real one.

@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The app's `@/…` imports (tsconfig paths), so tests can call a route handler directly.
+  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./', import.meta.url)) }] },
   test: {
     include: ['tests/**/*.test.ts'],
     // Native drivers (better-sqlite3, pg) and the schema engine's wasm are happier in processes.

@@ -4,7 +4,7 @@
  * exactly as they are in production. Every test gets its own resource and thread ids, so specs
  * neither see each other's runs nor touch the seeded backlog (cust_1001…cust_1006).
  *
- * The fixtures run in the Playwright worker, a different process from the `next start` server:
+ * The fixtures run in the Playwright worker, a different process from the console server:
  * what the console shows is read back from the shared SQLite file, never from memory.
  */
 import { spawn } from "node:child_process";

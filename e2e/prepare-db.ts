@@ -2,7 +2,7 @@
  * `npm run e2e:prepare`: a fresh database for the end-to-end suite. Deletes the old SQLite files
  * (the snapshot store and Mastra's sibling store), applies the migrations and seeds the demo backlog
  * and the demo accounts (one per role) through the product's own code. Run by Playwright's
- * webServer before `next start`.
+ * webServer before it starts the console (server.mjs).
  */
 import fs from "node:fs";
 import path from "node:path";

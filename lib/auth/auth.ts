@@ -1,8 +1,9 @@
 /**
  * Sign-in with better-auth on our Prisma database: email and password out of the box, an OIDC / SSO
  * provider when OIDC_* is set. Sessions live in httpOnly cookies (Secure when the console is served
- * over https), sign-in is rate-limited in the database so every console instance shares the count,
- * and nobody can sign up: accounts are created by an admin (or `npm run users:create`).
+ * over https), sign-in is rate-limited in the database so every console instance shares the count
+ * (per client address as server.mjs stamps it, never a header the client wrote), and nobody can
+ * sign up: accounts are created by an admin (or `npm run users:create`).
  */
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
@@ -11,8 +12,10 @@ import { createAccessControl } from "better-auth/plugins/access";
 import { admin as adminPlugin } from "better-auth/plugins/admin";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { configurationProblem } from "../configuration.mjs";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { databaseProvider } from "../db/database-url.ts";
+import { CLIENT_ADDRESS_HEADER } from "../http/client-address.ts";
 import { processCache } from "../process-cache.ts";
 
 const statements = { ...defaultStatements, run: ["read", "decide"] } as const;
@@ -24,7 +27,7 @@ const roles = {
 };
 
 export const MIN_PASSWORD_LENGTH = 10;
-/** Sign-in attempts per client (per console, without a proxy that forwards client IPs) and minute. */
+/** Sign-in attempts per client address (lib/http/client-address.ts) and minute. */
 export function signInAttemptsPerMinute(): number {
   const configured = Number(process.env.AUTH_SIGN_IN_ATTEMPTS_PER_MINUTE);
   return Number.isInteger(configured) && configured > 0 ? configured : 5;
@@ -33,9 +36,8 @@ export function signInAttemptsPerMinute(): number {
 function authSecret(): string {
   const secret = process.env.BETTER_AUTH_SECRET;
   if (secret) return secret;
-  if (process.env.NODE_ENV === "production" && process.env.CONSOLE_DEMO !== "1") {
-    throw new Error("BETTER_AUTH_SECRET is not set: set it to a long random string (e.g. `openssl rand -base64 32`).");
-  }
+  const problem = configurationProblem();
+  if (problem) throw new Error(problem);
   // Development and the demo only: a fixed secret, so sessions survive restarts.
   return "approvals-console-development-secret-do-not-use-in-production";
 }
@@ -88,6 +90,10 @@ async function createAuth(databaseUrl: string) {
     database: prismaAdapter(db, { provider: databaseProvider(databaseUrl) === "sqlite" ? "sqlite" : "postgresql" }),
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: MIN_PASSWORD_LENGTH },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // better-auth keys its limits on the first of these headers holding one valid address. Only
+    // server.mjs writes this one; without it (plain `next start`) there is no address, and
+    // better-auth puts every client in one shared bucket: fewer attempts, never unlimited ones.
+    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] } },
     rateLimit: {
       enabled: true,
       storage: "database",

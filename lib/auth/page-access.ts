@@ -15,7 +15,28 @@ export async function pageAccess(permission: Permission, returnTo: string): Prom
   }
 }
 
-/** Only same-site paths: a sign-in link must never send anyone elsewhere. */
+/** A made-up origin to resolve return paths against: only what stays on it is a path of ours. */
+const HERE = "http://return-path.invalid";
+
+/**
+ * Only same-site paths: a sign-in link must never send anyone elsewhere. Judged the way browsers
+ * will read it, by the URL parser (which drops tabs and newlines and reads `\` as `/`, so
+ * `/\t/evil.example` is `//evil.example`), and returned as the parser wrote it; anything that
+ * leaves this origin, or reads as another host once resolved again, becomes "/".
+ */
 export function safeReturnPath(path: string | null | undefined): string {
-  return path && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/";
+  if (!path?.startsWith("/")) return "/";
+  const parsed = resolve(path);
+  if (parsed?.origin !== HERE) return "/";
+  const result = parsed.pathname + parsed.search + parsed.hash;
+  // `/.//evil.example` parses to the path `//evil.example`, itself a link to another host.
+  return resolve(result)?.origin === HERE ? result : "/";
+}
+
+function resolve(path: string): URL | null {
+  try {
+    return new URL(path, HERE);
+  } catch {
+    return null;
+  }
 }

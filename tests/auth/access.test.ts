@@ -1,7 +1,8 @@
 /**
- * Sign-in and roles at the HTTP level, against real `next start` servers: every page, route handler
+ * Sign-in and roles at the HTTP level, against real console servers: every page, route handler
  * and server action refuses anonymous requests; support can read but its crafted decisions are
- * refused and change nothing; cross-site posts are refused; sign-in is rate-limited.
+ * refused and change nothing; cross-site posts are refused; sign-in is rate-limited and only ever
+ * returns to the console itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disconnectDb, getDb } from "../../lib/db/client.ts";
@@ -156,6 +157,16 @@ describe("access control over HTTP", () => {
       expect((await fetch(`${fresh.url}/`, { redirect: "manual", headers: { cookie } })).status).toBe(307);
     }
   });
+  it("sends a signed-in visitor of /sign-in?next=<another site, however written> on within the console", async () => {
+    for (const next of ["%2F%09%2Fevil.example%2F", "%2F%0D%2Fevil.example", "%2F%0A%2Fevil.example", "%2F%5Cevil.example", "%2F.%2F%2Fevil.example", "https%3A%2F%2Fevil.example"]) {
+      const response = await get(`/sign-in?next=${next}`, reviewerCookie);
+      expect(response.status, next).toBe(307);
+      expect(new URL(response.headers.get("location")!, server.url).origin, next).toBe(server.url);
+    }
+    const own = await get(`/sign-in?next=${encodeURIComponent("/history?outcome=applied")}`, reviewerCookie);
+    expect(own.headers.get("location")).toBe("/history?outcome=applied");
+  });
+
   it("rate-limits sign-in", async () => {
     const attempt = () =>
       fetch(`${server.url}/api/auth/sign-in/email`, {

@@ -1,7 +1,7 @@
 /**
- * A real console server (`next start` on the production build) for HTTP-level tests. Needs
- * `next build` first (`npm test` does it). Each server is its own process, like a deployment's
- * instances; stop() ends it and its children.
+ * A real console server (server.mjs on the production build, as `npm start` runs it) for HTTP-level
+ * tests. Needs `next build` first (`npm test` does it). Each server is its own process, like a
+ * deployment's instances; stop() ends it and its children.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -20,7 +20,7 @@ let nextPort = 3200 + Math.floor(Math.random() * 500);
 export async function startConsoleServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ConsoleServer> {
   if (!existsSync(path.resolve(".next/BUILD_ID"))) throw new Error("No production build: run `npx next build` first (npm test does).");
   const port = nextPort++;
-  const child = spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "start", "-p", String(port)], {
+  const child = spawn(process.execPath, [path.resolve("server.mjs"), "--hostname", "127.0.0.1", "--port", String(port)], {
     env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", BETTER_AUTH_SECRET: TEST_AUTH_SECRET, ...env },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
@@ -32,7 +32,7 @@ export async function startConsoleServer(databaseUrl: string, env: Record<string
   const server = { url, output: () => output, stop: () => stop(child) };
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) throw new Error(`The console server exited (${child.exitCode}):\n${output}`);
     try {
       const response = await fetch(`${url}/api/health`);
       if (response.ok) return server;
@@ -42,13 +42,13 @@ export async function startConsoleServer(databaseUrl: string, env: Record<string
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await server.stop();
-  throw new Error(`next start did not become healthy within 60 s:\n${output}`);
+  throw new Error(`The console server did not become healthy within 60 s:\n${output}`);
 }
 
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.pid === undefined) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  // The whole process group: `next start` runs the server in a child process of its own.
+  // The whole process group, in case the server ever runs children of its own.
   try {
     process.kill(-child.pid, "SIGTERM");
   } catch {

@@ -1,0 +1,84 @@
+/**
+ * How the console runs in production (`npm start`): Next's documented custom server around the
+ * built app (`next build` first), so that two things happen before Next sees a request.
+ *
+ * - The client's address is stamped in x-approvals-client-ip, replacing any the client sent: the
+ *   socket peer, or, when the peer is one of TRUSTED_PROXIES, the right-most X-Forwarded-For entry
+ *   that is not (lib/http/forwarded.mjs). Plain `next start` cannot tell: it keeps a client's own
+ *   X-Forwarded-For, so a sign-in limit keyed on it is a limit per made-up header.
+ * - A body over MAX_REQUEST_BODY_BYTES is refused with 413 without being read, and a body of
+ *   unknown length (chunked) with 411, so no route reads more than that.
+ *
+ * It does not start at all when the configuration cannot work (lib/configuration.mjs), or when
+ * TRUSTED_PROXIES holds something that is not an address or range.
+ *
+ *   node server.mjs [--port 3000] [--hostname 127.0.0.1]     (or PORT and HOSTNAME)
+ *
+ * Plain JavaScript, run by Node as it is: it imports only Next and plain .mjs modules.
+ */
+import { createServer } from "node:http";
+import { parseArgs } from "node:util";
+import { refuseToStartIfMisconfigured } from "./lib/configuration.mjs";
+import { CLIENT_ADDRESS_HEADER, clientAddressOf, markClientAddressesStamped, parseTrustedProxies } from "./lib/http/forwarded.mjs";
+import { MAX_REQUEST_BODY_BYTES } from "./lib/http/limits.mjs";
+import { securityHeaders } from "./lib/http/security-headers.mjs";
+
+// A production build is served in production mode, as `next start` does; set before Next and
+// React load, since they pick their builds by it.
+process.env.NODE_ENV = "production";
+refuseToStartIfMisconfigured();
+
+const { values: options } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
+const port = Number(options.port ?? process.env.PORT ?? 3000);
+/** Unset: every interface, like `next start`. */
+const hostname = options.hostname ?? process.env.HOSTNAME;
+
+let trustedProxies;
+try {
+  trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
+} catch (error) {
+  refuseToStart(error.message);
+}
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Next adds these to its own responses (next.config.mjs); the body refusals carry them too. */
+const REFUSAL_HEADERS = Object.fromEntries(securityHeaders({ production: true }).map(({ key, value }) => [key, value]));
+
+const { default: next } = await import("next");
+const app = next({ dev: false, hostname: hostname ?? "localhost", port });
+const handle = app.getRequestHandler();
+await app.prepare();
+markClientAddressesStamped();
+
+createServer((request, response) => {
+  const refusal = bodyRefusal(request);
+  if (refusal) {
+    const [status, code, message] = refusal;
+    response.writeHead(status, { ...REFUSAL_HEADERS, "content-type": "application/json", connection: "close" });
+    response.end(JSON.stringify({ ok: false, error: { code, message } }));
+    return;
+  }
+  delete request.headers[CLIENT_ADDRESS_HEADER];
+  request.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(request.socket.remoteAddress, request.headers["x-forwarded-for"], trustedProxies);
+  handle(request, response).catch((error) => {
+    console.error(error);
+    if (!response.headersSent) response.statusCode = 500;
+    response.end();
+  });
+}).listen(port, hostname, () => console.log(`> Agent approvals console listening on http://${hostname ?? "localhost"}:${port}`));
+
+/** [status, code, message] for a body the console will not read, or null. Only headers are looked at. */
+function bodyRefusal(request) {
+  if (!BODY_METHODS.has(request.method)) return null;
+  // Node refuses a request that has both, so a Transfer-Encoding here means a body of unknown length.
+  if (request.headers["transfer-encoding"] !== undefined) return [411, "length_required", "Send the request body with a Content-Length."];
+  if (Number(request.headers["content-length"] ?? 0) > MAX_REQUEST_BODY_BYTES) {
+    return [413, "payload_too_large", `Request bodies are limited to ${MAX_REQUEST_BODY_BYTES / 1024} KiB.`];
+  }
+  return null;
+}
+
+function refuseToStart(reason) {
+  console.error(`Refusing to start: ${reason}`);
+  process.exit(1);
+}
