@@ -17,11 +17,13 @@ const MB = "x".repeat(1024 * 1024);
 /** Big enough to matter, small enough for loopback's socket buffers: the server may answer before reading it. */
 const FIELD = "x".repeat(60 * 1024);
 
-/** Sends `sent` bytes of a body declared as `declared` bytes; resolves with the status, or "timeout". */
-function partialPost(server: ConsoleServer, headers: Record<string, string>, declared: number | null, sent: number, timeoutMs = 10_000) {
+/**
+ * Starts a body declared as `declared` bytes (or chunked, with null), sends only its first 64 KiB and
+ * never ends it; resolves with the status the server answers with meanwhile, or "timeout".
+ */
+function partialPost(server: ConsoleServer, headers: Record<string, string>, declared: number | null, timeoutMs = 10_000) {
   return new Promise<number | "timeout">((resolve) => {
-    const url = new URL("/api/decisions", server.url);
-    const request = httpRequest(url, {
+    const request = httpRequest(new URL("/api/decisions", server.url), {
       method: "POST",
       agent: false,
       headers: { "content-type": "application/json", origin: server.url, ...headers, ...(declared === null ? {} : { "content-length": String(declared) }) },
@@ -37,17 +39,7 @@ function partialPost(server: ConsoleServer, headers: Record<string, string>, dec
       request.destroy();
     });
     request.on("error", () => undefined);
-    const chunk = Buffer.alloc(64 * 1024, "x");
-    let written = 0;
-    const pump = () => {
-      while (written < sent && !request.destroyed) {
-        written += chunk.length;
-        if (!request.write(chunk)) return void request.once("drain", pump);
-      }
-      if (declared === null && !request.destroyed) request.end();
-    };
-    request.write('{"action":"approve","runId":"');
-    pump();
+    request.write(`{"action":"approve","runId":"${"x".repeat(64 * 1024)}`);
   });
 }
 
@@ -143,13 +135,13 @@ describe.each(["sqlite", "postgres"] as const)("refused requests on %s", { timeo
 
   it("refuses a declared body over the limit at once, without waiting for it", async () => {
     const started = Date.now();
-    expect(await partialPost(server, { cookie: otherCookie }, 64 * 1024 * 1024, 1024 * 1024)).toBe(413);
-    expect(await partialPost(server, {}, 300 * 1024 * 1024, 1024 * 1024)).toBeOneOf([401, 413, 429]);
+    expect(await partialPost(server, { cookie: otherCookie }, 64 * 1024 * 1024)).toBe(413);
+    expect(await partialPost(server, {}, 300 * 1024 * 1024)).toBeOneOf([401, 413, 429]);
     expect(Date.now() - started).toBeLessThan(8_000);
   });
 
-  it("stops reading a body without a length at the limit", async () => {
-    expect(await partialPost(server, { cookie: otherCookie }, null, 2 * 1024 * 1024)).toBeOneOf([411, 413]);
+  it("refuses a body without a length before reading it", async () => {
+    expect(await partialPost(server, { cookie: otherCookie }, null)).toBe(411);
   });
 
   it("refuses NUL characters and lone surrogates with 400 on every edge, and stays up", async () => {
