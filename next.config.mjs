@@ -1,3 +1,4 @@
+import { MAX_REQUEST_BODY_BYTES } from "./lib/http/limits.mjs";
 import { securityHeaders } from "./lib/http/security-headers.mjs";
 
 /** @type {import('next').NextConfig} */
@@ -14,9 +15,8 @@ const nextConfig = {
     "@mastra/pg",
     "@libsql/client",
   ],
-  // A server action's arguments are read whole before it runs: the limit keeps anonymous posts
-  // from costing more than the largest real decision (resume data as JSON in JSON, see LIMITS).
-  experimental: { serverActions: { bodySizeLimit: "256kb" } },
+  // A server action's arguments are read whole before it runs: no more than any request may carry.
+  experimental: { serverActions: { bodySizeLimit: MAX_REQUEST_BODY_BYTES } },
   poweredByHeader: false,
   reactStrictMode: true,
   // On every response, pages and API routes alike (HSTS only in production builds).

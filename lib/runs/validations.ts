@@ -55,11 +55,6 @@ export const LIMITS = {
   /** Resume data as JSON text, in bytes. */
   resumeDataBytes: 64 * 1024,
   resumeDataDepth: 32,
-  /**
-   * A whole decision request as JSON. Resume data arrives as JSON text inside JSON, and escaping it
-   * at most doubles it, so this leaves room for the largest valid request and no more.
-   */
-  decisionBodyBytes: 256 * 1024,
 } as const;
 
 const runRef = {

@@ -4,7 +4,7 @@
  * confirmMayHaveRun? } (resumeData as JSON text, like the console's editor).
  *
  * Cheap refusals first: a cross-site post, then the session and the refusal budget, all before a
- * byte of the body is read; then the body, never more than LIMITS.decisionBodyBytes of it.
+ * byte of the body is read; then the body, never more than MAX_REQUEST_BODY_BYTES of it (server.mjs refuses larger ones before they get here).
  */
 import { NextResponse } from "next/server";
 import { httpStatusOf } from "@/lib/actions/http";
@@ -13,7 +13,8 @@ import { auditRefusal, decideFor, openDecisionRequest } from "@/lib/actions/run-
 import { crossSiteProblem } from "@/lib/actions/same-origin";
 import { clientAddress } from "@/lib/http/client-address";
 import { readJsonBody } from "@/lib/http/json-body";
-import { approveInput, declineInput, LIMITS, resumeInput } from "@/lib/runs/validations";
+import { MAX_REQUEST_BODY_BYTES } from "@/lib/http/limits.mjs";
+import { approveInput, declineInput, resumeInput } from "@/lib/runs/validations";
 
 export async function POST(request: Request) {
   const crossSite = crossSiteProblem(request);
@@ -27,7 +28,7 @@ export async function POST(request: Request) {
     return failure(access.error);
   }
 
-  const body = await readJsonBody(request, LIMITS.decisionBodyBytes);
+  const body = await readJsonBody(request, MAX_REQUEST_BODY_BYTES);
   if (!body.ok) {
     const error = { code: body.code, message: body.message };
     await auditRefusal(opened.request, "unknown", undefined, error);
