@@ -1,14 +1,15 @@
 /**
  * Runs once when a console server starts: takes over decisions a stopped server left half-done,
- * then keeps checking, so a crash never leaves a tool call stuck (lib/runs/decisions.ts). It also
+ * then keeps checking, so a crash never leaves a tool call stuck (lib/decisions/recover.ts). It also
  * keeps SQLite's planner statistics fresh as the backlog grows (lib/db/client.ts).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Plain `next start` too refuses to serve without the settings every page needs.
   (await import("./lib/configuration.mjs")).refuseToStartIfMisconfigured();
-  const [{ recoverDecisions, decisionLeaseMs }, { optimizeDatabase }] = await Promise.all([
-    import("./lib/runs/decisions.ts"),
+  const [{ recoverDecisions }, { decisionLeaseMs }, { optimizeDatabase }] = await Promise.all([
+    import("./lib/decisions/recover.ts"),
+    import("./lib/decisions/ledger.ts"),
     import("./lib/db/client.ts"),
   ]);
   const recover = async () => {

@@ -2,8 +2,8 @@ import { listAgents } from "@/lib/actions/list-agents";
 import { pageAccess } from "@/lib/auth/page-access";
 import { can } from "@/lib/auth/roles";
 import { rawRunsParams, runsParamsHash } from "@/lib/list-params";
-import { getRunsView } from "@/lib/runs/queries";
-import type { RunsViewDto } from "@/lib/runs/dto";
+import { getRunsView } from "@/lib/queue/views";
+import type { RunsViewDto } from "@/lib/queue/dto";
 import { RunsTable } from "@/components/runs/runs-table";
 
 // Pending runs change all the time: always read them fresh.

@@ -1,5 +1,5 @@
 /**
- * A decision end to end: lib/runs/decisions.ts `decide()` (checks, record, audit, lease, the agent,
+ * A decision end to end: lib/decisions/decide.ts `decide()` (checks, record, audit, lease, the agent,
  * reading the stream to its end, final state) against a bare `agent.approveToolCall()` with its
  * stream read to the end — same agent, same store, same kind of run; measured alternately.
  * usage: decision.ts <runs per side>   (prints JSON)
@@ -10,7 +10,7 @@ import path from "node:path";
 import { disconnectDb } from "../lib/db/client.ts";
 import { deployMigrations } from "../lib/db/migrate.ts";
 import { getMastra } from "../lib/mastra/index.ts";
-import { decide } from "../lib/runs/decisions.ts";
+import { decide } from "../lib/decisions/decide.ts";
 import { stats } from "./timing.ts";
 
 const n = Number(process.argv[2] ?? 20);

@@ -6,6 +6,9 @@
  * logs and CSV exports. Kept free of zod and Node APIs: validation schemas in the browser use it too.
  */
 
+/** The longest id (run, tool call, agent, filter value) the console accepts. */
+export const ID_MAX_LENGTH = 256;
+
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

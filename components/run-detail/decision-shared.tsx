@@ -5,9 +5,9 @@ import { useEffect, useId } from "react";
 import { formatTimestamp } from "@/components/time";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { ActionError, ActionResult } from "@/lib/actions/result";
-import type { DecisionOutcome, InterruptedDecision } from "@/lib/runs/decisions";
+import type { DecisionOutcome, InterruptedDecision } from "@/lib/decisions/types";
 import { interruptionSentence } from "@/components/runs/may-have-run-badge";
-import type { RunsPageDto } from "@/lib/runs/dto";
+import type { RunsPageDto } from "@/lib/queue/dto";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 

@@ -3,8 +3,8 @@
 import { useId, useMemo, useState } from "react";
 import { resumeToolCall } from "@/lib/actions/resume-tool-call";
 import type { ActionError } from "@/lib/actions/result";
-import type { DecisionOutcome, InterruptedDecision } from "@/lib/runs/decisions";
-import { LIMITS } from "@/lib/runs/validations";
+import type { DecisionOutcome, InterruptedDecision } from "@/lib/decisions/types";
+import { LIMITS } from "@/lib/decisions/limits";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { DecisionOutcome, InterruptedDecision } from "@/lib/runs/decisions";
+import type { DecisionOutcome, InterruptedDecision } from "@/lib/decisions/types";
 import { ApprovalForm } from "./approval-form";
 import { DecisionResult, DecisionStatusMessage, useForgetDecidedRun } from "./decision-shared";
 import { ResumeForm } from "./resume-form";

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { formatTimestamp } from "@/components/time";
-import type { InterruptedDecision } from "@/lib/runs/decisions";
+import type { InterruptedDecision } from "@/lib/decisions/types";
 
 const ING = { approve: "approving", decline: "declining", resume: "resuming" } as const;
 

@@ -6,8 +6,8 @@ import {
   rowExpandingFeature,
   tableFeatures,
 } from "@tanstack/react-table";
-import type { InterruptedDecision } from "@/lib/runs/decisions";
-import type { RunDto } from "@/lib/runs/dto";
+import type { InterruptedDecision } from "@/lib/decisions/types";
+import type { RunDto } from "@/lib/queue/dto";
 
 export interface PendingCallRow {
   /** Unique per (runId, toolCallId): the same toolCallId can appear in different runs. */

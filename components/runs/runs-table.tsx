@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { browseRuns } from "@/lib/actions/browse-runs";
 import type { AgentDto } from "@/lib/actions/list-agents";
 import { DEFAULT_PAGE_SIZE, hasRunFilters, rawRunsParams, runsParamsHash, type RawRunsParams } from "@/lib/list-params";
-import type { RunsViewDto } from "@/lib/runs/dto";
+import type { RunsViewDto } from "@/lib/queue/dto";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

@@ -1,7 +1,7 @@
 "use server";
 
-import type { DecisionOutcome } from "../runs/decisions.ts";
-import { approveInput, type ApproveInput } from "../runs/validations.ts";
+import type { DecisionOutcome } from "../decisions/types.ts";
+import { approveInput, type ApproveInput } from "../decisions/inputs.ts";
 import type { ActionResult } from "./result.ts";
 import { runDecision } from "./run-decision.ts";
 

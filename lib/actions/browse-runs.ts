@@ -2,8 +2,8 @@
 
 import { z } from "zod";
 import { rawRunsParams, RUNS_PARAM_KEYS } from "../list-params.ts";
-import type { RunsViewDto } from "../runs/dto.ts";
-import { getRunsView } from "../runs/queries.ts";
+import type { RunsViewDto } from "../queue/dto.ts";
+import { getRunsView } from "../queue/views.ts";
 import { authorize } from "./authorize.ts";
 import { invalidInput, runAction, type ActionResult } from "./result.ts";
 

@@ -1,7 +1,7 @@
 "use server";
 
-import type { DecisionOutcome } from "../runs/decisions.ts";
-import { declineInput, type DeclineInput } from "../runs/validations.ts";
+import type { DecisionOutcome } from "../decisions/types.ts";
+import { declineInput, type DeclineInput } from "../decisions/inputs.ts";
 import type { ActionResult } from "./result.ts";
 import { runDecision } from "./run-decision.ts";
 

@@ -1,9 +1,9 @@
 "use server";
 
 import { z } from "zod";
-import type { RunDetailDto } from "../runs/dto.ts";
-import { getRunDetail } from "../runs/queries.ts";
-import { approveInput } from "../runs/validations.ts";
+import type { RunDetailDto } from "../queue/dto.ts";
+import { getRunDetail } from "../queue/views.ts";
+import { approveInput } from "../decisions/inputs.ts";
 import { authorize } from "./authorize.ts";
 import { invalidInput, runAction, type ActionResult } from "./result.ts";
 

@@ -1,7 +1,7 @@
 "use server";
 
-import { getRunsPage } from "../runs/queries.ts";
-import type { RunsPageDto } from "../runs/dto.ts";
+import { getRunsPage } from "../queue/views.ts";
+import type { RunsPageDto } from "../queue/dto.ts";
 import { runsQuery, type RunsQueryInput } from "../search-params.ts";
 import { authorize } from "./authorize.ts";
 import { invalidInput, runAction, type ActionResult } from "./result.ts";

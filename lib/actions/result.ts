@@ -3,7 +3,7 @@
  * as exceptions, so the client sees a message it can render instead of a generic failure.
  */
 import { z } from "zod";
-import { DecisionError, type PriorDecision } from "../runs/decisions.ts";
+import { DecisionError, type PriorDecision } from "../decisions/types.ts";
 import { InvalidListOptionsError } from "../runs/list-suspended-runs.ts";
 
 export interface ActionError {

@@ -1,7 +1,7 @@
 "use server";
 
-import type { DecisionOutcome } from "../runs/decisions.ts";
-import { resumeInput, type ResumeInput } from "../runs/validations.ts";
+import type { DecisionOutcome } from "../decisions/types.ts";
+import { resumeInput, type ResumeInput } from "../decisions/inputs.ts";
 import type { ActionResult } from "./result.ts";
 import { runDecision } from "./run-decision.ts";
 

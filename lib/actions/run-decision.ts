@@ -15,7 +15,8 @@ import { admitRequest, countRefusal, refusalClient, refusalsPerMinute } from "..
 import { actorLabel, type Actor } from "../auth/session.ts";
 import { getDb } from "../db/client.ts";
 import { clientAddress } from "../http/client-address.ts";
-import { decide, type Decision, type DecisionOutcome } from "../runs/decisions.ts";
+import { decide } from "../decisions/decide.ts";
+import type { Decision, DecisionOutcome } from "../decisions/types.ts";
 import { authorize, type Authorization } from "./authorize.ts";
 import { invalidInput, runAction, type ActionError, type ActionResult } from "./result.ts";
 

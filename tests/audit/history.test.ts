@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditCsv, csvField, listAuditEvents } from "../../lib/audit/queries.ts";
 import { disconnectDb, getDb } from "../../lib/db/client.ts";
-import { decide } from "../../lib/runs/decisions.ts";
+import { decide } from "../../lib/decisions/decide.ts";
 import { auditQuery } from "../../lib/search-params.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 import { refundRequest, shippingRequest, suspendDemoRun, type DemoRun } from "../helpers/demo-runs.ts";

@@ -9,7 +9,7 @@ import { approveToolCall as approveAction } from "../../lib/actions/approve-tool
 import { runAs } from "../../lib/auth/session.ts";
 import { disconnectDb, getDb } from "../../lib/db/client.ts";
 import { listSuspendedRuns } from "../../lib/runs/list-suspended-runs.ts";
-import { getRunsPage } from "../../lib/runs/queries.ts";
+import { getRunsPage } from "../../lib/queue/views.ts";
 import { runsQuery } from "../../lib/search-params.ts";
 import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";

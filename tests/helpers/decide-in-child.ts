@@ -4,7 +4,9 @@
  * Usage: decide-in-child.ts <databaseUrl> approve|decline|resume <runId> <toolCallId> [reason|resumeJson]
  *        decide-in-child.ts <databaseUrl> recover
  */
-import { decide, recoverDecisions, type Decision } from "../../lib/runs/decisions.ts";
+import { decide } from "../../lib/decisions/decide.ts";
+import { recoverDecisions } from "../../lib/decisions/recover.ts";
+import type { Decision } from "../../lib/decisions/types.ts";
 
 const [databaseUrl, action, runId, toolCallId, extra] = process.argv.slice(2) as [string, string, string, string, string?];
 if (action === "recover") {

@@ -14,7 +14,7 @@ import { crossSiteProblem } from "@/lib/actions/same-origin";
 import { clientAddress } from "@/lib/http/client-address";
 import { readJsonBody } from "@/lib/http/json-body";
 import { MAX_REQUEST_BODY_BYTES } from "@/lib/http/limits.mjs";
-import { approveInput, declineInput, resumeInput } from "@/lib/runs/validations";
+import { approveInput, declineInput, resumeInput } from "@/lib/decisions/inputs";
 
 export async function POST(request: Request) {
   const crossSite = crossSiteProblem(request);

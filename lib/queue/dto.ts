@@ -1,7 +1,7 @@
 /** Plain, serialisable shapes of runs for the browser (dates as ISO strings). */
-import type { InterruptedDecision } from "./decisions.ts";
-import type { ConsoleRun } from "./list-suspended-runs.ts";
-import type { PendingToolCall, RunDetail } from "./run-detail.ts";
+import type { InterruptedDecision } from "../decisions/types.ts";
+import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
+import type { PendingToolCall, RunDetail } from "../runs/run-detail.ts";
 import type { AgentRunToolCall } from "../store/snapshot-reader.ts";
 
 /** A pending call as the console shows it: the contract's call, and whether its tool may already have run. */

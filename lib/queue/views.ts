@@ -1,8 +1,11 @@
-/** Read models for the console's pages and actions, on top of the listing and the run detail. */
-import { findInterruptedCalls } from "./decisions.ts";
-import { listSuspendedRuns } from "./list-suspended-runs.ts";
+/**
+ * The review queue as the console's pages and actions show it: the listing and the run detail
+ * (lib/runs) with each pending call's decision state (lib/decisions), as DTOs for the browser.
+ */
+import { findInterruptedCalls } from "../decisions/ledger.ts";
+import { listSuspendedRuns } from "../runs/list-suspended-runs.ts";
 import { toRunDetailDto, toRunDto, type RunDetailDto, type RunsPageDto, type RunsViewDto } from "./dto.ts";
-import { getSuspendedRun } from "./run-detail.ts";
+import { getSuspendedRun } from "../runs/run-detail.ts";
 import type { RawRunsParams } from "../list-params.ts";
 import { sanitizeRunsQuery, type RunsQuery } from "../search-params.ts";
 

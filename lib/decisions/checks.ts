@@ -1,0 +1,101 @@
+/**
+ * What a decision must pass before it is recorded: the run waits on this very call, of this kind,
+ * owned by an agent this console serves; resume data satisfies the tool's own schema; a call whose
+ * last decision was interrupted is decided again only with the reviewer's confirmation.
+ */
+import type { Agent } from "@mastra/core/agent";
+import type { AuditEntry } from "../audit/log.ts";
+import type { Db } from "../db/client.ts";
+import { findAgentById, getMastra } from "../mastra/index.ts";
+import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
+import type { AgentRunToolCall } from "../store/snapshot-reader.ts";
+import { alreadyDecided, describePrior } from "./ledger.ts";
+import { DecisionError, INTERRUPTED, type Decision } from "./types.ts";
+
+/** Why there is nothing to decide: somebody decided first, or the run/call never existed. */
+export async function refuseAsDecidedOrMissing(db: Db, decision: Decision, run: ConsoleRun | undefined, audit: AuditEntry): Promise<never> {
+  const prior = await db.toolCallDecision.findUnique({
+    where: { runId_toolCallId: { runId: decision.runId, toolCallId: decision.toolCallId } },
+  });
+  if (prior && prior.state !== "released") {
+    // The run may be gone already: the earlier decision still knows whose call it was.
+    Object.assign(audit, { agentId: prior.agentId, threadId: prior.threadId, resourceId: prior.resourceId, toolName: prior.toolName, decisionId: prior.id });
+    throw alreadyDecided(prior);
+  }
+  if (!run) {
+    throw new DecisionError("run_not_found", `No suspended run "${decision.runId}": it does not exist or was already decided.`);
+  }
+  throw new DecisionError("tool_call_not_pending", `Run "${decision.runId}" is not waiting on tool call "${decision.toolCallId}".`);
+}
+
+/**
+ * Approving or resuming a call whose last decision was interrupted may run its tool a second time:
+ * the reviewer must say they know (`confirmMayHaveRun`). A decline never runs the tool.
+ */
+export async function checkRiskConfirmed(db: Db, decision: Decision): Promise<void> {
+  if (decision.action === "decline" || decision.confirmMayHaveRun) return;
+  const prior = await db.toolCallDecision.findUnique({
+    where: { runId_toolCallId: { runId: decision.runId, toolCallId: decision.toolCallId } },
+  });
+  if (prior?.state !== "released" || prior.error !== INTERRUPTED) return;
+  const priorDecision = describePrior(prior);
+  throw new DecisionError(
+    "confirmation_required",
+    `The server stopped while ${prior.reviewer} was ${ING[priorDecision.action]} this call (${priorDecision.decidedAt}): its tool may already have run. ` +
+      `Check its effect, then confirm that ${decision.action === "approve" ? "approving" : "resuming"} again may repeat it.`,
+    [],
+    priorDecision,
+  );
+}
+
+const ING: Record<Decision["action"], string> = { approve: "approving", decline: "declining", resume: "resuming" };
+
+export function checkKind(call: AgentRunToolCall, decision: Decision): void {
+  const wantsApproval = decision.action !== "resume";
+  if (call.requiresApproval === wantsApproval) return;
+  throw new DecisionError(
+    "wrong_kind",
+    call.requiresApproval
+      ? `Tool call "${decision.toolCallId}" waits for approval: approve or decline it.`
+      : `Tool call "${decision.toolCallId}" waits for data: resume it with data.`,
+  );
+}
+
+export async function resolveAgent(agentId: string, databaseUrl: string): Promise<Agent> {
+  const agent = findAgentById(await getMastra(databaseUrl), agentId);
+  if (!agent) throw new DecisionError("unknown_agent", `This run belongs to agent "${agentId}", which this console does not serve.`);
+  return agent;
+}
+
+/** Resume data must satisfy the schema the tool itself declares (Mastra checks it again). */
+export async function checkResumeData(agent: Agent, call: AgentRunToolCall, resumeData: unknown): Promise<void> {
+  const tools = (await agent.listTools()) as Record<string, { resumeSchema?: StandardSchema }>;
+  const schema = call.toolName ? tools[call.toolName]?.resumeSchema : undefined;
+  if (!schema?.["~standard"]) return;
+  const result = await schema["~standard"].validate(resumeData);
+  if (!result.issues?.length) return;
+  const issues = result.issues.map((issue) => ({
+    path: (issue.path ?? []).map((part) => (typeof part === "object" ? String(part.key) : String(part))).join("."),
+    message: issue.message,
+  }));
+  throw new DecisionError(
+    "invalid_resume_data",
+    `The resume data does not match what ${call.toolName} expects: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ")}`,
+    issues,
+  );
+}
+
+type StandardIssue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
+interface StandardSchema {
+  "~standard": { validate(value: unknown): { issues?: ReadonlyArray<StandardIssue> } | Promise<{ issues?: ReadonlyArray<StandardIssue> }> };
+}
+
+export function describeRun(run: ConsoleRun | undefined, call: AgentRunToolCall | undefined): Partial<AuditEntry> {
+  return {
+    agentId: run?.agentId,
+    threadId: run?.threadId,
+    resourceId: run?.resourceId,
+    toolName: call?.toolName,
+    args: call?.requiresApproval ? call.args : undefined,
+  };
+}

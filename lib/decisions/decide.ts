@@ -1,0 +1,74 @@
+/**
+ * `decide`: the only way a suspended run is continued. Every action (approve, decline, resume)
+ * comes through here, and recovery (recover.ts) carries out what a stopped server left.
+ *
+ * 1. Check the request against the database (checks.ts): the run exists and is suspended, waits
+ *    on exactly this tool call, of this kind; the owning agent is resolved from the stored
+ *    snapshot, never from the caller; resume data satisfies the tool's own resumeSchema. Anything
+ *    else is refused (audited).
+ * 2. Record the decision before anything is sent to the agent (ledger.ts), first one wins per
+ *    (runId, toolCallId): everyone else gets `already_decided` naming who decided what and when.
+ *    The tool can therefore run once, across tabs, reviewers and servers.
+ * 3. Carry it out through the real agent under a lease (carry-out.ts): recorded → applying →
+ *    applied | failed | released (decidable again: the agent failed before the tool ran).
+ */
+import type { Agent } from "@mastra/core/agent";
+import { appendAudit, type AuditEntry } from "../audit/log.ts";
+import { databaseUrlFromEnv, getDb } from "../db/client.ts";
+import { failpoint } from "../failpoint.ts";
+import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
+import { findSuspendedRun } from "../runs/run-detail.ts";
+import type { AgentRunToolCall } from "../store/snapshot-reader.ts";
+import { carryOut } from "./carry-out.ts";
+import { checkKind, checkResumeData, checkRiskConfirmed, describeRun, refuseAsDecidedOrMissing, resolveAgent } from "./checks.ts";
+import { recordDecision } from "./ledger.ts";
+import { DecisionError, type Decision, type DecisionOutcome } from "./types.ts";
+
+export async function decide(
+  decision: Decision,
+  { reviewer, databaseUrl = databaseUrlFromEnv() }: { reviewer: string; databaseUrl?: string },
+): Promise<DecisionOutcome> {
+  const db = await getDb(databaseUrl);
+  const audit: AuditEntry = {
+    reviewer,
+    action: decision.action,
+    outcome: "refused",
+    runId: decision.runId,
+    toolCallId: decision.toolCallId,
+    reason: decision.action === "decline" ? decision.reason : undefined,
+    resumeData: decision.action === "resume" ? decision.resumeData : undefined,
+  };
+  let run: ConsoleRun | undefined;
+  let call: AgentRunToolCall | undefined;
+  let agent: Agent;
+  try {
+    run = (await findSuspendedRun(decision.runId, databaseUrl)) ?? undefined;
+    call = run?.toolCalls.find((candidate) => candidate.toolCallId === decision.toolCallId);
+    Object.assign(audit, describeRun(run, call));
+    if (!run || !call) await refuseAsDecidedOrMissing(db, decision, run, audit);
+    checkKind(call!, decision);
+    if (decision.agentId && decision.agentId !== run!.agentId) {
+      throw new DecisionError(
+        "wrong_agent",
+        `Run "${decision.runId}" belongs to agent "${run!.agentId}", not "${decision.agentId}": it can only be continued by its owner.`,
+      );
+    }
+    agent = await resolveAgent(run!.agentId, databaseUrl);
+    if (decision.action === "resume") await checkResumeData(agent, call!, decision.resumeData);
+    await checkRiskConfirmed(db, decision);
+  } catch (error) {
+    if (error instanceof DecisionError) {
+      await appendAudit(db, {
+        ...audit,
+        outcome: error.code === "already_decided" ? "conflict" : "refused",
+        code: error.code,
+        message: error.message,
+      });
+    }
+    throw error;
+  }
+
+  const recorded = await recordDecision(db, decision, audit);
+  failpoint("after-record");
+  return carryOut(db, recorded, agent);
+}

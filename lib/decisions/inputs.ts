@@ -1,0 +1,89 @@
+/**
+ * The decision actions' input schemas, checked on the server for every request (server actions and
+ * the JSON API alike). Resume data arrives as JSON text and is parsed here, not trusted.
+ */
+import { z } from "zod";
+import { idSchema } from "../ids.ts";
+import { unstorableTextProblem } from "../safe-text.ts";
+import { LIMITS } from "./limits.ts";
+
+const id = idSchema;
+
+
+
+
+const runRef = {
+  runId: id("runId"),
+  toolCallId: id("toolCallId"),
+  /**
+   * The agent the reviewer saw as the owner. Optional; the owner always comes from the stored
+   * snapshot, and a request naming another agent is refused rather than trusted.
+   */
+  agentId: id("agentId").optional(),
+};
+
+/**
+ * Sent when the reviewer confirmed that the call's last decision was interrupted and its tool may
+ * already have run; without it the server refuses to approve or resume such a call again.
+ */
+const riskConfirmation = { confirmMayHaveRun: z.boolean({ error: "confirmMayHaveRun must be true or false" }).optional() };
+
+export const approveInput = z.object({ ...runRef, ...riskConfirmation }).strict();
+
+export const declineInput = z
+  .object({
+    ...runRef,
+    reason: z
+      .string({ error: "reason must be a string" })
+      .trim()
+      .max(LIMITS.reasonLength, `reason is longer than ${LIMITS.reasonLength} characters`)
+      .superRefine((text, context) => {
+        const problem = unstorableTextProblem(text);
+        if (problem) context.addIssue({ code: "custom", message: `reason ${problem}` });
+      })
+      .optional()
+      .transform((reason) => (reason ? reason : undefined)),
+  })
+  .strict();
+
+const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
+ * Resume data arrives as JSON text, so what the server checks is exactly what the reviewer typed:
+ * it must parse, stay under the size and depth limits, and carry no prototype-polluting keys.
+ */
+export const resumeDataText = z
+  .string({ error: "resume data must be JSON text" })
+  .refine((text) => new TextEncoder().encode(text).length <= LIMITS.resumeDataBytes, {
+    message: `resume data is larger than ${LIMITS.resumeDataBytes / 1024} KiB`,
+    abort: true,
+  })
+  .transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (error) {
+      context.addIssue({ code: "custom", message: `resume data is not valid JSON: ${(error as Error).message}` });
+      return z.NEVER;
+    }
+  })
+  .superRefine((value, context) => {
+    const problem = jsonShapeProblem(value);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  });
+
+function jsonShapeProblem(value: unknown, depth = 0, path = "resume data"): string | undefined {
+  if (depth > LIMITS.resumeDataDepth) return `resume data is nested deeper than ${LIMITS.resumeDataDepth} levels`;
+  if (typeof value !== "object" || value === null) return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    if (!Array.isArray(value) && FORBIDDEN_KEYS.has(key)) return `${path} has a forbidden key "${key}"`;
+    const problem = jsonShapeProblem(child, depth + 1, Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+export const resumeInput = z.object({ ...runRef, ...riskConfirmation, resumeData: resumeDataText }).strict();
+
+export type ApproveInput = z.input<typeof approveInput>;
+export type DeclineInput = z.input<typeof declineInput>;
+export type ResumeInput = z.input<typeof resumeInput>;

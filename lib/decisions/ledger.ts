@@ -1,0 +1,162 @@
+/**
+ * The decisions table as a ledger: a decision is recorded before anything is sent to the agent
+ * (first one wins per run and tool call), and every move between states is one conditional UPDATE
+ * plus its audit row, in one transaction. The one place that writes tool_call_decisions.
+ */
+import { randomUUID } from "node:crypto";
+import { appendAudit, type AuditEntry } from "../audit/log.ts";
+import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
+import type { ToolCallDecision } from "../generated/sqlite/client.ts";
+import { failpoint } from "../failpoint.ts";
+import { DecisionError, INTERRUPTED, type Decision, type DecisionState, type InterruptedDecision, type PriorDecision } from "./types.ts";
+
+/** How long a process may hold a decision without renewing it before recovery takes over. */
+export function decisionLeaseMs(): number {
+  const configured = Number(process.env.DECISION_LEASE_MS);
+  return Number.isFinite(configured) && configured > 0 ? configured : 60_000;
+}
+export function describePrior(prior: ToolCallDecision): PriorDecision {
+  return {
+    reviewer: prior.reviewer,
+    action: prior.action as Decision["action"],
+    state: prior.state as DecisionState,
+    decidedAt: prior.decidedAt.toISOString(),
+  };
+}
+
+export function alreadyDecided(prior: ToolCallDecision): DecisionError {
+  const priorDecision = describePrior(prior);
+  const verb = { approve: "approved", decline: "declined", resume: "resumed" }[priorDecision.action] ?? priorDecision.action;
+  return new DecisionError(
+    "already_decided",
+    `${prior.reviewer} already ${verb} this tool call at ${priorDecision.decidedAt}.`,
+    [],
+    priorDecision,
+  );
+}
+
+/**
+ * Records the decision; the first one for a (run, tool call) wins. A released decision (failed or
+ * interrupted) is taken over by the next one, which is again first-wins.
+ */
+export async function recordDecision(db: Db, decision: Decision, audit: AuditEntry): Promise<ToolCallDecision> {
+  const now = new Date();
+  const fields = {
+    action: decision.action,
+    state: "recorded",
+    reviewer: audit.reviewer,
+    agentId: audit.agentId!,
+    threadId: audit.threadId ?? null,
+    resourceId: audit.resourceId ?? null,
+    toolName: audit.toolName ?? null,
+    reason: decision.action === "decline" ? (decision.reason ?? null) : null,
+    resumeData: decision.action === "resume" ? JSON.stringify(decision.resumeData) : null,
+    answer: null,
+    error: null,
+    attempts: 0,
+    toolRanAt: null,
+    leaseUntil: new Date(now.getTime() + decisionLeaseMs()),
+    decidedAt: now,
+    updatedAt: now,
+  };
+  const id = randomUUID();
+  try {
+    return await db.$transaction(async (tx) => {
+      const created = await tx.toolCallDecision.create({
+        data: { id, runId: decision.runId, toolCallId: decision.toolCallId, ...fields },
+      });
+      await appendAudit(tx, { ...audit, outcome: "recorded", decisionId: id }, now);
+      return created;
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code !== "P2002") throw error;
+  }
+  const key = { runId: decision.runId, toolCallId: decision.toolCallId };
+  const tookOver = await db.$transaction(async (tx) => {
+    const released = await tx.toolCallDecision.findUnique({ where: { runId_toolCallId: key } });
+    if (released?.state !== "released") return null;
+    const { count } = await tx.toolCallDecision.updateMany({ where: { ...key, state: "released" }, data: fields });
+    if (count === 0) return null;
+    const taken = await tx.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: key } });
+    const message =
+      released.error === INTERRUPTED && decision.action !== "decline"
+        ? `Decided again after an interrupted decision by ${released.reviewer}; the reviewer confirmed that the tool may already have run and that this may repeat its effect.`
+        : "Decided again after an earlier decision was released.";
+    await appendAudit(tx, { ...audit, outcome: "recorded", decisionId: taken.id, message }, now);
+    return taken;
+  });
+  if (tookOver) return tookOver;
+  const prior = await db.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: key } });
+  const conflict = alreadyDecided(prior);
+  await appendAudit(db, { ...audit, outcome: "conflict", code: conflict.code, message: conflict.message, decisionId: prior.id });
+  throw conflict;
+}
+
+/** Moves a decision from one state to another if nobody else moved it first; audits the move. */
+export async function transition(
+  db: Db,
+  decision: ToolCallDecision,
+  from: DecisionState,
+  to: DecisionState,
+  changes: { answer?: string; error?: string; attempts?: number; leaseUntil?: Date; toolRanAt?: Date },
+  audit?: DecisionAudit,
+): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const now = new Date();
+    const { count } = await tx.toolCallDecision.updateMany({
+      where: { id: decision.id, state: from },
+      data: { state: to, updatedAt: now, ...changes },
+    });
+    if (count === 1 && audit) await appendAudit(tx, auditOf(decision, audit), now);
+    return count === 1;
+  });
+}
+
+/** The agent reported the tool's result: from now on the tool has run, whatever happens to us. */
+export async function noteToolRan(db: Db, decision: ToolCallDecision): Promise<void> {
+  await db.toolCallDecision.updateMany({ where: { id: decision.id, state: "applying" }, data: { toolRanAt: new Date() } });
+  failpoint("after-tool-result");
+}
+
+/** The interrupted calls among `runIds`, keyed by run and then tool call. */
+export async function findInterruptedCalls(runIds: string[], databaseUrl: string = databaseUrlFromEnv()) {
+  const found = new Map<string, Map<string, InterruptedDecision>>();
+  if (runIds.length === 0) return found;
+  const rows = await (await getDb(databaseUrl)).toolCallDecision.findMany({
+    where: { runId: { in: runIds }, state: "released", error: INTERRUPTED },
+    select: { runId: true, toolCallId: true, reviewer: true, action: true, decidedAt: true, updatedAt: true },
+  });
+  for (const row of rows) {
+    const calls = found.get(row.runId) ?? new Map<string, InterruptedDecision>();
+    calls.set(row.toolCallId, {
+      reviewer: row.reviewer,
+      action: row.action as Decision["action"],
+      decidedAt: row.decidedAt.toISOString(),
+      interruptedAt: row.updatedAt.toISOString(),
+    });
+    found.set(row.runId, calls);
+  }
+  return found;
+}
+
+/** What an audit entry about a recorded decision says beyond the decision itself. */
+export type DecisionAudit = Pick<AuditEntry, "outcome"> & Partial<Pick<AuditEntry, "code" | "message" | "answer">>;
+
+/** An audit entry about `decision`: who decided what, on which call, plus how it went. */
+export function auditOf(decision: ToolCallDecision, audit: DecisionAudit): AuditEntry {
+  return {
+    reviewer: decision.reviewer,
+    action: decision.action,
+    runId: decision.runId,
+    toolCallId: decision.toolCallId,
+    agentId: decision.agentId,
+    threadId: decision.threadId,
+    resourceId: decision.resourceId,
+    toolName: decision.toolName,
+    reason: decision.reason,
+    decisionId: decision.id,
+    ...audit,
+  };
+}
+
+

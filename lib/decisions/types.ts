@@ -1,0 +1,69 @@
+/**
+ * The decision domain's vocabulary: what a reviewer can decide, the states a decision goes through,
+ * why one is refused and what comes back. Browser-safe (no database, no Mastra): the console's
+ * components use these types and codes too.
+ */
+type Target = { runId: string; toolCallId: string; agentId?: string };
+/** The reviewer saw that the call was interrupted and that its tool may already have run. */
+type RiskConfirmation = { confirmMayHaveRun?: boolean };
+
+export type Decision =
+  | ({ action: "approve" } & Target & RiskConfirmation)
+  | ({ action: "decline"; reason?: string } & Target)
+  | ({ action: "resume"; resumeData: unknown } & Target & RiskConfirmation);
+
+/** `error` of a decision released because its server stopped while the agent carried it out. */
+export const INTERRUPTED = "interrupted";
+
+export type DecisionErrorCode =
+  | "run_not_found"
+  | "tool_call_not_pending"
+  | "wrong_kind"
+  | "unknown_agent"
+  | "wrong_agent"
+  | "invalid_resume_data"
+  | "already_decided"
+  | "confirmation_required"
+  | "agent_failed";
+
+/** Who decided a call first, for the reviewers who came second. */
+export interface PriorDecision {
+  reviewer: string;
+  action: Decision["action"];
+  state: DecisionState;
+  decidedAt: string;
+}
+
+export class DecisionError extends Error {
+  constructor(
+    readonly code: DecisionErrorCode,
+    message: string,
+    readonly issues: Array<{ path: string; message: string }> = [],
+    readonly priorDecision?: PriorDecision,
+  ) {
+    super(message);
+    this.name = "DecisionError";
+  }
+}
+
+export type DecisionState = "recorded" | "applying" | "applied" | "failed" | "released";
+
+export interface DecisionOutcome {
+  action: Decision["action"];
+  runId: string;
+  toolCallId: string;
+  agentId: string;
+  /** What the agent said after the decision. */
+  answer: string;
+  /** The run stopped again for another call (it stays in the list), or it finished. */
+  runState: "completed" | "waiting-again";
+}
+/** A call whose last decision was interrupted by a server stop: its tool may already have run. */
+export interface InterruptedDecision {
+  reviewer: string;
+  action: Decision["action"];
+  /** When the decision was made. */
+  decidedAt: string;
+  /** When recovery released it. */
+  interruptedAt: string;
+}
