@@ -14,6 +14,7 @@ import { existsSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { databaseProvider, sqliteFilePath } from "../lib/db/database-url.ts";
 import { deployMigrations } from "../lib/db/migrate.ts";
 import { readSnapshot } from "../lib/store/snapshot-reader.ts";
 import { OUT_DIR, backlogShape, compileTemplates, generateBacklog, type BacklogRow, type TemplateRun } from "./backlog.ts";
@@ -123,6 +124,12 @@ function ourColumns(row: BacklogRow) {
 }
 
 const BATCH = 1_000;
+
+/** Our backlog into an already migrated database of ours (`file:` or `postgres://`), as buildStore loads it. */
+export async function loadOurBacklog(url: string, runs: Iterable<BacklogRow[]>): Promise<void> {
+  if (databaseProvider(url) === "sqlite") await loadOursSqlite(url, sqliteFilePath(url), runs);
+  else await loadOursPg(url, runs);
+}
 
 async function loadOursSqlite(url: string, file: string, runs: Iterable<BacklogRow[]>): Promise<void> {
   await deployMigrations(url);

@@ -8,8 +8,9 @@
  * transaction can fail with SQLITE_BUSY instead of waiting.
  *
  * This factory wraps it: every statement and every transaction of a process takes its turn on the
- * connection, and transactions start with BEGIN IMMEDIATE (they wait for the write lock up front,
- * within the busy timeout, and can no longer fail half-way for a lock).
+ * connection (turns pass through the event loop, so a long queue never shuts out I/O), and
+ * transactions start with BEGIN IMMEDIATE (they wait for the write lock up front, within the busy
+ * timeout, and can no longer fail half-way for a lock).
  */
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import type {
@@ -19,14 +20,24 @@ import type {
   Transaction,
 } from "@prisma/driver-adapter-utils";
 
-/** A FIFO lock: each holder runs alone, in arrival order. */
+/**
+ * A FIFO lock: each holder runs alone, in arrival order. A turn is handed to the next holder on the
+ * event loop's next iteration (setImmediate), not in a microtask: better-sqlite3 runs a statement
+ * synchronously and its caller goes on in a microtask, so with many requests in flight their
+ * statements and all the work between them run as one unbroken chain of microtasks, and until it
+ * ends the process accepts no connection, reads no request and fires no timer (200 clients: stalls
+ * of 1-2 s, some connections not accepted for a whole load test; bench/load.ts). PostgreSQL
+ * statements yield by themselves: each waits for its socket. The price is one event-loop iteration
+ * per statement, ~10% of the throughput of a saturated server; handing over in microtasks for up
+ * to 5 ms at a time kept that throughput but left p99 up to twice as high.
+ */
 class Turns {
   #tail: Promise<void> = Promise.resolve();
 
   /** Resolves once it is the caller's turn, with the function that ends it. */
   take(): Promise<() => void> {
     let end!: () => void;
-    const turn = new Promise<void>((resolve) => (end = resolve));
+    const turn = new Promise<void>((resolve) => (end = () => setImmediate(resolve)));
     const ready = this.#tail.then(() => end);
     this.#tail = this.#tail.then(() => turn);
     return ready;

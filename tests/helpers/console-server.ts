@@ -11,6 +11,8 @@ import { TEST_AUTH_SECRET } from "./accounts.ts";
 
 export interface ConsoleServer {
   url: string;
+  /** The process we started, leader of its process group (the server itself may be a child in that group). */
+  pid: number;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -29,7 +31,7 @@ export async function startConsoleServer(databaseUrl: string, env: Record<string
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const server = { url, output: () => output, stop: () => stop(child) };
+  const server = { url, pid: child.pid!, output: () => output, stop: () => stop(child) };
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The console server exited (${child.exitCode}):\n${output}`);
