@@ -11,12 +11,12 @@
  * (SQLite file + WAL, or PostgreSQL's audit_events relation), and the server's RSS peak (VmHWM).
  */
 import { request as httpRequest } from "node:http";
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { disconnectDb, getDb } from "../lib/db/client.ts";
 import { sqliteFilePath } from "../lib/db/database-url.ts";
 import { createTestAccount, sessionCookie } from "../tests/helpers/accounts.ts";
-import { startConsoleServer, type ConsoleServer } from "../tests/helpers/console-server.ts";
+import { startConsoleServer } from "../tests/helpers/console-server.ts";
 import { createTestDatabase } from "../tests/helpers/databases.ts";
 
 const { values: options } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, seconds: { type: "string", default: "60" } } });
@@ -27,22 +27,9 @@ const database = await createTestDatabase(kind);
 const reviewer = await createTestAccount(database.url, "reviewer", "Attacker");
 const cookie = await sessionCookie(database.url, reviewer);
 const server = await startConsoleServer(database.url);
-const serverPid = findServerPid(server);
+/** server.mjs serves in its own process: no forked child to look for. */
+const serverPid = server.pid;
 const db = await getDb(database.url);
-
-function findServerPid(console_: ConsoleServer): number {
-  const port = new URL(console_.url).port;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const command = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
-      if (command.some((part) => part.endsWith("server.mjs")) && command.includes(port)) return Number(entry);
-    } catch {
-      // gone
-    }
-  }
-  throw new Error("console server process not found");
-}
 
 /** VmRSS and VmHWM of the server, in MiB. */
 function memory() {
