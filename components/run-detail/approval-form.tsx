@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { approveToolCall } from "@/lib/actions/approve-tool-call";
 import { declineToolCall } from "@/lib/actions/decline-tool-call";
-import type { ActionError } from "@/lib/actions/result";
+import type { ClientActionError } from "@/lib/actions/result";
 import type { DecisionOutcome, InterruptedDecision } from "@/lib/decisions/types";
 import { LIMITS } from "@/lib/decisions/limits";
 import { Button } from "@/components/ui/button";
@@ -26,7 +26,7 @@ export function ApprovalForm({ runId, toolCallId, toolName, interrupted, onDecid
   const hintId = useId();
   const [reason, setReason] = useState("");
   const [pending, setPending] = useState<"approve" | "decline" | null>(null);
-  const [error, setError] = useState<ActionError | null>(null);
+  const [error, setError] = useState<ClientActionError | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const needsConfirmation = Boolean(interrupted) || error?.code === "confirmation_required";
 

@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useEffect, useId } from "react";
 import { formatTimestamp } from "@/components/time";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { ActionError, ActionResult } from "@/lib/actions/result";
+import type { ActionResult, ClientActionError } from "@/lib/actions/result";
+import { GONE_CODES } from "@/lib/errors";
 import type { DecisionOutcome, InterruptedDecision } from "@/lib/decisions/types";
 import { interruptionSentence } from "@/components/runs/may-have-run-badge";
 import type { RunsPageDto } from "@/lib/queue/dto";
@@ -13,11 +14,9 @@ import { buttonClasses } from "@/components/ui/button";
 
 export type DecisionAction = DecisionOutcome["action"];
 
-/** Codes that mean: somebody (or something) decided this call before us. */
-const ALREADY_DECIDED = new Set(["run_not_found", "tool_call_not_pending", "already_decided"]);
-
-export function isAlreadyDecided(error: ActionError): boolean {
-  return ALREADY_DECIDED.has(error.code);
+/** Somebody (or something) decided this call before us. */
+export function isAlreadyDecided(error: ClientActionError): boolean {
+  return GONE_CODES.has(error.code);
 }
 
 /** After a decision the run leaves the list at once (and the list re-reads the server). */
@@ -43,7 +42,9 @@ function forgetDecidedRun(queryClient: QueryClient, outcome: DecisionOutcome) {
 }
 
 /** Runs a decision action; transport failures become an ActionError like any other. */
-export async function callDecision(run: () => Promise<ActionResult<DecisionOutcome>>): Promise<ActionResult<DecisionOutcome>> {
+export async function callDecision(
+  run: () => Promise<ActionResult<DecisionOutcome>>,
+): Promise<{ ok: true; data: DecisionOutcome } | { ok: false; error: ClientActionError }> {
   try {
     return await run();
   } catch {
@@ -96,7 +97,7 @@ export function DecisionResult({ outcome }: { outcome: DecisionOutcome }) {
 }
 
 /** A refused or failed decision. */
-export function DecisionErrorAlert({ error }: { error: ActionError }) {
+export function DecisionErrorAlert({ error }: { error: ClientActionError }) {
   const prior = error.priorDecision;
   const queryClient = useQueryClient();
   const gone = isAlreadyDecided(error);

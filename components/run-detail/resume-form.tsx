@@ -2,7 +2,7 @@
 
 import { useId, useMemo, useState } from "react";
 import { resumeToolCall } from "@/lib/actions/resume-tool-call";
-import type { ActionError } from "@/lib/actions/result";
+import type { ClientActionError } from "@/lib/actions/result";
 import type { DecisionOutcome, InterruptedDecision } from "@/lib/decisions/types";
 import { LIMITS } from "@/lib/decisions/limits";
 import { Alert } from "@/components/ui/alert";
@@ -51,7 +51,7 @@ export function ResumeForm({ runId, toolCallId, toolName, resumeSchema, interrup
   const validate = useMemo(() => buildValidator(resumeSchema), [resumeSchema]);
   const [text, setText] = useState(example);
   const [pending, setPending] = useState(false);
-  const [serverError, setServerError] = useState<ActionError | null>(null);
+  const [serverError, setServerError] = useState<ClientActionError | null>(null);
   const check = useMemo(() => checkResumeData(text, validate, toolName), [text, validate, toolName]);
   const [confirmed, setConfirmed] = useState(false);
   const [confirmationAsked, setConfirmationAsked] = useState<string | null>(null);

@@ -2,6 +2,7 @@
 
 import { headers } from "next/headers";
 import { createAccount, newUserInput } from "../auth/users.ts";
+import { AppError } from "../errors.ts";
 import { authorize } from "./authorize.ts";
 import { invalidInput, runAction, type ActionResult } from "./result.ts";
 
@@ -21,9 +22,8 @@ export async function createUser(input: unknown): Promise<ActionResult<{ id: str
 }
 
 /** better-auth's refusal (e.g. "User already exists") is meant for the admin: pass its message on. */
-class UserAdminError extends Error {
-  readonly code = "user_admin";
+class UserAdminError extends AppError {
   constructor(cause: unknown) {
-    super((cause as { body?: { message?: string } })?.body?.message ?? (cause instanceof Error ? cause.message : "The user could not be saved."));
+    super("user_admin", (cause as { body?: { message?: string } })?.body?.message ?? (cause instanceof Error ? cause.message : "The user could not be saved."));
   }
 }

@@ -3,11 +3,11 @@
  * as exceptions, so the client sees a message it can render instead of a generic failure.
  */
 import { z } from "zod";
+import { AppError, type ClientErrorCode, type ErrorCode } from "../errors.ts";
 import { DecisionError, type PriorDecision } from "../decisions/types.ts";
-import { InvalidListOptionsError } from "../runs/list-suspended-runs.ts";
 
 export interface ActionError {
-  code: string;
+  code: ErrorCode;
   message: string;
   issues?: Array<{ path: string; message: string }>;
   /** With `already_decided`: who decided the call first, what and when. */
@@ -17,6 +17,9 @@ export interface ActionError {
 }
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ActionError };
+
+/** What the browser may hold: an action's error, or its own when the server could not be reached. */
+export type ClientActionError = Omit<ActionError, "code"> & { code: ClientErrorCode };
 
 export function invalidInput(error: z.ZodError): { ok: false; error: ActionError } {
   const issues = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
@@ -34,13 +37,8 @@ export async function runAction<T>(name: string, body: () => Promise<T>): Promis
         error: { code: error.code, message: error.message, issues: error.issues, priorDecision: error.priorDecision },
       };
     }
-    if (error instanceof InvalidListOptionsError) {
-      return { ok: false, error: { code: "invalid_input", message: error.message } };
-    }
+    if (error instanceof AppError) return { ok: false, error: { code: error.code, message: error.message } };
     if (error instanceof z.ZodError) return invalidInput(error);
-    if ((error as { code?: unknown }).code === "user_admin") {
-      return { ok: false, error: { code: "user_admin", message: (error as Error).message } };
-    }
     console.error(`[action ${name}]`, error);
     return { ok: false, error: { code: "internal", message: "The server could not complete this request. Try again; if it persists, check the server log." } };
   }

@@ -4,6 +4,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { headers } from "next/headers";
+import { AppError } from "../errors.ts";
 import { getAuth } from "./auth.ts";
 import { can, isRole, type Permission, type Role } from "./roles.ts";
 
@@ -17,14 +18,13 @@ export interface Actor {
 
 export type AccessProblem = "unauthenticated" | "forbidden";
 
-export class AccessDenied extends Error {
+export class AccessDenied extends AppError {
   constructor(
     readonly problem: AccessProblem,
     message: string,
     readonly actor: Actor | null = null,
   ) {
-    super(message);
-    this.name = "AccessDenied";
+    super(problem, message);
   }
 }
 

@@ -3,6 +3,8 @@
  * why one is refused and what comes back. Browser-safe (no database, no Mastra): the console's
  * components use these types and codes too.
  */
+import { AppError, type ErrorCode } from "../errors.ts";
+
 type Target = { runId: string; toolCallId: string; agentId?: string };
 /** The reviewer saw that the call was interrupted and that its tool may already have run. */
 type RiskConfirmation = { confirmMayHaveRun?: boolean };
@@ -15,7 +17,8 @@ export type Decision =
 /** `error` of a decision released because its server stopped while the agent carried it out. */
 export const INTERRUPTED = "interrupted";
 
-export type DecisionErrorCode =
+export type DecisionErrorCode = Extract<
+  ErrorCode,
   | "run_not_found"
   | "tool_call_not_pending"
   | "wrong_kind"
@@ -24,7 +27,8 @@ export type DecisionErrorCode =
   | "invalid_resume_data"
   | "already_decided"
   | "confirmation_required"
-  | "agent_failed";
+  | "agent_failed"
+>;
 
 /** Who decided a call first, for the reviewers who came second. */
 export interface PriorDecision {
@@ -34,15 +38,14 @@ export interface PriorDecision {
   decidedAt: string;
 }
 
-export class DecisionError extends Error {
+export class DecisionError extends AppError {
   constructor(
-    readonly code: DecisionErrorCode,
+    override readonly code: DecisionErrorCode,
     message: string,
     readonly issues: Array<{ path: string; message: string }> = [],
     readonly priorDecision?: PriorDecision,
   ) {
-    super(message);
-    this.name = "DecisionError";
+    super(code, message);
   }
 }
 

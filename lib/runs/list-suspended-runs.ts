@@ -12,6 +12,7 @@
 import { empty, sqltag as sql } from "@prisma/client/runtime/client";
 import { z } from "zod";
 import { getDb, databaseUrlFromEnv } from "../db/client.ts";
+import { AppError } from "../errors.ts";
 import type { Db } from "../db/client.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import type { AgentRunToolCall } from "../store/snapshot-reader.ts";
@@ -34,10 +35,9 @@ export interface ListSuspendedRunsResult {
   total: number;
 }
 
-export class InvalidListOptionsError extends Error {
+export class InvalidListOptionsError extends AppError {
   constructor(readonly issues: z.core.$ZodIssue[]) {
-    super(`Invalid listing options: ${issues.map((issue) => `${issue.path.join(".") || "options"}: ${issue.message}`).join("; ")}`);
-    this.name = "InvalidListOptionsError";
+    super("invalid_input", `Invalid listing options: ${issues.map((issue) => `${issue.path.join(".") || "options"}: ${issue.message}`).join("; ")}`);
   }
 }
 

@@ -7,10 +7,10 @@
  * byte of the body is read; then the body, never more than MAX_REQUEST_BODY_BYTES of it (server.mjs refuses larger ones before they get here).
  */
 import { NextResponse } from "next/server";
-import { httpStatusOf } from "@/lib/actions/http";
+import { httpStatusOf } from "@/lib/errors";
 import type { ActionError } from "@/lib/actions/result";
 import { auditRefusal, decideFor, openDecisionRequest } from "@/lib/actions/run-decision";
-import { crossSiteProblem } from "@/lib/actions/same-origin";
+import { crossSiteProblem } from "@/lib/http/same-origin";
 import { clientAddress } from "@/lib/http/client-address";
 import { readJsonBody } from "@/lib/http/json-body";
 import { MAX_REQUEST_BODY_BYTES } from "@/lib/http/limits.mjs";
@@ -30,7 +30,7 @@ export async function POST(request: Request) {
 
   const body = await readJsonBody(request, MAX_REQUEST_BODY_BYTES);
   if (!body.ok) {
-    const error = { code: body.code, message: body.message };
+    const error: ActionError = { code: body.code, message: body.message };
     await auditRefusal(opened.request, "unknown", undefined, error);
     return failure(error);
   }
@@ -52,7 +52,7 @@ export async function POST(request: Request) {
 }
 
 async function refuseUnknownAction(request: Parameters<typeof auditRefusal>[0], input: unknown) {
-  const error = { code: "invalid_input", message: 'action must be "approve", "decline" or "resume".' };
+  const error: ActionError = { code: "invalid_input", message: 'action must be "approve", "decline" or "resume".' };
   await auditRefusal(request, "unknown", input, error);
   return { ok: false as const, error };
 }

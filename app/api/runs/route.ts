@@ -1,7 +1,7 @@
 /** GET /api/runs?resourceId=…&threadId=…&agentId=…&from=…&to=…&page=…&perPage=… — the runs page's data as JSON. */
 import { NextResponse } from "next/server";
 import { listRuns } from "@/lib/actions/list-runs";
-import { httpStatusOf } from "@/lib/actions/http";
+import { httpStatusOf } from "@/lib/errors";
 
 export const dynamic = "force-dynamic";
 

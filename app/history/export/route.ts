@@ -1,6 +1,6 @@
 /** GET /history/export?… — the filtered decision history as a CSV download. */
 import { authorize } from "@/lib/actions/authorize";
-import { httpStatusOf } from "@/lib/actions/http";
+import { httpStatusOf } from "@/lib/errors";
 import { auditCsv } from "@/lib/audit/queries";
 import { auditQuery } from "@/lib/search-params";
 

@@ -1,0 +1,51 @@
+/**
+ * Every error code the console answers with, and what each means over HTTP: one table, exhaustive
+ * (a new code does not compile until it has a status), shared by the JSON API, the server actions'
+ * results and the browser (which derives "somebody decided first" from it). Browser-safe.
+ */
+export const ERROR_STATUS = {
+  invalid_input: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  cross_site: 403,
+  run_not_found: 404,
+  already_decided: 409,
+  tool_call_not_pending: 409,
+  length_required: 411,
+  payload_too_large: 413,
+  wrong_kind: 422,
+  wrong_agent: 422,
+  invalid_resume_data: 422,
+  user_admin: 422,
+  confirmation_required: 428,
+  rate_limited: 429,
+  internal: 500,
+  unknown_agent: 502,
+  agent_failed: 502,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** A code the server did not send (the browser could not reach it). */
+export type ClientErrorCode = ErrorCode | "network";
+
+export function httpStatusOf(code: ErrorCode): number {
+  return ERROR_STATUS[code];
+}
+
+/**
+ * Codes that mean the call is no longer there to decide: somebody (or something) decided first, or
+ * the run finished. The 404/409 rows of the table that a decision can answer with.
+ */
+export const GONE_CODES: ReadonlySet<ClientErrorCode> = new Set<ErrorCode>(["run_not_found", "tool_call_not_pending", "already_decided"]);
+
+/** The base of the console's own errors: a code from the table and a message for a person. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
