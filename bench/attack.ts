@@ -2,10 +2,10 @@
  * `npm run bench:attack [-- --db sqlite|postgres] [--seconds 60]`: what a hostile client costs a
  * console server (server.mjs on the production build, `next build` first), loopback only, bounded.
  *
- *  1. Anonymous refusal flood: 16 clients post decisions with four 60 KiB fields for N seconds.
- *  2. Signed-in refusal flood: one reviewer's 16 clients post invalid declines (100 KiB reasons).
- *  3. Body flood: 12 parallel anonymous posts declaring 300 MB each and streaming as fast as the
+ *  1. Body flood: 12 parallel anonymous posts declaring 300 MB each and streaming as fast as the
  *     server reads, for up to 10 s.
+ *  2. Anonymous refusal flood: 16 clients post decisions with four 60 KiB fields for N seconds.
+ *  3. Signed-in refusal flood: one reviewer's 16 clients post invalid declines (100 KiB reasons).
  *
  * Reports per phase: requests and statuses, audit rows and characters stored, database growth
  * (SQLite file + WAL, or PostgreSQL's audit_events relation), and the server's RSS peak (VmHWM).
@@ -136,16 +136,17 @@ function bigPost(declared: number, maxMs: number) {
 }
 
 try {
-  await flood("Anonymous refusal flood", JSON.stringify({ action: "approve", runId: "r".repeat(61_440), toolCallId: "c".repeat(61_440), reason: "x".repeat(61_440), resumeData: "y".repeat(61_440) }));
-  await flood("Signed-in refusal flood", JSON.stringify({ action: "decline", runId: "run", toolCallId: "call", reason: "x".repeat(100_000) }), { cookie });
-
+  // The body flood first, so that its memory figure is not the refusal floods' heap.
   const before = memory();
   const results = await Promise.all(Array.from({ length: 12 }, () => bigPost(300 * 1024 * 1024, 10_000)));
   const after = memory();
-  console.log(`\nBody flood (${kind}): 12 parallel anonymous posts declaring 300 MB`);
   const answers = results.map((r) => (r.status === -1 ? "closed" : r.status === 0 ? "no answer" : r.status));
+  console.log(`\nBody flood (${kind}): 12 parallel anonymous posts declaring 300 MB`);
   console.log(`  answers: ${JSON.stringify(answers)}; answered within ${Math.max(...results.map((r) => r.ms))} ms; sent before the answer: ≤ ${Math.max(...results.map((r) => r.sentMiB)).toFixed(0)} MiB each`);
-  console.log(`  server RSS ${before.rss.toFixed(0)} → ${after.rss.toFixed(0)} MiB, peak (whole run) ${after.peak.toFixed(0)} MiB`);
+  console.log(`  server RSS ${before.rss.toFixed(0)} → ${after.rss.toFixed(0)} MiB, peak so far ${after.peak.toFixed(0)} MiB`);
+
+  await flood("Anonymous refusal flood", JSON.stringify({ action: "approve", runId: "r".repeat(61_440), toolCallId: "c".repeat(61_440), reason: "x".repeat(61_440), resumeData: "y".repeat(61_440) }));
+  await flood("Signed-in refusal flood", JSON.stringify({ action: "decline", runId: "run", toolCallId: "call", reason: "x".repeat(100_000) }), { cookie });
 } finally {
   await server.stop();
   await disconnectDb(database.url);
