@@ -1,4 +1,4 @@
-import { listAgents } from "@/lib/actions/list-agents";
+import { listConsoleAgents } from "@/lib/queue/agents";
 import { pageAccess } from "@/lib/auth/page-access";
 import { can } from "@/lib/auth/roles";
 import { rawRunsParams, runsParamsHash } from "@/lib/list-params";
@@ -21,7 +21,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
       console.error("[runs page]", error);
       return null;
     }),
-    listAgents(),
+    listConsoleAgents(),
   ]);
 
   return (
@@ -39,7 +39,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
         initialView={view}
         initialParamsHash={runsParamsHash(raw)}
         initialDataUpdatedAt={Date.now()}
-        agents={agents.ok ? agents.data : []}
+        agents={agents}
       />
     </div>
   );

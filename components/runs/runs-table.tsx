@@ -5,7 +5,7 @@ import { useTable, type ExpandedState, type Row } from "@tanstack/react-table";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { browseRuns } from "@/lib/actions/browse-runs";
-import type { AgentDto } from "@/lib/actions/list-agents";
+import type { AgentDto } from "@/lib/queue/dto";
 import { DEFAULT_PAGE_SIZE, hasRunFilters, rawRunsParams, runsParamsHash, type RawRunsParams } from "@/lib/list-params";
 import type { RunsViewDto } from "@/lib/queue/dto";
 import { Alert } from "@/components/ui/alert";

@@ -17,6 +17,13 @@ export type RunDetailDto = Omit<RunDetail, "suspendedAt" | "createdAt" | "toolCa
   toolCalls: ToolCallDto<PendingToolCall>[];
 };
 
+/** An agent the console serves. */
+export interface AgentDto {
+  id: string;
+  name: string;
+  description?: string;
+}
+
 export interface RunsPageDto {
   runs: RunDto[];
   total: number;

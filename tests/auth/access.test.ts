@@ -4,6 +4,8 @@
  * refused and change nothing; cross-site posts are refused; sign-in is rate-limited and only ever
  * returns to the console itself.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disconnectDb, getDb } from "../../lib/db/client.ts";
 import { createTestAccount, sessionCookie, type TestAccount } from "../helpers/accounts.ts";
@@ -77,12 +79,19 @@ describe("access control over HTTP", () => {
       ["declineToolCall", [{ ...run.ref, reason: "no" }]],
       ["resumeToolCall", [{ ...run.ref, resumeData: "{}" }]],
       ["browseRuns", [{}]],
-      ["listAgents", []],
     ] as const) {
       const { result } = await callServerAction(server, name, [...args]);
       expect(result, name).toMatchObject({ ok: false, error: { code: "unauthenticated" } });
     }
     expect(await untouched()).toEqual(before);
+  });
+
+  it("exposes as server actions only what a browser calls: reads for pages and scripts are not endpoints", () => {
+    const manifest = JSON.parse(readFileSync(path.resolve(".next/server/server-reference-manifest.json"), "utf8")) as {
+      node: Record<string, { exportedName?: string }>;
+    };
+    const actions = Object.values(manifest.node).map((entry) => entry.exportedName).sort();
+    expect(actions).toEqual(["approveToolCall", "browseRuns", "createUser", "declineToolCall", "resumeToolCall", "setUserRole", "signOut"]);
   });
 
   it("lets support read, and refuses support's crafted decisions without touching the run", async () => {

@@ -7,14 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { approveToolCall as approveAction } from "../../lib/actions/approve-tool-call.ts";
 import { declineToolCall as declineAction } from "../../lib/actions/decline-tool-call.ts";
 import { resumeToolCall as resumeAction } from "../../lib/actions/resume-tool-call.ts";
-import { getRun as getRunAction } from "../../lib/actions/get-run.ts";
-import { listRuns as listRunsAction } from "../../lib/actions/list-runs.ts";
+import { GET as getRunsRoute } from "../../app/api/runs/route.ts";
 import { browseRuns as browseRunsAction } from "../../lib/actions/browse-runs.ts";
 import { runAs } from "../../lib/auth/session.ts";
 import { disconnectDb, getDb } from "../../lib/db/client.ts";
 import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 import { refundRequest, shippingRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
+import { getRunDetail } from "../../lib/queue/views.ts";
 
 describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) => {
   let database: TestDatabase;
@@ -34,8 +34,14 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
   const approveToolCall = (input: Parameters<typeof approveAction>[0]) => asReviewer(() => approveAction(input));
   const declineToolCall = (input: Parameters<typeof declineAction>[0]) => asReviewer(() => declineAction(input));
   const resumeToolCall = (input: Parameters<typeof resumeAction>[0]) => asReviewer(() => resumeAction(input));
-  const getRun = (input: Parameters<typeof getRunAction>[0]) => asReviewer(() => getRunAction(input));
-  const listRuns = (input: Parameters<typeof listRunsAction>[0]) => asReviewer(() => listRunsAction(input));
+  /** GET /api/runs's handler, as a signed-in caller reaches it; its JSON body. */
+  const listRunsAs = async (actor: TestAccount | null, params: Record<string, string | number>) => {
+    const url = `http://console.test/api/runs?${new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]))}`;
+    const call = () => getRunsRoute(new Request(url));
+    const response = await (actor ? runAs(actorOf(actor), call) : call());
+    return (await response.json()) as { ok: boolean; data?: unknown; error?: unknown };
+  };
+  const listRuns = (params: Record<string, string | number>) => listRunsAs(reviewer, params);
 
   afterAll(async () => {
     process.env.DATABASE_URL = previousUrl;
@@ -71,7 +77,7 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
         runState: "completed",
       },
     });
-    expect(await getRun({ runId: call.runId })).toMatchObject({ ok: false, error: { code: "run_not_found" } });
+    expect(await getRunDetail(call.runId)).toBeNull();
     const db = await getDb(database.url);
     const effects = await db.toolEffect.findMany({ where: { toolCallId: call.ref.toolCallId } });
     expect(effects.map((e) => [e.agentId, e.toolName, JSON.parse(e.output).refundId])).toEqual([["refunds", "issueRefund", "re_ord1201"]]);
@@ -92,27 +98,22 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
     const db = await getDb(database.url);
     expect(await db.toolEffect.count({ where: { toolCallId: call.ref.toolCallId } })).toBe(0);
     expect(await db.auditEvent.findFirst({ where: { runId: call.runId, outcome: "applied" } })).toMatchObject({ reason: "Already refunded by the bank" });
-    expect((await listRuns({ resourceId: call.resource })).ok && (await listRuns({ resourceId: call.resource }))).toMatchObject({ data: { total: 0 } });
+    expect(await listRuns({ resourceId: call.resource })).toMatchObject({ ok: true, data: { total: 0 } });
   });
 
   it("resumes with data that matches the tool's schema", async () => {
     const call = await shipping();
-    const detail = await getRun({ runId: call.runId });
-    expect(detail).toMatchObject({
-      ok: true,
-      data: { toolCalls: [{ requiresApproval: false, resumeSchema: { type: "object", required: ["addressId"] } }] },
+    expect(await getRunDetail(call.runId)).toMatchObject({
+      toolCalls: [{ requiresApproval: false, resumeSchema: { type: "object", required: ["addressId"] } }],
     });
     const result = await resumeToolCall({ ...call.ref, resumeData: '{"addressId":"addr_home","note":"Leave at the door"}' });
     expect(result).toMatchObject({ ok: true, data: { answer: "Order ORD-77 will ship to Home: 1 Main St, Springfield." } });
   });
 
-  it("lets support read everything and nobody read without signing in", async () => {
+  it("lets support list runs and nobody list without signing in (the run page's own check: tests/auth)", async () => {
     const call = await refund();
-    const asSupport = <T>(work: () => Promise<T>) => runAs(actorOf(support), work);
-    expect(await asSupport(() => listRunsAction({ resourceId: call.resource }))).toMatchObject({ ok: true, data: { total: 1 } });
-    expect(await asSupport(() => getRunAction({ runId: call.runId }))).toMatchObject({ ok: true, data: { runId: call.runId } });
-    expect(await listRunsAction({ resourceId: call.resource })).toEqual({ ok: false, error: { code: "unauthenticated", message: "Sign in to continue." } });
-    expect(await getRunAction({ runId: call.runId })).toMatchObject({ ok: false, error: { code: "unauthenticated" } });
+    expect(await listRunsAs(support, { resourceId: call.resource })).toMatchObject({ ok: true, data: { total: 1 } });
+    expect(await listRunsAs(null, { resourceId: call.resource })).toEqual({ ok: false, error: { code: "unauthenticated", message: "Sign in to continue." } });
   });
 
   it("lists with the page's query and rejects a bad one", async () => {

@@ -1,12 +1,27 @@
-/** GET /api/runs?resourceId=…&threadId=…&agentId=…&from=…&to=…&page=…&perPage=… — the runs page's data as JSON. */
+/**
+ * GET /api/runs?resourceId=…&threadId=…&agentId=…&from=…&to=…&page=…&perPage=… — the runs page's
+ * data as JSON, for scripts. Strict where the page is lenient: an invalid parameter is a 400 that
+ * says why, not ignored.
+ */
 import { NextResponse } from "next/server";
-import { listRuns } from "@/lib/actions/list-runs";
+import { authorize } from "@/lib/actions/authorize";
+import { invalidInput, runAction, type ActionResult } from "@/lib/actions/result";
 import { httpStatusOf } from "@/lib/errors";
+import type { RunsPageDto } from "@/lib/queue/dto";
+import { getRunsPage } from "@/lib/queue/views";
+import { runsQuery } from "@/lib/search-params";
 
 export const dynamic = "force-dynamic";
 
 export async function GET(request: Request) {
-  const params = Object.fromEntries(new URL(request.url).searchParams);
-  const result = await listRuns(params);
+  const result = await listRuns(Object.fromEntries(new URL(request.url).searchParams));
   return NextResponse.json(result, { status: result.ok ? 200 : httpStatusOf(result.error.code) });
+}
+
+async function listRuns(params: Record<string, string>): Promise<ActionResult<RunsPageDto>> {
+  const access = await authorize("read");
+  if (!access.ok) return { ok: false, error: access.error };
+  const query = runsQuery.safeParse(params);
+  if (!query.success) return invalidInput(query.error);
+  return runAction("listRuns", () => getRunsPage(query.data));
 }

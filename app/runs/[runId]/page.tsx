@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { listAgents } from "@/lib/actions/list-agents";
+import { listConsoleAgents } from "@/lib/queue/agents";
 import { pageAccess } from "@/lib/auth/page-access";
 import { can } from "@/lib/auth/roles";
 import { getRunDetail } from "@/lib/queue/views";
@@ -42,8 +42,7 @@ export default async function RunPage({ params }: Params) {
   const run = runId.trim() && runId.length <= LIMITS.idLength && !idTextProblem(runId) ? await getRunDetail(runId) : null;
   if (!run) return <NotWaiting runId={runId} />;
 
-  const agents = await listAgents();
-  const agentName = agents.ok ? agents.data.find((agent) => agent.id === run.agentId)?.name : undefined;
+  const agentName = (await listConsoleAgents()).find((agent) => agent.id === run.agentId)?.name;
   const toolNames = [...new Set(run.toolCalls.map((call) => call.toolName ?? "(unnamed tool)"))];
 
   return (
