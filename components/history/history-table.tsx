@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { AuditEvent } from "@/lib/generated/sqlite/client";
+import type { AuditEventDto } from "@/lib/audit/dto";
 
 const outcomeVariant: Record<string, BadgeVariant> = {
   applied: "default",
@@ -15,7 +15,7 @@ const outcomeVariant: Record<string, BadgeVariant> = {
 };
 
 /** Everything shown is text: reasons, answers and arguments come from people and models. */
-export function HistoryTable({ events }: { events: AuditEvent[] }) {
+export function HistoryTable({ events }: { events: AuditEventDto[] }) {
   if (events.length === 0) {
     return <p className="rounded-lg border border-dashed border-neutral-300 bg-white p-8 text-center text-sm text-neutral-600">No history matches these filters.</p>;
   }
@@ -69,7 +69,7 @@ export function HistoryTable({ events }: { events: AuditEvent[] }) {
   );
 }
 
-function Details({ event }: { event: AuditEvent }) {
+function Details({ event }: { event: AuditEventDto }) {
   const lines: Array<[string, string | null]> = [
     ["Reason", event.reason],
     ["Resume data", event.resumeData],

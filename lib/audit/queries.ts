@@ -1,6 +1,7 @@
 /** Reading the audit log: the history page's filters, paging, and the CSV export. */
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import type { AuditEvent, Prisma } from "../generated/sqlite/client.ts";
+import type { AuditEventDto } from "./dto.ts";
 import type { AuditQuery } from "../search-params.ts";
 
 export type AuditFilters = Omit<AuditQuery, "page" | "perPage">;
@@ -15,7 +16,10 @@ function whereOf(filters: AuditFilters): Prisma.AuditEventWhereInput {
   };
 }
 
-export async function listAuditEvents(query: AuditQuery, databaseUrl = databaseUrlFromEnv()) {
+export async function listAuditEvents(
+  query: AuditQuery,
+  databaseUrl = databaseUrlFromEnv(),
+): Promise<{ events: AuditEventDto[]; total: number; page: number; perPage: number; pageCount: number }> {
   const db = await getDb(databaseUrl);
   const where = whereOf(query);
   const [events, total] = await Promise.all([

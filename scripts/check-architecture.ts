@@ -1,0 +1,101 @@
+/**
+ * `npm run check:architecture` (part of `npm test`): the house rules a reviewer would otherwise have
+ * to catch by eye, checked on every run.
+ *  1. The browser fence: code under components/ imports from lib/ only browser-safe modules (types,
+ *     constants, DTOs, URL contracts, server action entry points), never the database, generated
+ *     clients, the store, Mastra or the decision engine.
+ *  2. lib/ never imports app/ or components/, and its folders import each other without a loop.
+ *  3. No source file over 300 lines, but for the few listed below, each waiting to be split.
+ */
+import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+
+/** What components/ may import from lib/ (paths without extension). */
+const BROWSER_SAFE = [
+  /^lib\/actions\//, // server action entry points ("use server") and their result types
+  /^lib\/audit\/dto$/,
+  /^lib\/auth\/(roles|client)$/,
+  /^lib\/decisions\/(types|limits)$/,
+  /^lib\/errors$/,
+  /^lib\/http\/limits$/,
+  /^lib\/list-params$/,
+  /^lib\/queue\/dto$/,
+  /^lib\/safe-text$/,
+];
+
+/** Files over the line limit today, to be split (issue 11); the list may only shrink. */
+const TOO_LONG_FOR_NOW = new Set(["bench/run.ts", "lib/mastra/demo-agents.ts"]);
+const MAX_LINES = 300;
+
+const sources = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], { encoding: "utf8" })
+  .split("\n")
+  .filter((file) => /\.(ts|tsx|mjs)$/.test(file) && !file.includes("/generated/") && !file.includes("/migrations/") && !file.endsWith(".d.mts"));
+
+const problems: string[] = [];
+const libEdges = new Map<string, Set<string>>();
+
+for (const file of sources) {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    continue; // deleted in the working tree
+  }
+  const lines = text.split("\n").length;
+  if (lines > MAX_LINES && !TOO_LONG_FOR_NOW.has(file)) problems.push(`${file}: ${lines} lines (at most ${MAX_LINES}); split it`);
+
+  for (const target of importsOf(file, text)) {
+    if (file.startsWith("components/") && target.startsWith("lib/") && !BROWSER_SAFE.some((rule) => rule.test(target))) {
+      problems.push(`${file} imports ${target}: components/ may import only browser-safe modules from lib/`);
+    }
+    if (file.startsWith("lib/") && /^(app|components)\//.test(target)) problems.push(`${file} imports ${target}: lib/ must not import app/ or components/`);
+    const [from, to] = [folderOf(file), folderOf(target)];
+    if (from && to && from !== to) (libEdges.get(from) ?? libEdges.set(from, new Set()).get(from)!).add(to);
+  }
+}
+
+for (const [from, targets] of libEdges) {
+  for (const to of targets) {
+    const back = pathBetween(to, from);
+    if (back) problems.push(`lib/${from} and lib/${to} import each other (lib/${[from, ...back].join(" → lib/")})`);
+  }
+}
+
+/** Project-relative paths (without extension) of the project's own modules `file` imports. */
+function importsOf(file: string, text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(/\bfrom\s+["']([^"']+)["']|\bimport\s*\(?\s*["']([^"']+)["']/g)) {
+    const specifier = match[1] ?? match[2]!;
+    const resolved = specifier.startsWith("@/")
+      ? specifier.slice(2)
+      : specifier.startsWith(".")
+        ? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier))
+        : null;
+    if (resolved) found.push(resolved.replace(/\.(ts|tsx|mjs|js)$/, ""));
+  }
+  return found;
+}
+
+/** The folder of lib/ a module lives in (`lib/runs/x` → "runs"); undefined for lib/'s own files and the rest. */
+function folderOf(module: string): string | undefined {
+  const parts = module.split("/");
+  return parts[0] === "lib" && parts.length > 2 && parts[1] !== "generated" ? parts[1] : undefined;
+}
+
+function pathBetween(from: string, to: string, seen = new Set<string>()): string[] | undefined {
+  if (from === to) return [to];
+  seen.add(from);
+  for (const next of libEdges.get(from) ?? []) {
+    if (seen.has(next)) continue;
+    const rest = pathBetween(next, to, seen);
+    if (rest) return [from, ...rest];
+  }
+  return undefined;
+}
+
+if (problems.length) {
+  console.error(`Architecture check: ${problems.length} problem(s)\n${[...new Set(problems)].map((problem) => `  - ${problem}`).join("\n")}`);
+  process.exit(1);
+}
+console.log(`✓ architecture: ${sources.length} files, browser fence, no lib/ folder loop, none over ${MAX_LINES} lines but ${TOO_LONG_FOR_NOW.size} listed`);
