@@ -4,8 +4,7 @@ import { z } from "zod";
 import { rawRunsParams, RUNS_PARAM_KEYS } from "../list-params.ts";
 import type { RunsViewDto } from "../queue/dto.ts";
 import { getRunsView } from "../queue/views.ts";
-import { authorize } from "./authorize.ts";
-import { invalidInput, runAction, type ActionResult } from "./result.ts";
+import { defineAction } from "./define-action.ts";
 
 /** Parameters as they come from a URL: known keys, strings of a sane length; checked further by getRunsView. */
 const urlParams = z.partialRecord(
@@ -15,13 +14,11 @@ const urlParams = z.partialRecord(
 
 /**
  * The runs table's listing. It takes the page's URL parameters as found, as the page itself does:
- * an invalid one is ignored and reported instead of failing the table. Scripts use `listRuns`
- * (GET /api/runs), which refuses invalid input.
+ * an invalid one is ignored and reported instead of failing the table. Scripts use GET /api/runs,
+ * which refuses invalid input.
  */
-export async function browseRuns(params: unknown): Promise<ActionResult<RunsViewDto>> {
-  const access = await authorize("read");
-  if (!access.ok) return { ok: false, error: access.error };
-  const parsed = urlParams.safeParse(params);
-  if (!parsed.success) return invalidInput(parsed.error);
-  return runAction("browseRuns", () => getRunsView(rawRunsParams(parsed.data)));
-}
+export const browseRuns = defineAction(
+  "browseRuns",
+  { permission: "read", input: urlParams },
+  (params): Promise<RunsViewDto> => getRunsView(rawRunsParams(params)),
+);

@@ -1,0 +1,27 @@
+/**
+ * The one way a server action opens (in the shape of dub's `authActionClient.schema(...).action(...)`):
+ * the caller's permission, then the input against its zod schema, then the body, whose failures
+ * come back as an ActionError (lib/actions/result.ts) instead of an exception. A verb-noun action
+ * file is one call to this; nothing about access or validation is written by hand per action.
+ * The decision actions open through run-decision.ts, which adds the refusal budget and auditing.
+ * The input is `unknown` on purpose: whatever the browser sends, only the schema decides.
+ */
+import type { z } from "zod";
+import type { Permission } from "../auth/roles.ts";
+import type { Actor } from "../auth/session.ts";
+import { authorize } from "./authorize.ts";
+import { invalidInput, runAction, type ActionResult } from "./result.ts";
+
+export function defineAction<Schema extends z.ZodType, Output>(
+  name: string,
+  { permission, input }: { permission: Permission; input: Schema },
+  body: (input: z.output<Schema>, context: { actor: Actor }) => Promise<Output>,
+): (raw: unknown) => Promise<ActionResult<Output>> {
+  return async (raw) => {
+    const access = await authorize(permission);
+    if (!access.ok) return { ok: false, error: access.error };
+    const parsed = input.safeParse(raw);
+    if (!parsed.success) return invalidInput(parsed.error);
+    return runAction(name, () => body(parsed.data, { actor: access.actor }));
+  };
+}
