@@ -2,7 +2,7 @@
  * The benchmark's backlog: snapshot rows cloned from templates captured from real demo-agent runs.
  *
  * Templates: the demo agents (lib/mastra) are run once into suspension on a scratch SQLite database
- * (lib/mastra/seed.ts, the same code as `npm run seed`); both snapshot rows of every run
+ * (lib/mastra/demo/seed.ts, the same code as `npm run seed`); both snapshot rows of every run
  * (`agentic-loop` and its nested `executionWorkflow`) are read back and kept in
  * bench/out/templates.json, so later runs reuse them (and the cache keys stay stable).
  *
@@ -51,7 +51,7 @@ async function captureTemplates(log: (line: string) => void): Promise<void> {
   const url = `file:${scratch}`;
   log(`capturing snapshot templates: running the demo agents into suspension on ${path.relative(process.cwd(), scratch)}`);
   const { deployMigrations } = await import("../lib/db/migrate.ts");
-  const { seedDemoRuns } = await import("../lib/mastra/seed.ts");
+  const { seedDemoRuns } = await import("../lib/mastra/demo/seed.ts");
   const { getDb, disconnectDb } = await import("../lib/db/client.ts");
   await deployMigrations(url);
   await seedDemoRuns(url, { reset: true, log });

@@ -11,6 +11,7 @@ import { disconnectDb } from "../lib/db/client.ts";
 import { deployMigrations } from "../lib/db/migrate.ts";
 import { getMastra } from "../lib/mastra/index.ts";
 import { decide } from "../lib/decisions/decide.ts";
+import { readAnswer, runUntilWaiting } from "../lib/mastra/demo/run-until-waiting.ts";
 import { stats } from "./timing.ts";
 
 const n = Number(process.argv[2] ?? 20);
@@ -24,23 +25,18 @@ let seq = 0;
 async function suspend(): Promise<{ runId: string; toolCallId: string }> {
   seq++;
   // Own thread + resource per run: Mastra holds a second stream on a busy thread of one instance.
-  const stream = await agent.stream(
+  const { runId, toolCallId } = await runUntilWaiting(
+    agent,
     `Request: full refund\nOrder: ORD-${9000 + seq}\nEmail: bench@example.com\nAmount: 42.50 EUR\nReason: damaged`,
-    { memory: { thread: `bench-thread-${seq}`, resource: `bench-res-${seq}` } },
+    { thread: `bench-thread-${seq}`, resource: `bench-res-${seq}` },
   );
-  let toolCallId = "";
-  for await (const chunk of stream.fullStream) {
-    if (chunk.type === "tool-call-approval") toolCallId = (chunk as { payload: { toolCallId: string } }).payload.toolCallId;
-  }
-  if (!toolCallId) throw new Error("the refunds agent did not wait for approval");
-  return { runId: stream.runId, toolCallId };
+  return { runId, toolCallId };
 }
 
 async function bare(): Promise<number> {
   const call = await suspend();
   const t = performance.now();
-  const stream = await agent.approveToolCall(call);
-  for await (const _ of stream.fullStream) void _;
+  await readAnswer(await agent.approveToolCall(call));
   return performance.now() - t;
 }
 

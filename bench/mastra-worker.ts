@@ -7,7 +7,7 @@
  * out: { id, ms, total, runs, rssMb } | { id, error }
  */
 import { Mastra } from "@mastra/core/mastra";
-import { createDemoAgents } from "../lib/mastra/demo-agents.ts";
+import { createDemoAgents } from "../lib/mastra/demo/agents.ts";
 
 type Request = { id: number; store: "libsql" | "pg"; url: string; agent: "refunds"; options: Record<string, unknown> };
 

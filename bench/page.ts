@@ -32,7 +32,7 @@ const buildSeconds = (performance.now() - buildStarted) / 1000;
 // the benchmark database with the copy's own code, and render as that reviewer.
 const hasAuth = existsSync(path.join(app, "lib/auth/users.ts"));
 if (hasAuth) {
-  writeFileSync(path.join(app, "bench-accounts.ts"), `import { ensureDemoAccounts } from "./lib/auth/users.ts";\nawait ensureDemoAccounts(process.env.DATABASE_URL);\nprocess.exit(0);\n`);
+  writeFileSync(path.join(app, "bench-accounts.ts"), `import { ensureDemoAccounts } from "./lib/mastra/demo/accounts.ts";\nawait ensureDemoAccounts(process.env.DATABASE_URL);\nprocess.exit(0);\n`);
   execFileSync(process.execPath, ["--import", "tsx", "bench-accounts.ts"], { cwd: app, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DATABASE_URL: url } });
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../lib/auth/users.ts";
+import { DEMO_ACCOUNTS } from "../lib/mastra/demo/accounts.ts";
 import { expect, requests, test } from "./fixtures.ts";
 
 // Each role signs in for itself: no stored session.

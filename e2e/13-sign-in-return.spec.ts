@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS } from "../lib/auth/users.ts";
+import { DEMO_ACCOUNTS } from "../lib/mastra/demo/accounts.ts";
 import { expect, test } from "./fixtures.ts";
 
 // A link to sign-in whose `next` a browser reads as another site must still end on the console.

@@ -1,5 +1,5 @@
 import { expect, test as setup } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../lib/auth/users.ts";
+import { DEMO_ACCOUNTS } from "../lib/mastra/demo/accounts.ts";
 import { REVIEWER_STATE } from "./support/env.ts";
 
 /** Signs in through the sign-in page as the demo reviewer and keeps the session for the specs. */

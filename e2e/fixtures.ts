@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import { test as base, expect } from "@playwright/test";
 import { disconnectDb, getDb } from "../lib/db/client.ts";
 import { createConsoleMastra, type ConsoleMastra } from "../lib/mastra/index.ts";
+import { readAnswer, runUntilWaiting } from "../lib/mastra/demo/run-until-waiting.ts";
 import { listSuspendedRuns, type ConsoleRun } from "../lib/runs/list-suspended-runs.ts";
 import type { ListSuspendedRunsOptions } from "../lib/runs/validations.ts";
 import { E2E_DATABASE_URL } from "./support/env.ts";
@@ -123,18 +124,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
     await use(async ({ agent, text = defaultText(agent), thread = newThread(), resource = testResource }) => {
       const mastra = await pick(`${resource}\u0000${thread}`);
-      const stream = await mastra.getAgent(agent).stream(text, { memory: { thread, resource } });
-      let pending: Pick<SuspendedRun, "toolCallId" | "kind"> | undefined;
-      for await (const chunk of stream.fullStream) {
-        if (chunk.type === "tool-call-approval" || chunk.type === "tool-call-suspended") {
-          pending = {
-            toolCallId: (chunk as { payload: { toolCallId: string } }).payload.toolCallId,
-            kind: chunk.type === "tool-call-approval" ? "approval" : "suspend",
-          };
-        }
-      }
-      if (!pending) throw new Error(`Agent "${agent}" finished without waiting for a reviewer on:\n${text}`);
-      return { runId: stream.runId, ...pending, agent, agentId: agentIds[agent], thread, resource, text };
+      const waiting = await runUntilWaiting(mastra.getAgent(agent), text, { thread, resource });
+      return { ...waiting, agent, agentId: agentIds[agent], thread, resource, text };
     });
   },
 
@@ -183,12 +174,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   approveDirectly: async ({ databaseUrl }, use) => {
     await use(async (run) => {
       const mastra = await createConsoleMastra(databaseUrl);
-      const stream = await mastra.getAgent(run.agent).approveToolCall({ runId: run.runId, toolCallId: run.toolCallId });
-      let text = "";
-      for await (const chunk of stream.fullStream as AsyncIterable<{ type: string; payload?: { text?: string } }>) {
-        if (chunk.type === "text-delta") text += chunk.payload?.text ?? "";
-      }
-      return text;
+      return readAnswer(await mastra.getAgent(run.agent).approveToolCall({ runId: run.runId, toolCallId: run.toolCallId }));
     });
   },
 });

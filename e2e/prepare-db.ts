@@ -9,8 +9,8 @@ import path from "node:path";
 import { disconnectDb } from "../lib/db/client.ts";
 import { databaseProvider, redactUrl, sqliteFilePath } from "../lib/db/database-url.ts";
 import { deployMigrations } from "../lib/db/migrate.ts";
-import { ensureDemoAccounts } from "../lib/auth/users.ts";
-import { seedDemoRuns } from "../lib/mastra/seed.ts";
+import { ensureDemoAccounts } from "../lib/mastra/demo/accounts.ts";
+import { seedDemoRuns } from "../lib/mastra/demo/seed.ts";
 import { E2E_DATABASE_URL } from "./support/env.ts";
 
 // Never DATABASE_URL: this script deletes the file, and DATABASE_URL may name the real console's.

@@ -4,8 +4,8 @@
  */
 import { databaseUrlFromEnv, disconnectDb } from "../lib/db/client.ts";
 import { redactUrl } from "../lib/db/database-url.ts";
-import { ensureDemoAccounts } from "../lib/auth/users.ts";
-import { seedDemoRuns } from "../lib/mastra/seed.ts";
+import { ensureDemoAccounts } from "../lib/mastra/demo/accounts.ts";
+import { seedDemoRuns } from "../lib/mastra/demo/seed.ts";
 
 const databaseUrl = databaseUrlFromEnv();
 const started = performance.now();

@@ -1,8 +1,8 @@
 /**
- * Request texts for the demo agents' scripted model (see lib/mastra/demo-agents.ts playbooks): each
+ * Request texts for the demo agents' scripted model (see lib/mastra/demo/agents.ts playbooks): each
  * agent reads `Key: value` lines of the user message and calls its tool with what it found.
  */
-import type { DemoRequest } from "../../lib/mastra/demo-requests.ts";
+import type { DemoRequest } from "../../lib/mastra/demo/requests.ts";
 
 export type AgentKey = DemoRequest["agent"];
 

@@ -1,6 +1,6 @@
 /**
  * Accounts. Nobody signs up: admins create users (the admin page, or `npm run users:create` for the
- * first one); the demo creates one account per role with published passwords.
+ * first one); the demo's accounts are in lib/mastra/demo/accounts.ts.
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
@@ -62,18 +62,3 @@ export function generatePassword(): string {
   return randomBytes(15).toString("base64url");
 }
 
-/** One account per role, for the demo only. Their passwords are in the README. */
-export const DEMO_ACCOUNTS: ReadonlyArray<NewUser> = [
-  { name: "Ada Admin", email: "admin@demo.example", role: "admin", password: "demo-admin-password" },
-  { name: "Rita Reviewer", email: "reviewer@demo.example", role: "reviewer", password: "demo-reviewer-password" },
-  { name: "Sam Support", email: "support@demo.example", role: "support", password: "demo-support-password" },
-];
-
-/** Creates the demo accounts that do not exist yet; returns all of them. */
-export async function ensureDemoAccounts(databaseUrl: string = databaseUrlFromEnv()) {
-  const db = await getDb(databaseUrl);
-  for (const account of DEMO_ACCOUNTS) {
-    if (!(await db.user.findUnique({ where: { email: account.email } }))) await createAccount(account, { databaseUrl });
-  }
-  return DEMO_ACCOUNTS;
-}

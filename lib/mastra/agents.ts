@@ -3,8 +3,8 @@
  * instance takes ownership of the agents registered with it). Keys are how Mastra names them in
  * code; the console finds a run's owner by the agent's `id`, which the run's snapshot records.
  */
-import { createDemoAgents } from "./demo-agents.ts";
-import { effectRecorder } from "./tool-effects.ts";
+import { createDemoAgents } from "./demo/agents.ts";
+import { effectRecorder } from "./demo/tool-effects.ts";
 
 export function createAgents({ databaseUrl }: { databaseUrl: string }) {
   return createDemoAgents({ recordEffect: effectRecorder(databaseUrl) });

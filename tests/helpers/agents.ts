@@ -6,7 +6,8 @@ import { Agent } from "@mastra/core/agent";
 import { Mastra } from "@mastra/core/mastra";
 import { createTool } from "@mastra/core/tools";
 import { z } from "zod";
-import { createScriptedModel, type ScriptContext, type ScriptedTurn } from "../../lib/mastra/scripted-model.ts";
+import { createScriptedModel, type ScriptContext, type ScriptedTurn } from "../../lib/mastra/demo/scripted-model.ts";
+import { readAnswer, runUntilWaiting } from "../../lib/mastra/demo/run-until-waiting.ts";
 import { createMastraStorage } from "../../lib/store/index.ts";
 
 export interface Effect {
@@ -82,37 +83,14 @@ export interface SuspendedCall {
   kind: "approval" | "suspend";
 }
 
-/**
- * Runs an agent until it waits for a person and returns the pending call. Mastra holds a second
- * stream on a thread that already has a suspended run in the same instance, so pass a fresh
- * Mastra (`createTestMastra`) for a second run on one thread.
- */
-export async function suspendRun(
+/** Runs a test agent until it waits for a person (lib/mastra/demo/run-until-waiting.ts); a second run on one thread needs a fresh Mastra. */
+export function suspendRun(
   mastra: TestMastra,
   agent: TestAgentKey,
   text: string,
   memory: { thread: string; resource: string },
 ): Promise<SuspendedCall> {
-  const stream = await mastra.getAgent(agent).stream(text, { memory });
-  let pending: SuspendedCall | undefined;
-  for await (const chunk of stream.fullStream) {
-    if (chunk.type === "tool-call-approval" || chunk.type === "tool-call-suspended") {
-      pending = {
-        runId: stream.runId,
-        toolCallId: (chunk as { payload: { toolCallId: string } }).payload.toolCallId,
-        kind: chunk.type === "tool-call-approval" ? "approval" : "suspend",
-      };
-    }
-  }
-  if (!pending) throw new Error(`${agent} did not suspend on "${text}"`);
-  return pending;
+  return runUntilWaiting(mastra.getAgent(agent), text, memory);
 }
 
-/** Reads an agent stream to its end (which is when Mastra deletes a finished run's snapshots) and returns its text. */
-export async function readAnswer(stream: { fullStream: AsyncIterable<unknown> }): Promise<string> {
-  let text = "";
-  for await (const chunk of stream.fullStream as AsyncIterable<{ type: string; payload?: { text?: string } }>) {
-    if (chunk.type === "text-delta") text += chunk.payload?.text ?? "";
-  }
-  return text;
-}
+export { readAnswer };

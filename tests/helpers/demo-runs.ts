@@ -1,6 +1,7 @@
 /** Runs the console's own demo agents into suspension, as an agent host would. */
 import { randomUUID } from "node:crypto";
 import { createConsoleMastra } from "../../lib/mastra/index.ts";
+import { runUntilWaiting } from "../../lib/mastra/demo/run-until-waiting.ts";
 
 type DemoAgent = "refunds" | "shipping" | "outreach" | "customerRecords";
 
@@ -17,15 +18,8 @@ export async function suspendDemoRun(databaseUrl: string, agent: DemoAgent, text
   const mastra = await createConsoleMastra(databaseUrl);
   const resource = `cust_${randomUUID()}`;
   const thread = `ticket-${randomUUID()}`;
-  const stream = await mastra.getAgent(agent).stream(text, { memory: { thread, resource } });
-  let toolCallId = "";
-  for await (const chunk of stream.fullStream) {
-    if (chunk.type === "tool-call-approval" || chunk.type === "tool-call-suspended") {
-      toolCallId = (chunk as { payload: { toolCallId: string } }).payload.toolCallId;
-    }
-  }
-  if (!toolCallId) throw new Error(`${agent} did not suspend`);
-  return { ref: { runId: stream.runId, toolCallId }, runId: stream.runId, resource, thread };
+  const { runId, toolCallId } = await runUntilWaiting(mastra.getAgent(agent), text, { thread, resource });
+  return { ref: { runId, toolCallId }, runId, resource, thread };
 }
 
 export const refundRequest = (order = "ORD-9", amount = "42.50 EUR") =>

@@ -2,7 +2,7 @@
  * The demo tools' side effects, written to the console's database: what a payment system, mailer or
  * CRM would have done. Tools get a recorder bound to their Mastra instance's database.
  */
-import { getDb } from "../db/client.ts";
+import { getDb } from "../../db/client.ts";
 
 export interface ToolEffectInput {
   agentId: string;

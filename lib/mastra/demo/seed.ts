@@ -1,7 +1,9 @@
-import { listSuspendedRuns } from "../runs/list-suspended-runs.ts";
-import { getDb } from "../db/client.ts";
-import { createConsoleMastra, type ConsoleMastra } from "./index.ts";
-import { demoRequests, type DemoRequest } from "./demo-requests.ts";
+/** `npm run seed`: the demo agents run into suspension on the console's own store. */
+import { listSuspendedRuns } from "../../runs/list-suspended-runs.ts";
+import { getDb } from "../../db/client.ts";
+import { createConsoleMastra } from "../index.ts";
+import { demoRequests, type DemoRequest } from "./requests.ts";
+import { runUntilWaiting } from "./run-until-waiting.ts";
 
 export interface SeedResult {
   created: number;
@@ -38,22 +40,11 @@ export async function seedDemoRuns(
   for (const requests of rounds) {
     const mastra = await createConsoleMastra(databaseUrl);
     for (const request of requests) {
-      await runUntilWaiting(mastra, request);
+      await runUntilWaiting(mastra.getAgent(request.agent), request.text, { thread: request.thread, resource: request.resource });
       created++;
     }
   }
   const { total } = await listSuspendedRuns({ perPage: 1, page: 0 }, databaseUrl);
   log(`Seeded ${created} runs; ${total} pending tool calls wait for a reviewer.`);
   return { created, skipped: false, pending: total };
-}
-
-async function runUntilWaiting(mastra: ConsoleMastra, request: DemoRequest): Promise<void> {
-  const stream = await mastra.getAgent(request.agent).stream(request.text, {
-    memory: { thread: request.thread, resource: request.resource },
-  });
-  let waiting = false;
-  for await (const chunk of stream.fullStream) {
-    if (chunk.type === "tool-call-approval" || chunk.type === "tool-call-suspended") waiting = true;
-  }
-  if (!waiting) throw new Error(`Demo agent "${request.agent}" finished without waiting for a reviewer: ${request.text}`);
 }

@@ -1,0 +1,46 @@
+/**
+ * Driving an agent the way a person's request would, until it waits for a reviewer, and reading a
+ * continued run to its end. The one copy of both, used by the seed, the tests, the e2e fixtures
+ * and the benchmarks.
+ */
+
+/** The call a run waits on once its agent stopped for a person. */
+export interface WaitingCall {
+  runId: string;
+  toolCallId: string;
+  kind: "approval" | "suspend";
+}
+
+type StreamingAgent = {
+  stream(text: string, options: { memory: { thread: string; resource: string } }): Promise<{ runId: string; fullStream: AsyncIterable<unknown> }>;
+};
+
+/**
+ * Streams `text` to `agent` on `memory`'s thread and resource and returns the call it waits on.
+ * Mastra holds a second stream on a thread that already has a suspended run in the same Mastra
+ * instance until that run completes: give a second run on one thread a Mastra instance of its own.
+ */
+export async function runUntilWaiting(agent: StreamingAgent, text: string, memory: { thread: string; resource: string }): Promise<WaitingCall> {
+  const stream = await agent.stream(text, { memory });
+  let waiting: WaitingCall | undefined;
+  for await (const chunk of stream.fullStream as AsyncIterable<{ type: string; payload?: { toolCallId?: string } }>) {
+    if (chunk.type === "tool-call-approval" || chunk.type === "tool-call-suspended") {
+      waiting = {
+        runId: stream.runId,
+        toolCallId: chunk.payload?.toolCallId ?? "",
+        kind: chunk.type === "tool-call-approval" ? "approval" : "suspend",
+      };
+    }
+  }
+  if (!waiting?.toolCallId) throw new Error(`The agent finished without waiting for a reviewer on:\n${text}`);
+  return waiting;
+}
+
+/** Reads a continued run to its end (which is when Mastra deletes a finished run's snapshots); its text. */
+export async function readAnswer(stream: { fullStream: AsyncIterable<unknown> }): Promise<string> {
+  let text = "";
+  for await (const chunk of stream.fullStream as AsyncIterable<{ type: string; payload?: { text?: string } }>) {
+    if (chunk.type === "text-delta") text += chunk.payload?.text ?? "";
+  }
+  return text;
+}
