@@ -8,7 +8,6 @@ import { approveToolCall as approveAction } from "../../lib/actions/approve-tool
 import { declineToolCall as declineAction } from "../../lib/actions/decline-tool-call.ts";
 import { resumeToolCall as resumeAction } from "../../lib/actions/resume-tool-call.ts";
 import { GET as getRunsRoute } from "../../app/api/runs/route.ts";
-import { browseRuns as browseRunsAction } from "../../lib/actions/browse-runs.ts";
 import { runAs } from "../../lib/auth/session.ts";
 import { disconnectDb, getDb } from "../../lib/db/client.ts";
 import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
@@ -34,14 +33,10 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
   const approveToolCall = (input: Parameters<typeof approveAction>[0]) => asReviewer(() => approveAction(input));
   const declineToolCall = (input: Parameters<typeof declineAction>[0]) => asReviewer(() => declineAction(input));
   const resumeToolCall = (input: Parameters<typeof resumeAction>[0]) => asReviewer(() => resumeAction(input));
-  /** GET /api/runs's handler, as a signed-in caller reaches it; its JSON body. */
-  const listRunsAs = async (actor: TestAccount | null, params: Record<string, string | number>) => {
-    const url = `http://console.test/api/runs?${new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]))}`;
-    const call = () => getRunsRoute(new Request(url));
-    const response = await (actor ? runAs(actorOf(actor), call) : call());
-    return (await response.json()) as { ok: boolean; data?: unknown; error?: unknown };
+  const listRuns = async (params: Record<string, string>) => {
+    const response = await asReviewer(() => getRunsRoute(new Request(`http://console.test/api/runs?${new URLSearchParams(params)}`)));
+    return (await response.json()) as { ok: boolean; data?: unknown };
   };
-  const listRuns = (params: Record<string, string | number>) => listRunsAs(reviewer, params);
 
   afterAll(async () => {
     process.env.DATABASE_URL = previousUrl;
@@ -57,7 +52,9 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
     const db = await getDb(database.url);
     const rows = await db.workflowSnapshot.findMany({ orderBy: [{ runId: "asc" }, { workflowName: "asc" }] });
     return {
-      snapshots: rows.map((row) => `${row.workflowName}/${row.runId}/${row.status}/${row.version}/${row.updatedAt.toISOString()}/${row.snapshot}`),
+      snapshots: rows.map(
+        (row) => `${row.workflowName}/${row.runId}/${row.status}/${row.version}/${row.updatedAt.toISOString()}/${row.snapshot}`,
+      ),
       decisions: await db.toolCallDecision.count(),
       effects: await db.toolEffect.count(),
     };
@@ -88,16 +85,24 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
     ]);
     expect(JSON.parse(audit[0]!.args!)).toMatchObject({ orderId: "ORD-1201", amount: 42.5 });
     expect(audit[1]!.answer).toBe("Refund re_ord1201 issued: 42.5 EUR for order ORD-1201.");
-    expect(await db.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: call.ref } })).toMatchObject({ state: "applied", attempts: 1 });
+    expect(await db.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: call.ref } })).toMatchObject({
+      state: "applied",
+      attempts: 1,
+    });
   });
 
   it("declines with the reason reaching the agent", async () => {
     const call = await refund();
     const result = await declineToolCall({ ...call.ref, reason: "Already refunded by the bank" });
-    expect(result).toMatchObject({ ok: true, data: { action: "decline", answer: "I did not go ahead with issueRefund: Already refunded by the bank" } });
+    expect(result).toMatchObject({
+      ok: true,
+      data: { action: "decline", answer: "I did not go ahead with issueRefund: Already refunded by the bank" },
+    });
     const db = await getDb(database.url);
     expect(await db.toolEffect.count({ where: { toolCallId: call.ref.toolCallId } })).toBe(0);
-    expect(await db.auditEvent.findFirst({ where: { runId: call.runId, outcome: "applied" } })).toMatchObject({ reason: "Already refunded by the bank" });
+    expect(await db.auditEvent.findFirst({ where: { runId: call.runId, outcome: "applied" } })).toMatchObject({
+      reason: "Already refunded by the bank",
+    });
     expect(await listRuns({ resourceId: call.resource })).toMatchObject({ ok: true, data: { total: 0 } });
   });
 
@@ -110,52 +115,6 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
     expect(result).toMatchObject({ ok: true, data: { answer: "Order ORD-77 will ship to Home: 1 Main St, Springfield." } });
   });
 
-  it("lets support list runs and nobody list without signing in (the run page's own check: tests/auth)", async () => {
-    const call = await refund();
-    expect(await listRunsAs(support, { resourceId: call.resource })).toMatchObject({ ok: true, data: { total: 1 } });
-    expect(await listRunsAs(null, { resourceId: call.resource })).toEqual({ ok: false, error: { code: "unauthenticated", message: "Sign in to continue." } });
-  });
-
-  it("lists with the page's query and rejects a bad one", async () => {
-    const call = await refund();
-    expect(await listRuns({ resourceId: call.resource, page: 1, perPage: 10 })).toMatchObject({
-      ok: true,
-      data: { total: 1, page: 1, perPage: 10, pageCount: 1, runs: [{ runId: call.runId, agentId: "refunds" }] },
-    });
-    expect(await listRuns({ perPage: 7 })).toMatchObject({ ok: false, error: { code: "invalid_input", message: expect.stringMatching(/perPage/) } });
-    expect(await listRuns({ from: "2026-02-30" })).toMatchObject({ ok: false, error: { code: "invalid_input", message: expect.stringMatching(/From is not a valid date/) } });
-    expect(await listRuns({ from: "2026-03-02", to: "2026-03-01" })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/From must not be after To/) } });
-  });
-
-  it("browses with the URL's parameters as found: invalid ones are ignored and reported, not fatal", async () => {
-    const call = await refund();
-    const browse = (params: unknown) => asReviewer(() => browseRunsAction(params));
-    expect(await browse({ resourceId: `  ${call.resource} `, page: "abc", perPage: "7", from: "2026-02-30" })).toMatchObject({
-      ok: true,
-      data: {
-        total: 1,
-        page: 1,
-        perPage: 20,
-        runs: [{ runId: call.runId }],
-        problems: [
-          "from=2026-02-30 was ignored: From is not a valid date (use YYYY-MM-DD)",
-          "page=abc was ignored: page must be a number",
-          "perPage=7 was ignored: perPage must be one of 10, 20, 50, 100",
-        ],
-      },
-    });
-    expect(await browse({ resourceId: call.resource, from: "2026-03-02", to: "2026-03-01" })).toMatchObject({
-      ok: true,
-      data: { total: 1, problems: ["to=2026-03-01 was ignored: From must not be after To"] },
-    });
-    // The shape itself is checked: only the page's parameters, as strings of a sane length.
-    expect(await browse({ resourceId: call.resource, sort: "runId" })).toMatchObject({ ok: false, error: { code: "invalid_input" } });
-    expect(await browse({ resourceId: { $ne: null } })).toMatchObject({ ok: false, error: { code: "invalid_input" } });
-    expect(await browse({ threadId: "x".repeat(5_000) })).toMatchObject({ ok: false, error: { code: "invalid_input", message: expect.stringMatching(/4,096/) } });
-    expect(await browse("resourceId=x")).toMatchObject({ ok: false, error: { code: "invalid_input" } });
-    expect(await browseRunsAction({})).toMatchObject({ ok: false, error: { code: "unauthenticated" } });
-  });
-
   describe("refuses bad input with a clear error and changes nothing", () => {
     let approval: Awaited<ReturnType<typeof refund>>;
     let input: Awaited<ReturnType<typeof shipping>>;
@@ -166,28 +125,108 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
     });
 
     const cases: Array<[string, () => Promise<{ ok: boolean; error?: { code: string; message: string } }>, string, RegExp]> = [
-      ["approve as support", () => runAs(actorOf(support), () => approveAction(approval.ref)), "forbidden", /Your role \(support\) may not approve, decline or resume/],
-      ["resume as support", () => runAs(actorOf(support), () => resumeAction({ ...input.ref, resumeData: '{"addressId":"addr_home"}' })), "forbidden", /Your role \(support\)/],
+      [
+        "approve as support",
+        () => runAs(actorOf(support), () => approveAction(approval.ref)),
+        "forbidden",
+        /Your role \(support\) may not approve, decline or resume/,
+      ],
+      [
+        "resume as support",
+        () => runAs(actorOf(support), () => resumeAction({ ...input.ref, resumeData: '{"addressId":"addr_home"}' })),
+        "forbidden",
+        /Your role \(support\)/,
+      ],
       ["approve without signing in", () => approveAction(approval.ref), "unauthenticated", /Sign in to continue/],
       ["approve an unknown run", () => approveToolCall({ runId: randomUUID(), toolCallId: "call_x" }), "run_not_found", /No suspended run/],
-      ["approve an unknown tool call", () => approveToolCall({ runId: approval.runId, toolCallId: "call_nope" }), "tool_call_not_pending", /not waiting on tool call "call_nope"/],
-      ["approve with an empty run id", () => approveToolCall({ runId: "", toolCallId: approval.ref.toolCallId }), "invalid_input", /runId must not be empty/],
-      ["approve with a non-string id", () => approveToolCall({ runId: 42 as never, toolCallId: approval.ref.toolCallId }), "invalid_input", /runId must be a string/],
-      ["approve with extra fields", () => approveToolCall({ ...approval.ref, status: "approved" } as never), "invalid_input", /Unrecognized key/],
-      ["approve a refunds run as another agent", () => approveToolCall({ ...approval.ref, agentId: "outreach" }), "wrong_agent", /belongs to agent "refunds", not "outreach"/],
-      ["resume a shipping run as another agent", () => resumeToolCall({ ...input.ref, agentId: "refunds", resumeData: '{"addressId":"addr_home"}' }), "wrong_agent", /belongs to agent "shipping"/],
+      [
+        "approve an unknown tool call",
+        () => approveToolCall({ runId: approval.runId, toolCallId: "call_nope" }),
+        "tool_call_not_pending",
+        /not waiting on tool call "call_nope"/,
+      ],
+      [
+        "approve with an empty run id",
+        () => approveToolCall({ runId: "", toolCallId: approval.ref.toolCallId }),
+        "invalid_input",
+        /runId must not be empty/,
+      ],
+      [
+        "approve with a non-string id",
+        () => approveToolCall({ runId: 42 as never, toolCallId: approval.ref.toolCallId }),
+        "invalid_input",
+        /runId must be a string/,
+      ],
+      [
+        "approve with extra fields",
+        () => approveToolCall({ ...approval.ref, status: "approved" } as never),
+        "invalid_input",
+        /Unrecognized key/,
+      ],
+      [
+        "approve a refunds run as another agent",
+        () => approveToolCall({ ...approval.ref, agentId: "outreach" }),
+        "wrong_agent",
+        /belongs to agent "refunds", not "outreach"/,
+      ],
+      [
+        "resume a shipping run as another agent",
+        () => resumeToolCall({ ...input.ref, agentId: "refunds", resumeData: '{"addressId":"addr_home"}' }),
+        "wrong_agent",
+        /belongs to agent "shipping"/,
+      ],
       ["approve a call that waits for data", () => approveToolCall(input.ref), "wrong_kind", /waits for data/],
       ["decline a call that waits for data", () => declineToolCall(input.ref), "wrong_kind", /waits for data/],
-      ["decline with an oversized reason", () => declineToolCall({ ...approval.ref, reason: "x".repeat(2_001) }), "invalid_input", /reason is longer than 2000/],
+      [
+        "decline with an oversized reason",
+        () => declineToolCall({ ...approval.ref, reason: "x".repeat(2_001) }),
+        "invalid_input",
+        /reason is longer than 2000/,
+      ],
       ["resume an approval call", () => resumeToolCall({ ...approval.ref, resumeData: "{}" }), "wrong_kind", /waits for approval/],
-      ["resume with malformed JSON", () => resumeToolCall({ ...input.ref, resumeData: '{"addressId": ' }), "invalid_input", /not valid JSON/],
-      ["resume with a schema mismatch", () => resumeToolCall({ ...input.ref, resumeData: '{"addressId": 42}' }), "invalid_resume_data", /addressId/],
+      [
+        "resume with malformed JSON",
+        () => resumeToolCall({ ...input.ref, resumeData: '{"addressId": ' }),
+        "invalid_input",
+        /not valid JSON/,
+      ],
+      [
+        "resume with a schema mismatch",
+        () => resumeToolCall({ ...input.ref, resumeData: '{"addressId": 42}' }),
+        "invalid_resume_data",
+        /addressId/,
+      ],
       ["resume with a missing field", () => resumeToolCall({ ...input.ref, resumeData: "{}" }), "invalid_resume_data", /addressId/],
-      ["resume with __proto__", () => resumeToolCall({ ...input.ref, resumeData: '{"addressId":"addr_home","__proto__":{"admin":true}}' }), "invalid_input", /forbidden key "__proto__"/],
-      ["resume with nested constructor", () => resumeToolCall({ ...input.ref, resumeData: '{"a":{"constructor":{"prototype":1}}}' }), "invalid_input", /forbidden key "constructor"/],
-      ["resume with deep nesting", () => resumeToolCall({ ...input.ref, resumeData: "[".repeat(40) + "]".repeat(40) }), "invalid_input", /nested deeper than 32/],
-      ["resume with an oversized payload", () => resumeToolCall({ ...input.ref, resumeData: JSON.stringify({ addressId: "a".repeat(70_000) }) }), "invalid_input", /larger than 64 KiB/],
-      ["resume with a non-JSON value", () => resumeToolCall({ ...input.ref, resumeData: { addressId: "addr_home" } as never }), "invalid_input", /must be JSON text/],
+      [
+        "resume with __proto__",
+        () => resumeToolCall({ ...input.ref, resumeData: '{"addressId":"addr_home","__proto__":{"admin":true}}' }),
+        "invalid_input",
+        /forbidden key "__proto__"/,
+      ],
+      [
+        "resume with nested constructor",
+        () => resumeToolCall({ ...input.ref, resumeData: '{"a":{"constructor":{"prototype":1}}}' }),
+        "invalid_input",
+        /forbidden key "constructor"/,
+      ],
+      [
+        "resume with deep nesting",
+        () => resumeToolCall({ ...input.ref, resumeData: "[".repeat(40) + "]".repeat(40) }),
+        "invalid_input",
+        /nested deeper than 32/,
+      ],
+      [
+        "resume with an oversized payload",
+        () => resumeToolCall({ ...input.ref, resumeData: JSON.stringify({ addressId: "a".repeat(70_000) }) }),
+        "invalid_input",
+        /larger than 64 KiB/,
+      ],
+      [
+        "resume with a non-JSON value",
+        () => resumeToolCall({ ...input.ref, resumeData: { addressId: "addr_home" } as never }),
+        "invalid_input",
+        /must be JSON text/,
+      ],
     ];
 
     it.each(cases)("%s", async (_name, attempt, code, message) => {

@@ -1,0 +1,104 @@
+/**
+ * The runs listing as scripts and the runs table reach it: GET /api/runs (strict: a bad parameter is
+ * a 400 that says why) and the table's browseRuns action (lenient: a bad parameter is ignored and
+ * reported). Real demo agents and store, on SQLite and PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as getRunsRoute } from "../../app/api/runs/route.ts";
+import { browseRuns as browseRunsAction } from "../../lib/actions/browse-runs.ts";
+import { runAs } from "../../lib/auth/session.ts";
+import { disconnectDb } from "../../lib/db/client.ts";
+import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
+import { refundRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
+
+describe.each(["sqlite", "postgres"] as const)("the runs listing on %s", (kind) => {
+  let database: TestDatabase;
+  let reviewer: TestAccount;
+  let support: TestAccount;
+  const previousUrl = process.env.DATABASE_URL;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    process.env.DATABASE_URL = database.url;
+    [reviewer, support] = await Promise.all([createTestAccount(database.url, "reviewer"), createTestAccount(database.url, "support")]);
+  });
+
+  afterAll(async () => {
+    process.env.DATABASE_URL = previousUrl;
+    await disconnectDb(database.url);
+    await database.drop();
+  });
+
+  const asReviewer = <T>(work: () => Promise<T>) => runAs(actorOf(reviewer), work);
+  /** GET /api/runs's handler, as a signed-in caller (or nobody) reaches it; its JSON body. */
+  const listRunsAs = async (actor: TestAccount | null, params: Record<string, string | number>) => {
+    const url = `http://console.test/api/runs?${new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]))}`;
+    const call = () => getRunsRoute(new Request(url));
+    const response = await (actor ? runAs(actorOf(actor), call) : call());
+    return (await response.json()) as { ok: boolean; data?: unknown; error?: unknown };
+  };
+  const listRuns = (params: Record<string, string | number>) => listRunsAs(reviewer, params);
+  const refund = (order = "ORD-9") => suspendDemoRun(database.url, "refunds", refundRequest(order));
+
+  it("lets support list runs and nobody list without signing in (the run page's own check: tests/auth)", async () => {
+    const call = await refund();
+    expect(await listRunsAs(support, { resourceId: call.resource })).toMatchObject({ ok: true, data: { total: 1 } });
+    expect(await listRunsAs(null, { resourceId: call.resource })).toEqual({
+      ok: false,
+      error: { code: "unauthenticated", message: "Sign in to continue." },
+    });
+  });
+
+  it("lists with the page's query and rejects a bad one", async () => {
+    const call = await refund();
+    expect(await listRuns({ resourceId: call.resource, page: 1, perPage: 10 })).toMatchObject({
+      ok: true,
+      data: { total: 1, page: 1, perPage: 10, pageCount: 1, runs: [{ runId: call.runId, agentId: "refunds" }] },
+    });
+    expect(await listRuns({ perPage: 7 })).toMatchObject({
+      ok: false,
+      error: { code: "invalid_input", message: expect.stringMatching(/perPage/) },
+    });
+    expect(await listRuns({ from: "2026-02-30" })).toMatchObject({
+      ok: false,
+      error: { code: "invalid_input", message: expect.stringMatching(/From is not a valid date/) },
+    });
+    expect(await listRuns({ from: "2026-03-02", to: "2026-03-01" })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/From must not be after To/) },
+    });
+  });
+
+  it("browses with the URL's parameters as found: invalid ones are ignored and reported, not fatal", async () => {
+    const call = await refund();
+    const browse = (params: unknown) => asReviewer(() => browseRunsAction(params));
+    expect(await browse({ resourceId: `  ${call.resource} `, page: "abc", perPage: "7", from: "2026-02-30" })).toMatchObject({
+      ok: true,
+      data: {
+        total: 1,
+        page: 1,
+        perPage: 20,
+        runs: [{ runId: call.runId }],
+        problems: [
+          "from=2026-02-30 was ignored: From is not a valid date (use YYYY-MM-DD)",
+          "page=abc was ignored: page must be a number",
+          "perPage=7 was ignored: perPage must be one of 10, 20, 50, 100",
+        ],
+      },
+    });
+    expect(await browse({ resourceId: call.resource, from: "2026-03-02", to: "2026-03-01" })).toMatchObject({
+      ok: true,
+      data: { total: 1, problems: ["to=2026-03-01 was ignored: From must not be after To"] },
+    });
+    // The shape itself is checked: only the page's parameters, as strings of a sane length.
+    expect(await browse({ resourceId: call.resource, sort: "runId" })).toMatchObject({ ok: false, error: { code: "invalid_input" } });
+    expect(await browse({ resourceId: { $ne: null } })).toMatchObject({ ok: false, error: { code: "invalid_input" } });
+    expect(await browse({ threadId: "x".repeat(5_000) })).toMatchObject({
+      ok: false,
+      error: { code: "invalid_input", message: expect.stringMatching(/4,096/) },
+    });
+    expect(await browse("resourceId=x")).toMatchObject({ ok: false, error: { code: "invalid_input" } });
+    expect(await browseRunsAction({})).toMatchObject({ ok: false, error: { code: "unauthenticated" } });
+  });
+});
