@@ -24,7 +24,10 @@ export async function register() {
   };
   void recover();
   setInterval(recover, Math.min(30_000, Math.max(1_000, decisionLeaseMs() / 2))).unref();
-  setInterval(() => optimizeDatabase().catch((error: unknown) => console.error("[optimize] failed:", error)), PLANNER_STATISTICS_EVERY_MS).unref();
+  setInterval(
+    () => optimizeDatabase().catch((error: unknown) => console.error("[optimize] failed:", error)),
+    PLANNER_STATISTICS_EVERY_MS,
+  ).unref();
 }
 
 /** SQLite re-samples a table only once it has changed a lot, so checking often costs little. */

@@ -59,7 +59,11 @@ createServer((request, response) => {
     return;
   }
   delete request.headers[CLIENT_ADDRESS_HEADER];
-  request.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(request.socket.remoteAddress, request.headers["x-forwarded-for"], trustedProxies);
+  request.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(
+    request.socket.remoteAddress,
+    request.headers["x-forwarded-for"],
+    trustedProxies,
+  );
   handle(request, response).catch((error) => {
     console.error(error);
     if (!response.headersSent) response.statusCode = 500;

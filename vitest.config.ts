@@ -1,13 +1,13 @@
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   // The app's `@/…` imports (tsconfig paths), so tests can call a route handler directly.
-  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./', import.meta.url)) }] },
+  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL("./", import.meta.url)) }] },
   test: {
-    include: ['tests/**/*.test.ts'],
+    include: ["tests/**/*.test.ts"],
     // Native drivers (better-sqlite3, pg) and the schema engine's wasm are happier in processes.
-    pool: 'forks',
+    pool: "forks",
     // Tests share one PostgreSQL server; one file at a time keeps them from competing for it.
     fileParallelism: false,
     testTimeout: 60_000,

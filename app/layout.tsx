@@ -29,46 +29,47 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               href="/"
               className="flex items-center gap-2 rounded-md text-[15px] font-semibold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950 focus-visible:ring-offset-2"
             >
-              <span aria-hidden="true" className="grid h-6 w-6 place-items-center rounded-md bg-neutral-900 text-[11px] font-bold text-white">
+              <span
+                aria-hidden="true"
+                className="grid h-6 w-6 place-items-center rounded-md bg-neutral-900 text-[11px] font-bold text-white"
+              >
                 ✓
               </span>
               Agent approvals
             </Link>
             {actor ? (
-            <nav aria-label="Main">
-              <ul className="flex items-center gap-1 text-sm">
-                <li>
-                  <Link
-                    href="/"
-                    className="rounded-md px-3 py-1.5 font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
-                  >
-                    Pending runs
-                  </Link>
-                </li>
-                <li>
-                  <Link
-                    href="/history"
-                    className="rounded-md px-3 py-1.5 font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
-                  >
-                    History
-                  </Link>
-                </li>
-                {can(actor.role, "manageUsers") ? (
+              <nav aria-label="Main">
+                <ul className="flex items-center gap-1 text-sm">
                   <li>
                     <Link
-                      href="/admin/users"
+                      href="/"
                       className="rounded-md px-3 py-1.5 font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
                     >
-                      Users
+                      Pending runs
                     </Link>
                   </li>
-                ) : null}
-              </ul>
-            </nav>
+                  <li>
+                    <Link
+                      href="/history"
+                      className="rounded-md px-3 py-1.5 font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
+                    >
+                      History
+                    </Link>
+                  </li>
+                  {can(actor.role, "manageUsers") ? (
+                    <li>
+                      <Link
+                        href="/admin/users"
+                        className="rounded-md px-3 py-1.5 font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
+                      >
+                        Users
+                      </Link>
+                    </li>
+                  ) : null}
+                </ul>
+              </nav>
             ) : null}
-            <div className="ml-auto">
-              {actor ? <UserMenu name={actor.name} email={actor.email} role={actor.role} /> : null}
-            </div>
+            <div className="ml-auto">{actor ? <UserMenu name={actor.name} email={actor.email} role={actor.role} /> : null}</div>
           </div>
         </header>
         <Providers>

@@ -19,7 +19,9 @@ import { createTestAccount, sessionCookie } from "../tests/helpers/accounts.ts";
 import { startConsoleServer } from "../tests/helpers/console-server.ts";
 import { createTestDatabase } from "../tests/helpers/databases.ts";
 
-const { values: options } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, seconds: { type: "string", default: "60" } } });
+const { values: options } = parseArgs({
+  options: { db: { type: "string", default: "sqlite" }, seconds: { type: "string", default: "60" } },
+});
 const kind = options.db === "postgres" ? "postgres" : "sqlite";
 const SECONDS = Number(options.seconds);
 
@@ -59,7 +61,10 @@ function safeSize(path: string): number | undefined {
 
 async function auditFootprint() {
   const rows = await db.auditEvent.findMany();
-  const characters = rows.reduce((sum, row) => sum + Object.values(row).reduce<number>((n, v) => n + (typeof v === "string" ? v.length : 0), 0), 0);
+  const characters = rows.reduce(
+    (sum, row) => sum + Object.values(row).reduce<number>((n, v) => n + (typeof v === "string" ? v.length : 0), 0),
+    0,
+  );
   return { rows: rows.length, characters };
 }
 
@@ -100,7 +105,9 @@ async function flood(label: string, body: string, headers: Record<string, string
     `  audit rows +${after.audit.rows - before.audit.rows}, characters +${after.audit.characters - before.audit.characters}; ` +
       `database +${((after.bytes - before.bytes) / 1024).toFixed(0)} KiB in ${SECONDS} s (the refusal budget is per minute)`,
   );
-  console.log(`  server RSS ${before.memory.rss.toFixed(0)} → ${after.memory.rss.toFixed(0)} MiB, peak ${after.memory.peak.toFixed(0)} MiB`);
+  console.log(
+    `  server RSS ${before.memory.rss.toFixed(0)} → ${after.memory.rss.toFixed(0)} MiB, peak ${after.memory.peak.toFixed(0)} MiB`,
+  );
 }
 
 /** One post declaring `declared` bytes, streamed until the server answers or `maxMs` passes. */
@@ -142,11 +149,26 @@ try {
   const after = memory();
   const answers = results.map((r) => (r.status === -1 ? "closed" : r.status === 0 ? "no answer" : r.status));
   console.log(`\nBody flood (${kind}): 12 parallel anonymous posts declaring 300 MB`);
-  console.log(`  answers: ${JSON.stringify(answers)}; answered within ${Math.max(...results.map((r) => r.ms))} ms; sent before the answer: ≤ ${Math.max(...results.map((r) => r.sentMiB)).toFixed(0)} MiB each`);
+  console.log(
+    `  answers: ${JSON.stringify(answers)}; answered within ${Math.max(...results.map((r) => r.ms))} ms; sent before the answer: ≤ ${Math.max(...results.map((r) => r.sentMiB)).toFixed(0)} MiB each`,
+  );
   console.log(`  server RSS ${before.rss.toFixed(0)} → ${after.rss.toFixed(0)} MiB, peak so far ${after.peak.toFixed(0)} MiB`);
 
-  await flood("Anonymous refusal flood", JSON.stringify({ action: "approve", runId: "r".repeat(61_440), toolCallId: "c".repeat(61_440), reason: "x".repeat(61_440), resumeData: "y".repeat(61_440) }));
-  await flood("Signed-in refusal flood", JSON.stringify({ action: "decline", runId: "run", toolCallId: "call", reason: "x".repeat(100_000) }), { cookie });
+  await flood(
+    "Anonymous refusal flood",
+    JSON.stringify({
+      action: "approve",
+      runId: "r".repeat(61_440),
+      toolCallId: "c".repeat(61_440),
+      reason: "x".repeat(61_440),
+      resumeData: "y".repeat(61_440),
+    }),
+  );
+  await flood(
+    "Signed-in refusal flood",
+    JSON.stringify({ action: "decline", runId: "run", toolCallId: "call", reason: "x".repeat(100_000) }),
+    { cookie },
+  );
 } finally {
   await server.stop();
   await disconnectDb(database.url);

@@ -65,7 +65,9 @@ async function captureTemplates(log: (line: string) => void): Promise<void> {
       agentId: row.agentId!,
       threadId: row.threadId!,
       resourceId: row.resourceId!,
-      toolCallIds: (JSON.parse(row.toolCalls ?? "[]") as Array<{ toolCallId?: string }>).flatMap((c) => (c.toolCallId ? [c.toolCallId] : [])),
+      toolCallIds: (JSON.parse(row.toolCalls ?? "[]") as Array<{ toolCallId?: string }>).flatMap((c) =>
+        c.toolCallId ? [c.toolCallId] : [],
+      ),
       rows: [],
     });
   }
@@ -88,9 +90,7 @@ async function captureTemplates(log: (line: string) => void): Promise<void> {
 /* ---------- compiled templates ---------- */
 
 type Hole =
-  | { kind: "runId" | "thread" | "resource" | "agent" }
-  | { kind: "toolCall"; index: number }
-  | { kind: "ms" | "iso"; offset: number };
+  { kind: "runId" | "thread" | "resource" | "agent" } | { kind: "toolCall"; index: number } | { kind: "ms" | "iso"; offset: number };
 
 interface CompiledSnapshot {
   workflowName: string;
@@ -156,7 +156,9 @@ function completedVariant(json: string): string {
 export function compileTemplates(templates: TemplateRun[]): CompiledRun[] {
   return templates.map((template) => {
     const t0 = Date.parse(template.rows.find((r) => r.workflowName === "agentic-loop")!.createdAt);
-    const order = [...template.rows].sort((a, b) => (a.workflowName === "agentic-loop" ? -1 : 1) - (b.workflowName === "agentic-loop" ? -1 : 1));
+    const order = [...template.rows].sort(
+      (a, b) => (a.workflowName === "agentic-loop" ? -1 : 1) - (b.workflowName === "agentic-loop" ? -1 : 1),
+    );
     return {
       agentId: template.agentId,
       suspended: order.map((row) => compileSnapshot(template, row.workflowName, row.snapshot, t0, row)),
@@ -216,7 +218,10 @@ export function backlogShape(size: number): BacklogShape {
 
 function hex(random: () => number, length: number): string {
   let out = "";
-  while (out.length < length) out += Math.floor(random() * 0x100000000).toString(16).padStart(8, "0");
+  while (out.length < length)
+    out += Math.floor(random() * 0x100000000)
+      .toString(16)
+      .padStart(8, "0");
   return out.slice(0, length);
 }
 

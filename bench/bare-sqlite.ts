@@ -31,7 +31,9 @@ export function bareSqliteListing(file: string) {
       let prepared = statements.get(where);
       if (!prepared) {
         prepared = {
-          page: db.prepare(`SELECT run_id, agent_id, thread_id, resource_id, updated_at, tool_calls FROM workflow_snapshots WHERE ${where} ORDER BY created_at DESC, run_id DESC LIMIT @limit OFFSET @offset`),
+          page: db.prepare(
+            `SELECT run_id, agent_id, thread_id, resource_id, updated_at, tool_calls FROM workflow_snapshots WHERE ${where} ORDER BY created_at DESC, run_id DESC LIMIT @limit OFFSET @offset`,
+          ),
           count: db.prepare(`SELECT COUNT(*) AS total FROM workflow_snapshots WHERE ${where}`),
         };
         statements.set(where, prepared);
@@ -43,7 +45,9 @@ export function bareSqliteListing(file: string) {
         ...(options.fromDate ? { fromDate: sqliteDate(options.fromDate) } : {}),
         ...(options.toDate ? { toDate: sqliteDate(options.toDate) } : {}),
       };
-      const rows = prepared.page.all({ ...params, limit: options.perPage, offset: options.page * options.perPage }) as Array<{ tool_calls: string | null }>;
+      const rows = prepared.page.all({ ...params, limit: options.perPage, offset: options.page * options.perPage }) as Array<{
+        tool_calls: string | null;
+      }>;
       for (const row of rows) if (row.tool_calls) JSON.parse(row.tool_calls);
       const { total } = prepared.count.get(params) as { total: number };
       return { total, runs: rows.length };

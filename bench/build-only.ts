@@ -3,7 +3,9 @@ import { loadTemplates } from "./backlog.ts";
 import { buildStore, type StoreKind } from "./stores.ts";
 
 const size = Number(process.argv[2] ?? 100_000);
-const kinds = (process.argv.slice(3).length ? process.argv.slice(3) : ["ours-sqlite", "ours-pg", "mastra-libsql", "mastra-pg"]) as StoreKind[];
+const kinds = (
+  process.argv.slice(3).length ? process.argv.slice(3) : ["ours-sqlite", "ours-pg", "mastra-libsql", "mastra-pg"]
+) as StoreKind[];
 const { templates, hash } = await loadTemplates();
 for (const kind of kinds) console.log(JSON.stringify(await buildStore(kind, size, templates, hash, console.log)));
 process.exit(0);

@@ -58,5 +58,14 @@ await disconnectDb(url);
 rmSync(dir, { recursive: true, force: true });
 const decideStats = stats(a);
 const bareStats = stats(b);
-console.log(JSON.stringify({ store: "sqlite", n, decide: decideStats, bare: bareStats, ratio: decideStats.median / bareStats.median, overheadMs: decideStats.median - bareStats.median }));
+console.log(
+  JSON.stringify({
+    store: "sqlite",
+    n,
+    decide: decideStats,
+    bare: bareStats,
+    ratio: decideStats.median / bareStats.median,
+    overheadMs: decideStats.median - bareStats.median,
+  }),
+);
 process.exit(0);

@@ -43,10 +43,16 @@ const serverNodeOptions = option("server-node-options", "");
 const asJson = process.argv.includes("--json");
 if (db !== "sqlite" && db !== "postgres") throw new Error("--db must be sqlite or postgres");
 if (mix !== "api" && mix !== "mixed") throw new Error("--mix must be api or mixed");
-for (const [name, value, max] of [["clients", clients, 1_000], ["seconds", seconds, 120], ["backlog", backlog, 100_000], ["rounds", roundCount, 5]] as const) {
+for (const [name, value, max] of [
+  ["clients", clients, 1_000],
+  ["seconds", seconds, 120],
+  ["backlog", backlog, 100_000],
+  ["rounds", roundCount, 5],
+] as const) {
   if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`--${name} must be an integer from 1 to ${max}`);
 }
-if (!Number.isInteger(settleSeconds) || settleSeconds < 0 || settleSeconds > 60) throw new Error("--settle must be an integer from 0 to 60");
+if (!Number.isInteger(settleSeconds) || settleSeconds < 0 || settleSeconds > 60)
+  throw new Error("--settle must be an integer from 0 to 60");
 /** A request that takes longer than this counts as an error, so a run always ends. */
 const REQUEST_TIMEOUT_MS = 60_000;
 const log = (line: string) => (asJson ? process.stderr : process.stdout).write(`${line}\n`);
@@ -111,7 +117,12 @@ function summary(samples: number[]) {
 /* ---------- setup ---------- */
 
 const started = performance.now();
-log(`load: ${db}, ${clients} clients, ${seconds} s, backlog ${backlog.toLocaleString("en")} suspended runs, mix ${mix}; ${os.cpus().length} CPUs, load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+log(
+  `load: ${db}, ${clients} clients, ${seconds} s, backlog ${backlog.toLocaleString("en")} suspended runs, mix ${mix}; ${os.cpus().length} CPUs, load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ")}`,
+);
 const { templates } = await loadTemplates(log);
 const database = await createTestDatabase(db);
 let stopServer = async () => {};
@@ -124,7 +135,9 @@ try {
   stopServer = () => server.stop();
   const port = Number(new URL(server.url).port);
   const pid = listeningPid(server.pid, port);
-  log(`server: ${server.url}, next-server pid ${pid} (group ${server.pid}); setup took ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `server: ${server.url}, next-server pid ${pid} (group ${server.pid}); setup took ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   // One keep-alive socket per client, made afresh each round (idle sockets would meet the server's
   // keep-alive timeout during the pause between rounds).
@@ -143,7 +156,14 @@ try {
   const get = (kind: Kind) =>
     new Promise<number>((resolve, reject) => {
       const request = http.get(
-        { host: "127.0.0.1", port, path: PATHS[kind], agent, headers: { cookie, accept: kind === "page" ? "text/html" : "application/json" }, timeout: REQUEST_TIMEOUT_MS },
+        {
+          host: "127.0.0.1",
+          port,
+          path: PATHS[kind],
+          agent,
+          headers: { cookie, accept: kind === "page" ? "text/html" : "application/json" },
+          timeout: REQUEST_TIMEOUT_MS,
+        },
         (response) => {
           response.on("data", () => undefined);
           response.on("end", () => resolve(response.statusCode ?? 0));
@@ -203,12 +223,21 @@ try {
       requests: all.length,
       requestsPerSecond: Math.round(all.length / loadSeconds),
       loadSeconds: Math.round(loadSeconds * 10) / 10,
-      latencyMs: { all: summary(all), ...Object.fromEntries((Object.keys(latencies) as Kind[]).filter((k) => latencies[k].length).map((k) => [k, summary(latencies[k])])) },
+      latencyMs: {
+        all: summary(all),
+        ...Object.fromEntries((Object.keys(latencies) as Kind[]).filter((k) => latencies[k].length).map((k) => [k, summary(latencies[k])])),
+      },
       statuses,
       /** Answers each client got: a starved client (connection not served) shows as a minimum near 0. */
       perClient: { min: Math.min(...perClient), median: summary(perClient).p50, max: Math.max(...perClient) },
       serverCpuSeconds: Math.round(cpuDuring * 10) / 10,
-      memoryMiB: { before: before.rssMiB, peak: Math.max(peakRss, atEnd.rssMiB), atEnd: atEnd.rssMiB, afterSettle: after.rssMiB, hwm: after.hwmMiB },
+      memoryMiB: {
+        before: before.rssMiB,
+        peak: Math.max(peakRss, atEnd.rssMiB),
+        atEnd: atEnd.rssMiB,
+        afterSettle: after.rssMiB,
+        hwm: after.hwmMiB,
+      },
     };
   };
 
@@ -217,17 +246,37 @@ try {
     const r = await round();
     rounds.push(r);
     if (roundCount > 1) log(`round ${i} of ${roundCount}:`);
-    log(`${r.requests.toLocaleString("en")} requests in ${r.loadSeconds} s: ${r.requestsPerSecond} req/s; the server used ${r.serverCpuSeconds} CPU s`);
-    log(`statuses: ${Object.entries(r.statuses).map(([s, n]) => `${s} ×${n}`).join(", ")}; answers per client: min ${r.perClient.min}, median ${r.perClient.median}, max ${r.perClient.max}`);
+    log(
+      `${r.requests.toLocaleString("en")} requests in ${r.loadSeconds} s: ${r.requestsPerSecond} req/s; the server used ${r.serverCpuSeconds} CPU s`,
+    );
+    log(
+      `statuses: ${Object.entries(r.statuses)
+        .map(([s, n]) => `${s} ×${n}`)
+        .join(", ")}; answers per client: min ${r.perClient.min}, median ${r.perClient.median}, max ${r.perClient.max}`,
+    );
     for (const [kind, s] of Object.entries(r.latencyMs)) {
       log(`  ${kind.padEnd(8)} n=${String(s.n).padStart(6)}  p50 ${s.p50} ms  p95 ${s.p95} ms  p99 ${s.p99} ms  max ${s.max} ms`);
     }
     const m = r.memoryMiB;
-    log(`server RSS (MiB): before ${m.before}, peak ${m.peak}, at end ${m.atEnd}, ${settleSeconds} s after ${m.afterSettle}; VmHWM ${m.hwm}`);
+    log(
+      `server RSS (MiB): before ${m.before}, peak ${m.peak}, at end ${m.atEnd}, ${settleSeconds} s after ${m.afterSettle}; VmHWM ${m.hwm}`,
+    );
   }
   agent.destroy();
   if (asJson) {
-    console.log(JSON.stringify({ db, clients, seconds, backlog, mix, settleSeconds, cpus: os.cpus().length, loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10), rounds }));
+    console.log(
+      JSON.stringify({
+        db,
+        clients,
+        seconds,
+        backlog,
+        mix,
+        settleSeconds,
+        cpus: os.cpus().length,
+        loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10),
+        rounds,
+      }),
+    );
   }
 } finally {
   await stopServer();

@@ -22,7 +22,11 @@ async function mastraFor(store: Request["store"], url: string): Promise<Mastra> 
         store === "libsql"
           ? new (await import("@mastra/libsql")).LibSQLStore({ id: "bench-libsql", url })
           : new (await import("@mastra/pg")).PostgresStore({ id: "bench-pg", connectionString: url });
-      return new Mastra({ agents: createDemoAgents({ recordEffect: async (effect) => ({ repeated: false, output: effect.output }) }), storage, logger: false });
+      return new Mastra({
+        agents: createDemoAgents({ recordEffect: async (effect) => ({ repeated: false, output: effect.output }) }),
+        storage,
+        logger: false,
+      });
     })();
     instances.set(key, mastra);
   }
@@ -40,7 +44,10 @@ process.on("message", async (request: Request) => {
     const ms = performance.now() - started;
     process.send!({ id: request.id, ms, total: result.total, runs: result.runs.length, rssMb: process.memoryUsage().rss / 1e6 });
   } catch (error) {
-    process.send!({ id: request.id, error: error instanceof Error ? `${error.message} ${(error as { cause?: Error }).cause?.message ?? ""}` : String(error) });
+    process.send!({
+      id: request.id,
+      error: error instanceof Error ? `${error.message} ${(error as { cause?: Error }).cause?.message ?? ""}` : String(error),
+    });
   }
 });
 process.send!({ ready: true });

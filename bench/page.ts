@@ -21,24 +21,45 @@ const port = 3917;
 // A copy of the sources (no .next; node_modules hard-linked), rebuilt every time.
 rmSync(app, { recursive: true, force: true });
 mkdirSync(app);
-execFileSync("sh", ["-c", `tar -C "${root}" --exclude=./.next --exclude=./node_modules --exclude=./bench/out --exclude=./scratch --exclude=./data --exclude=./test-results --exclude=./playwright-report --exclude=./.git -cf - . | tar -C "${app}" -xf -`]);
+execFileSync("sh", [
+  "-c",
+  `tar -C "${root}" --exclude=./.next --exclude=./node_modules --exclude=./bench/out --exclude=./scratch --exclude=./data --exclude=./test-results --exclude=./playwright-report --exclude=./.git -cf - . | tar -C "${app}" -xf -`,
+]);
 // Turbopack does not resolve through a symlinked node_modules outside the app: hard links (no copy).
 execFileSync("cp", ["-al", path.join(root, "node_modules"), path.join(app, "node_modules")]);
 const buildStarted = performance.now();
-execFileSync(path.join(app, "node_modules/.bin/next"), ["build"], { cwd: app, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: "1" } });
+execFileSync(path.join(app, "node_modules/.bin/next"), ["build"], {
+  cwd: app,
+  stdio: ["ignore", "ignore", "inherit"],
+  env: { ...process.env, DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: "1" },
+});
 const buildSeconds = (performance.now() - buildStarted) / 1000;
 
 // The console may require signing in (lib/auth, when present): create the demo reviewer account in
 // the benchmark database with the copy's own code, and render as that reviewer.
 const hasAuth = existsSync(path.join(app, "lib/auth/users.ts"));
 if (hasAuth) {
-  writeFileSync(path.join(app, "bench-accounts.ts"), `import { ensureDemoAccounts } from "./lib/mastra/demo/accounts.ts";\nawait ensureDemoAccounts(process.env.DATABASE_URL);\nprocess.exit(0);\n`);
-  execFileSync(process.execPath, ["--import", "tsx", "bench-accounts.ts"], { cwd: app, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DATABASE_URL: url } });
+  writeFileSync(
+    path.join(app, "bench-accounts.ts"),
+    `import { ensureDemoAccounts } from "./lib/mastra/demo/accounts.ts";\nawait ensureDemoAccounts(process.env.DATABASE_URL);\nprocess.exit(0);\n`,
+  );
+  execFileSync(process.execPath, ["--import", "tsx", "bench-accounts.ts"], {
+    cwd: app,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, DATABASE_URL: url },
+  });
 }
 
 const server = spawn(path.join(app, "node_modules/.bin/next"), ["start", "-p", String(port)], {
   cwd: app,
-  env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", BETTER_AUTH_URL: `http://127.0.0.1:${port}`, BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString("base64") },
+  env: {
+    ...process.env,
+    DATABASE_URL: url,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    BETTER_AUTH_URL: `http://127.0.0.1:${port}`,
+    BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString("base64"),
+  },
   stdio: ["ignore", "ignore", "inherit"],
   detached: true,
 });
@@ -91,7 +112,9 @@ async function timeRenders(pathname: string) {
 
 const first = await timeRenders("/");
 const filtered = await timeRenders(`/?resourceId=${encodeURIComponent(resourceId)}`);
-const scripts = [...new Set([...first.html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]!))].filter((s) => s.startsWith("/_next/static/"));
+const scripts = [...new Set([...first.html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]!))].filter((s) =>
+  s.startsWith("/_next/static/"),
+);
 let bytes = 0;
 let gzip = 0;
 for (const src of scripts) {
@@ -102,5 +125,15 @@ for (const src of scripts) {
 }
 const looksRight = first.html.includes("Pending runs") && !first.html.includes("/sign-in?");
 stop();
-console.log(JSON.stringify({ signedIn: hasAuth, buildSeconds, renderFirst: first.stats, renderFiltered: filtered.stats, htmlBytes: first.html.length, clientJs: { scripts: scripts.length, bytes, gzip }, looksRight }));
+console.log(
+  JSON.stringify({
+    signedIn: hasAuth,
+    buildSeconds,
+    renderFirst: first.stats,
+    renderFiltered: filtered.stats,
+    htmlBytes: first.html.length,
+    clientJs: { scripts: scripts.length, bytes, gzip },
+    looksRight,
+  }),
+);
 process.exit(0);

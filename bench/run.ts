@@ -26,7 +26,9 @@ import { MastraWorker, measure, type Stats, type WorkerReply } from "./timing.ts
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has("--quick");
 const OUR_SIZES = QUICK ? [2_000, 10_000] : [10_000, 100_000];
-const MASTRA_SIZES: Record<"libsql" | "pg", number[]> = QUICK ? { libsql: [1_000], pg: [] } : { libsql: [10_000, 100_000], pg: [10_000, 100_000] };
+const MASTRA_SIZES: Record<"libsql" | "pg", number[]> = QUICK
+  ? { libsql: [1_000], pg: [] }
+  : { libsql: [10_000, 100_000], pg: [10_000, 100_000] };
 const CAP_MS = QUICK ? 10_000 : 60_000;
 const PER_PAGE = 50;
 const started = performance.now();
@@ -56,10 +58,28 @@ const scoped = (c: Case) => ({ ...c.mastra, agentId: v.agentId });
 
 /* ---------- results ---------- */
 
-interface OurResult { stats: Stats; total: number; runs: number }
-interface MastraResult { stats?: Stats; total?: number; timedOut?: boolean; error?: string; samples: number[]; rssMb?: number }
+interface OurResult {
+  stats: Stats;
+  total: number;
+  runs: number;
+}
+interface MastraResult {
+  stats?: Stats;
+  total?: number;
+  timedOut?: boolean;
+  error?: string;
+  samples: number[];
+  rssMb?: number;
+}
 const results = {
-  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memGb: Math.round(os.totalmem() / 1e9), node: process.version, loadAvgAtStart: os.loadavg().map((x) => Math.round(x * 10) / 10), loadAvgAtEnd: [] as number[] },
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memGb: Math.round(os.totalmem() / 1e9),
+    node: process.version,
+    loadAvgAtStart: os.loadavg().map((x) => Math.round(x * 10) / 10),
+    loadAvgAtEnd: [] as number[],
+  },
   mode: QUICK ? "quick" : "full",
   capMs: CAP_MS,
   perPage: PER_PAGE,
@@ -87,7 +107,12 @@ log(`templates: ${templates.length} demo runs (hash ${hash}); cap for Mastra cal
 const kinds: Array<[StoreKind, number[]]> = [
   ["ours-sqlite", OUR_SIZES],
   ["ours-pg", OUR_SIZES],
-  ...(args.has("--no-mastra") ? [] : ([["mastra-libsql", MASTRA_SIZES.libsql], ["mastra-pg", MASTRA_SIZES.pg]] as Array<[StoreKind, number[]]>)),
+  ...(args.has("--no-mastra")
+    ? []
+    : ([
+        ["mastra-libsql", MASTRA_SIZES.libsql],
+        ["mastra-pg", MASTRA_SIZES.pg],
+      ] as Array<[StoreKind, number[]]>)),
 ];
 const built = new Map<string, BuiltStore>();
 for (const [kind, sizes] of kinds) {
@@ -103,7 +128,10 @@ log(`stores ready after ${((performance.now() - started) / 1000).toFixed(0)} s`)
 
 /* ---------- our listing ---------- */
 
-const engines = [["sqlite", "ours-sqlite"], ["pg", "ours-pg"]] as const;
+const engines = [
+  ["sqlite", "ours-sqlite"],
+  ["pg", "ours-pg"],
+] as const;
 for (const [engine, kind] of engines) {
   results.ours[engine] = {};
   results.oursScoped[engine] = {};
@@ -112,21 +140,33 @@ for (const [engine, kind] of engines) {
     results.ours[engine][size] = {};
     results.oursScoped[engine][size] = {};
     for (const c of CASES) {
-      for (const [target, options] of [[results.ours, c.ours], [results.oursScoped, scoped(c)]] as const) {
-        const { stats, last } = await measure(() => listSuspendedRuns(options, url), QUICK ? { warmup: 5, minSamples: 15, budgetMs: 400, maxSamples: 60 } : {});
+      for (const [target, options] of [
+        [results.ours, c.ours],
+        [results.oursScoped, scoped(c)],
+      ] as const) {
+        const { stats, last } = await measure(
+          () => listSuspendedRuns(options, url),
+          QUICK ? { warmup: 5, minSamples: 15, budgetMs: 400, maxSamples: 60 } : {},
+        );
         target[engine]![size]![c.id] = { stats, total: last.total, runs: last.runs.length };
       }
       const r = results.ours[engine][size][c.id]!;
-      log(`  ours ${engine} ${size} ${c.label}: median ${r.stats.median.toFixed(2)} ms, p95 ${r.stats.p95.toFixed(2)} ms, total ${r.total}`);
+      log(
+        `  ours ${engine} ${size} ${c.label}: median ${r.stats.median.toFixed(2)} ms, p95 ${r.stats.p95.toFixed(2)} ms, total ${r.total}`,
+      );
     }
     await disconnectDb(url);
     if (engine === "sqlite") {
       const bare = bareSqliteListing(sqliteFilePath(url));
       results.bareScoped[size] = {};
       for (const c of CASES) {
-        const { stats, last } = await measure(async () => bare.list(scoped(c) as unknown as BareOptions), QUICK ? { warmup: 5, minSamples: 15, budgetMs: 400, maxSamples: 60 } : {});
+        const { stats, last } = await measure(
+          async () => bare.list(scoped(c) as unknown as BareOptions),
+          QUICK ? { warmup: 5, minSamples: 15, budgetMs: 400, maxSamples: 60 } : {},
+        );
         results.bareScoped[size][c.id] = { stats, total: last.total, runs: last.runs };
-        if (last.total !== results.oursScoped.sqlite?.[size]?.[c.id]?.total) results.mismatches.push(`${c.label} at ${size}: bare SQL total ${last.total}`);
+        if (last.total !== results.oursScoped.sqlite?.[size]?.[c.id]?.total)
+          results.mismatches.push(`${c.label} at ${size}: bare SQL total ${last.total}`);
       }
       bare.close();
     }
@@ -161,7 +201,8 @@ if (!args.has("--no-mastra")) {
           result.total = reply.total;
           result.rssMb = Math.max(result.rssMb ?? 0, reply.rssMb);
           // Slow calls: one sample (they take seconds to minutes); fast ones: warm-up + up to 10.
-          if (reply.ms > 3_000 || result.samples.length >= (QUICK ? 6 : 11) || performance.now() - callStarted > (QUICK ? 5_000 : 20_000)) break;
+          if (reply.ms > 3_000 || result.samples.length >= (QUICK ? 6 : 11) || performance.now() - callStarted > (QUICK ? 5_000 : 20_000))
+            break;
         }
         if (result.samples.length > 1) result.samples.shift(); // the first was the warm-up
         if (result.samples.length) result.stats = stats(result.samples);
@@ -193,7 +234,13 @@ function stats(samples: number[]): Stats {
  * by plain node, the way a production server runs our code: tsx's on-the-fly compiler alone adds
  * ~30 MB to a process's RSS, which would count against the memory target.
  */
-async function child(script: string, childArgs: string[], env: Record<string, string> = {}, timeoutMs = 600_000, { compiled = false } = {}): Promise<unknown> {
+async function child(
+  script: string,
+  childArgs: string[],
+  env: Record<string, string> = {},
+  timeoutMs = 600_000,
+  { compiled = false } = {},
+): Promise<unknown> {
   const command = compiled ? [await compileChild(script)] : ["--import", "tsx", path.join(BENCH_DIR, script)];
   return new Promise((resolve) => {
     const proc = spawn(process.execPath, [...command, ...childArgs], {
@@ -205,7 +252,11 @@ async function child(script: string, childArgs: string[], env: Record<string, st
     const timer = setTimeout(() => proc.kill("SIGKILL"), timeoutMs);
     proc.on("exit", (code) => {
       clearTimeout(timer);
-      const line = out.trim().split("\n").reverse().find((l) => l.startsWith("{"));
+      const line = out
+        .trim()
+        .split("\n")
+        .reverse()
+        .find((l) => l.startsWith("{"));
       try {
         resolve(line ? JSON.parse(line) : { error: `exit ${code}`, output: out.slice(-2000) });
       } catch {
@@ -254,12 +305,22 @@ if (!QUICK && !args.has("--no-page")) {
 
 /* ---------- report ---------- */
 
-const ms = (s?: Stats) => (s ? (s.median < 10 ? s.median.toFixed(2) : s.median < 1000 ? s.median.toFixed(1) : `${(s.median / 1000).toFixed(1)} s`) : "–");
+const ms = (s?: Stats) =>
+  s ? (s.median < 10 ? s.median.toFixed(2) : s.median < 1000 ? s.median.toFixed(1) : `${(s.median / 1000).toFixed(1)} s`) : "–";
 const msp = (s?: Stats) => (s ? `${ms(s)} / ${s.p95 < 10 ? s.p95.toFixed(2) : s.p95.toFixed(1)}` : "–");
-const mastraCell = (m?: MastraResult) => (!m ? "–" : m.timedOut ? `> ${CAP_MS / 1000} s` : m.error ? "error" : m.stats!.median >= 1000 ? `${(m.stats!.median / 1000).toFixed(1)} s` : `${m.stats!.median.toFixed(1)} ms`);
+const mastraCell = (m?: MastraResult) =>
+  !m
+    ? "–"
+    : m.timedOut
+      ? `> ${CAP_MS / 1000} s`
+      : m.error
+        ? "error"
+        : m.stats!.median >= 1000
+          ? `${(m.stats!.median / 1000).toFixed(1)} s`
+          : `${m.stats!.median.toFixed(1)} ms`;
 const ratio = (m: MastraResult | undefined, ours: OurResult | undefined) => {
   if (!m || !ours) return "–";
-  const x = (m.timedOut ? CAP_MS : m.stats?.median ?? NaN) / ours.stats.median;
+  const x = (m.timedOut ? CAP_MS : (m.stats?.median ?? NaN)) / ours.stats.median;
   return Number.isFinite(x) ? `${m.timedOut ? "> " : ""}${Math.round(x).toLocaleString("en")}x` : "–";
 };
 const growth = (engine: string, id: string) => {
@@ -281,7 +342,9 @@ for (const c of CASES) {
     if (!o("sqlite") && !m("libsql")) continue;
     const isLarge = size === OUR_SIZES[1];
     const g = (e: string) => (isLarge ? `${growth(e, c.id).toFixed(2)}x` : "");
-    const total = o("sqlite") ? `${o("sqlite")!.total.toLocaleString("en")} / ${s("sqlite")!.total.toLocaleString("en")}` : `– / ${m("libsql")?.total?.toLocaleString("en") ?? "?"}`;
+    const total = o("sqlite")
+      ? `${o("sqlite")!.total.toLocaleString("en")} / ${s("sqlite")!.total.toLocaleString("en")}`
+      : `– / ${m("libsql")?.total?.toLocaleString("en") ?? "?"}`;
     lines.push(
       `| ${c.label} | ${size.toLocaleString("en")} | ${total} | ${msp(o("sqlite")?.stats)} | ${g("sqlite")} | ${ms(s("sqlite")?.stats)} | ${ms(results.bareScoped[size]?.[c.id]?.stats)} | ${mastraCell(m("libsql"))} | ${ratio(m("libsql"), s("sqlite"))} | ${msp(o("pg")?.stats)} | ${g("pg")} | ${ms(s("pg")?.stats)} | ${mastraCell(m("pg"))} | ${ratio(m("pg"), s("pg"))} |`,
     );
@@ -293,7 +356,8 @@ const table = lines.join("\n");
 
 const t = (target: string, value: string, met: boolean) => results.targets.push({ target, value, met });
 const [small, large] = OUR_SIZES as [number, number];
-const worst = (engine: string, size: number) => Math.max(...CASES.map((c) => results.ours[engine]?.[size]?.[c.id]?.stats.median ?? Infinity));
+const worst = (engine: string, size: number) =>
+  Math.max(...CASES.map((c) => results.ours[engine]?.[size]?.[c.id]?.stats.median ?? Infinity));
 const worstGrowth = (engine: string) => Math.max(...CASES.map((c) => growth(engine, c.id)));
 if (!QUICK) {
   t("ours at 100k, slowest case median < 10 ms (SQLite)", `${worst("sqlite", large).toFixed(2)} ms`, worst("sqlite", large) < 10);
@@ -304,7 +368,7 @@ if (!QUICK) {
     ...CASES.map((c) => {
       const m = results.mastra.libsql?.[10_000]?.[c.id];
       const o = results.oursScoped.sqlite?.[10_000]?.[c.id];
-      return m && o ? (m.timedOut ? CAP_MS : m.stats?.median ?? NaN) / o.stats.median : NaN;
+      return m && o ? (m.timedOut ? CAP_MS : (m.stats?.median ?? NaN)) / o.stats.median : NaN;
     }),
   );
   // What one indexed query costs on this machine bounds any ratio: report the same ratio for it.
@@ -312,7 +376,7 @@ if (!QUICK) {
     ...CASES.map((c) => {
       const m = results.mastra.libsql?.[10_000]?.[c.id];
       const b = results.bareScoped[10_000]?.[c.id];
-      return m && b ? (m.timedOut ? CAP_MS : m.stats?.median ?? NaN) / b.stats.median : NaN;
+      return m && b ? (m.timedOut ? CAP_MS : (m.stats?.median ?? NaN)) / b.stats.median : NaN;
     }),
   );
   t(
@@ -321,8 +385,16 @@ if (!QUICK) {
     minRatio >= 1000,
   );
 } else {
-  t(`ours at ${large.toLocaleString("en")}: slowest median < 50 ms (SQLite)`, `${worst("sqlite", large).toFixed(2)} ms`, worst("sqlite", large) < 50);
-  t(`ours at ${large.toLocaleString("en")}: slowest median < 50 ms (PostgreSQL)`, `${worst("pg", large).toFixed(2)} ms`, worst("pg", large) < 50);
+  t(
+    `ours at ${large.toLocaleString("en")}: slowest median < 50 ms (SQLite)`,
+    `${worst("sqlite", large).toFixed(2)} ms`,
+    worst("sqlite", large) < 50,
+  );
+  t(
+    `ours at ${large.toLocaleString("en")}: slowest median < 50 ms (PostgreSQL)`,
+    `${worst("pg", large).toFixed(2)} ms`,
+    worst("pg", large) < 50,
+  );
   // Growth only counts where the time is not noise (> 5 ms at the larger size). The deep page is
   // left out: page 500 lies past the end of both quick backlogs, so its index walk covers the whole
   // backlog at both sizes (it is bounded by the offset, which the full run checks at 10k → 100k).
@@ -330,7 +402,11 @@ if (!QUICK) {
     const scaled = CASES.filter((c) => c.id !== "deep");
     const bad = scaled.filter((c) => growth(engine, c.id) > 3 && (results.ours[engine]?.[large]?.[c.id]?.stats.median ?? 0) > 5);
     const worstScaled = Math.max(...scaled.map((c) => growth(engine, c.id)));
-    t(`${small.toLocaleString("en")} → ${large.toLocaleString("en")} growth <= 3x where > 5 ms, deep page aside (${engine})`, `${worstScaled.toFixed(2)}x (worst)`, bad.length === 0);
+    t(
+      `${small.toLocaleString("en")} → ${large.toLocaleString("en")} growth <= 3x where > 5 ms, deep page aside (${engine})`,
+      `${worstScaled.toFixed(2)}x (worst)`,
+      bad.length === 0,
+    );
   }
 }
 const mem = results.memory as Record<string, { peakRssMb?: number }>;
@@ -340,24 +416,47 @@ for (const engine of ["sqlite", "pg"]) {
 }
 const page = results.page as { renderFirst?: Stats; renderFiltered?: Stats; clientJs?: { bytes: number; gzip: number } } | undefined;
 if (page?.renderFirst) {
-  t("runs page at 100k: server render median < 150 ms (first page)", `${page.renderFirst.median.toFixed(1)} ms`, page.renderFirst.median < 150);
-  t("runs page at 100k: server render median < 150 ms (filtered)", `${page.renderFiltered!.median.toFixed(1)} ms`, page.renderFiltered!.median < 150);
-  t("runs page client JS < 250 kB gzip", `${(page.clientJs!.gzip / 1024).toFixed(0)} kB gzip (${(page.clientJs!.bytes / 1024).toFixed(0)} kB raw)`, page.clientJs!.gzip < 250 * 1024);
+  t(
+    "runs page at 100k: server render median < 150 ms (first page)",
+    `${page.renderFirst.median.toFixed(1)} ms`,
+    page.renderFirst.median < 150,
+  );
+  t(
+    "runs page at 100k: server render median < 150 ms (filtered)",
+    `${page.renderFiltered!.median.toFixed(1)} ms`,
+    page.renderFiltered!.median < 150,
+  );
+  t(
+    "runs page client JS < 250 kB gzip",
+    `${(page.clientJs!.gzip / 1024).toFixed(0)} kB gzip (${(page.clientJs!.bytes / 1024).toFixed(0)} kB raw)`,
+    page.clientJs!.gzip < 250 * 1024,
+  );
 }
 const decision = results.decision as { ratio?: number; decide?: Stats; bare?: Stats } | undefined;
-if (decision?.ratio) t("approve overhead over bare Mastra < 1.3x", `${decision.ratio.toFixed(2)}x (${decision.decide!.median.toFixed(1)} vs ${decision.bare!.median.toFixed(1)} ms)`, decision.ratio < 1.3 || (QUICK && decision.ratio < 2));
+if (decision?.ratio)
+  t(
+    "approve overhead over bare Mastra < 1.3x",
+    `${decision.ratio.toFixed(2)}x (${decision.decide!.median.toFixed(1)} vs ${decision.bare!.median.toFixed(1)} ms)`,
+    decision.ratio < 1.3 || (QUICK && decision.ratio < 2),
+  );
 if (results.mismatches.length) t("totals agree with Mastra's", results.mismatches.join("; "), false);
 
 results.seconds = Math.round((performance.now() - started) / 1000);
 results.machine.loadAvgAtEnd = os.loadavg().map((x) => Math.round(x * 10) / 10);
-const targetTable = ["| target | measured | met |", "| --- | --- | --- |", ...results.targets.map((x) => `| ${x.target} | ${x.value} | ${x.met ? "yes" : "**no**"} |`)].join("\n");
+const targetTable = [
+  "| target | measured | met |",
+  "| --- | --- | --- |",
+  ...results.targets.map((x) => `| ${x.target} | ${x.value} | ${x.met ? "yes" : "**no**"} |`),
+].join("\n");
 
 console.log(`\n${table}\n\n${targetTable}\n`);
 console.log(`(${results.mode} run, ${results.seconds} s)`);
 
 const git = (() => {
   try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: path.dirname(BENCH_DIR) }).toString().trim();
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: path.dirname(BENCH_DIR) })
+      .toString()
+      .trim();
   } catch {
     return "?";
   }
@@ -371,7 +470,14 @@ writeFileSync(
     "",
     `Generated by \`npm run bench${QUICK ? " -- --quick" : ""}\` at commit ${git} on ${results.machine.cpus} × ${results.machine.cpuModel}, ${results.machine.memGb} GB, Node ${results.machine.node}; ${results.seconds} s; load average (1/5/15 min) ${results.machine.loadAvgAtStart.join("/")} at the start, ${results.machine.loadAvgAtEnd.join("/")} at the end (other work on the machine shows up as noise). Raw numbers: \`bench/results${suffix}.json\`. How it is measured: \`bench/README.md\`.`,
     "",
-    `Backlogs: ${Object.entries(results.backlog).map(([n, b]) => `${Number(n).toLocaleString("en")} suspended runs (+${b.completed.toLocaleString("en")} completed, ${b.rows.toLocaleString("en")} snapshot rows, ${b.threads.toLocaleString("en")} threads)`).join("; ")}. perPage ${PER_PAGE}. Times in ms unless marked; Mastra calls capped at ${CAP_MS / 1000} s. "ours (refunds)" is our listing with agentId "refunds", the exact equivalent of Mastra's \`refunds.listSuspendedRuns()\`; "faster" compares the two on the same engine. "bare SQL" is the same page + COUNT + parse as prepared statements straight on better-sqlite3 (bench/bare-sqlite.ts): the floor of any SQLite listing on this machine.`,
+    `Backlogs: ${Object.entries(results.backlog)
+      .map(
+        ([n, b]) =>
+          `${Number(n).toLocaleString("en")} suspended runs (+${b.completed.toLocaleString("en")} completed, ${b.rows.toLocaleString("en")} snapshot rows, ${b.threads.toLocaleString("en")} threads)`,
+      )
+      .join(
+        "; ",
+      )}. perPage ${PER_PAGE}. Times in ms unless marked; Mastra calls capped at ${CAP_MS / 1000} s. "ours (refunds)" is our listing with agentId "refunds", the exact equivalent of Mastra's \`refunds.listSuspendedRuns()\`; "faster" compares the two on the same engine. "bare SQL" is the same page + COUNT + parse as prepared statements straight on better-sqlite3 (bench/bare-sqlite.ts): the floor of any SQLite listing on this machine.`,
     "",
     table,
     "",

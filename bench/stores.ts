@@ -143,7 +143,18 @@ async function loadOursSqlite(url: string, file: string, runs: Iterable<BacklogR
   const insertMany = db.transaction((batch: BacklogRow[]) => {
     for (const row of batch) {
       const c = ourColumns(row);
-      insert.run(row.workflowName, row.runId, c.resourceId, c.agentId, c.threadId, c.status, c.toolCalls, row.snapshot, sqliteDate(row.createdAt), sqliteDate(row.updatedAt));
+      insert.run(
+        row.workflowName,
+        row.runId,
+        c.resourceId,
+        c.agentId,
+        c.threadId,
+        c.status,
+        c.toolCalls,
+        row.snapshot,
+        sqliteDate(row.createdAt),
+        sqliteDate(row.updatedAt),
+      );
     }
   });
   let batch: BacklogRow[] = [];
@@ -173,7 +184,18 @@ async function loadOursPg(url: string, runs: Iterable<BacklogRow[]>): Promise<vo
       const cols: unknown[][] = [[], [], [], [], [], [], [], [], [], []];
       for (const row of batch) {
         const c = ourColumns(row);
-        [row.workflowName, row.runId, c.resourceId, c.agentId, c.threadId, c.status, c.toolCalls, row.snapshot, row.createdAt, row.updatedAt].forEach((v, i) => cols[i]!.push(v));
+        [
+          row.workflowName,
+          row.runId,
+          c.resourceId,
+          c.agentId,
+          c.threadId,
+          c.status,
+          c.toolCalls,
+          row.snapshot,
+          row.createdAt,
+          row.updatedAt,
+        ].forEach((v, i) => cols[i]!.push(v));
       }
       await client.query(
         `INSERT INTO workflow_snapshots (workflow_name, run_id, resource_id, agent_id, thread_id, status, tool_calls, snapshot, created_at, updated_at)
@@ -217,7 +239,8 @@ async function loadMastraLibsql(file: string, runs: Iterable<BacklogRow[]>): Pro
      VALUES (?, ?, ?, jsonb(?), ?, ?)`,
   );
   const insertMany = db.transaction((batch: BacklogRow[]) => {
-    for (const row of batch) insert.run(row.workflowName, row.runId, row.resourceId, row.snapshot, row.createdAt.toISOString(), row.updatedAt.toISOString());
+    for (const row of batch)
+      insert.run(row.workflowName, row.runId, row.resourceId, row.snapshot, row.createdAt.toISOString(), row.updatedAt.toISOString());
   });
   let batch: BacklogRow[] = [];
   for (const pair of runs) {
@@ -237,7 +260,8 @@ async function loadMastraPg(url: string, runs: Iterable<BacklogRow[]>): Promise<
     // The columns PostgresStore's persistWorkflowSnapshot writes (@mastra/pg 1.27.1).
     const flush = async (batch: BacklogRow[]) => {
       const cols: unknown[][] = [[], [], [], [], [], []];
-      for (const row of batch) [row.workflowName, row.runId, row.resourceId, row.snapshot, row.createdAt, row.updatedAt].forEach((v, i) => cols[i]!.push(v));
+      for (const row of batch)
+        [row.workflowName, row.runId, row.resourceId, row.snapshot, row.createdAt, row.updatedAt].forEach((v, i) => cols[i]!.push(v));
       await client.query(
         `INSERT INTO mastra_workflow_snapshot (workflow_name, run_id, "resourceId", snapshot, "createdAt", "updatedAt", "createdAtZ", "updatedAtZ")
          SELECT w, r, res, s::jsonb, c, u, c, u FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[]) AS t(w, r, res, s, c, u)`,

@@ -35,7 +35,8 @@ export async function measure<T>(
   return { stats: stats(samples), last };
 }
 
-export type WorkerReply = { ms: number; total: number; runs: number; rssMb: number } | { error: string } | { timedOut: true; capMs: number };
+export type WorkerReply =
+  { ms: number; total: number; runs: number; rssMb: number } | { error: string } | { timedOut: true; capMs: number };
 
 /** One child process running Mastra; a call past the cap kills it (the next call starts a new one). */
 export class MastraWorker {
@@ -57,7 +58,10 @@ export class MastraWorker {
     return this.#ready;
   }
 
-  async call(request: { store: "libsql" | "pg"; url: string; agent: "refunds"; options: Record<string, unknown> }, capMs: number): Promise<WorkerReply> {
+  async call(
+    request: { store: "libsql" | "pg"; url: string; agent: "refunds"; options: Record<string, unknown> },
+    capMs: number,
+  ): Promise<WorkerReply> {
     if (!this.#child) await this.#spawn();
     else await this.#ready;
     const child = this.#child!;

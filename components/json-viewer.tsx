@@ -74,7 +74,9 @@ interface NodeProps {
 
 function JsonNode({ value, depth, defaultExpandDepth, name, trailingComma }: NodeProps) {
   if (value !== null && typeof value === "object") {
-    return <JsonBranch value={value as object} depth={depth} defaultExpandDepth={defaultExpandDepth} name={name} trailingComma={trailingComma} />;
+    return (
+      <JsonBranch value={value as object} depth={depth} defaultExpandDepth={defaultExpandDepth} name={name} trailingComma={trailingComma} />
+    );
   }
   return (
     <div className="pl-4 -indent-4 [overflow-wrap:anywhere]">
@@ -236,7 +238,9 @@ function JsonString({ value, after }: { value: string; after: React.ReactNode })
             </Button>
           )}
           <span className="ml-2 text-[11px] text-neutral-500">
-            {limit === STRING_LIMIT ? `${length} characters` : `first ${limit.toLocaleString("en-US")} of ${length} characters shown; Copy JSON copies everything`}
+            {limit === STRING_LIMIT
+              ? `${length} characters`
+              : `first ${limit.toLocaleString("en-US")} of ${length} characters shown; Copy JSON copies everything`}
           </span>
         </>
       ) : null}

@@ -1,7 +1,12 @@
 import { expect, requests, test } from "./fixtures.ts";
 import { EMPTY_STATE, openRunsOf, runLink, threadToggle, totalLabel } from "./support/runs-page.ts";
 
-test("a run suspended by another process appears on its own, and leaves once decided", async ({ page, suspendRun, testResource, approveDirectly }) => {
+test("a run suspended by another process appears on its own, and leaves once decided", async ({
+  page,
+  suspendRun,
+  testResource,
+  approveDirectly,
+}) => {
   await openRunsOf(page, testResource);
   await expect(page.getByText(EMPTY_STATE)).toBeVisible();
   // A marker in the page's JavaScript realm survives only if the document is never reloaded.

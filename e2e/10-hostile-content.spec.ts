@@ -25,8 +25,8 @@ test("markup in a tool call's arguments is shown as text and never runs", async 
   await expect(page.getByText(IMG).first()).toBeVisible();
   await expect(page.getByText(SCRIPT).first()).toBeVisible();
   expect(await page.locator('img[src="x"]').count()).toBe(0);
-  const injectedScripts = await page.evaluate(() =>
-    Array.from(document.scripts).filter((script) => script.textContent?.trim() === "alert(1)").length,
+  const injectedScripts = await page.evaluate(
+    () => Array.from(document.scripts).filter((script) => script.textContent?.trim() === "alert(1)").length,
   );
   expect(injectedScripts).toBe(0);
 

@@ -7,7 +7,12 @@ import { expect, requests, test } from "./fixtures.ts";
  * Two reviewers, two browsers, one tool call, the same instant (cal.com's booking race, for
  * approvals): exactly one decision wins, the tool runs once, the other reviewer is told who won.
  */
-test("two reviewers approve the same call at once: one wins, the other is told who decided", async ({ browser, baseURL, suspendRun, databaseUrl }) => {
+test("two reviewers approve the same call at once: one wins, the other is told who decided", async ({
+  browser,
+  baseURL,
+  suspendRun,
+  databaseUrl,
+}) => {
   const run = await suspendRun(requests.refund({ amount: "99.00", currency: "EUR" }));
   const accounts = ["Ada Lovelace", "Grace Hopper"].map((name) => ({
     name,

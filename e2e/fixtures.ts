@@ -135,7 +135,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       const threadIds = Array.from({ length: Math.max(1, Math.min(threads, n)) }, () => newThread());
       const runs: SuspendedRun[] = [];
       for (let i = 0; i < n; i++) {
-        const request: AgentRequest = agent === "refunds" ? requests.refund({ amount: (10 + i).toFixed(2) }) : { agent, text: defaultText(agent) };
+        const request: AgentRequest =
+          agent === "refunds" ? requests.refund({ amount: (10 + i).toFixed(2) }) : { agent, text: defaultText(agent) };
         runs.push(await suspendRun({ agent, text: request.text, thread: threadIds[i % threadIds.length], resource }));
       }
       return { resource, threads: threadIds, runs };

@@ -5,7 +5,15 @@
  */
 import { z } from "zod";
 import { idTextProblem } from "./safe-text.ts";
-import { AUDIT_OUTCOMES, DEFAULT_PAGE_SIZE, FILTER_MAX_LENGTH, PAGE_SIZES, RUNS_PARAM_KEYS, type RawRunsParams, type RunsParamKey } from "./list-params.ts";
+import {
+  AUDIT_OUTCOMES,
+  DEFAULT_PAGE_SIZE,
+  FILTER_MAX_LENGTH,
+  PAGE_SIZES,
+  RUNS_PARAM_KEYS,
+  type RawRunsParams,
+  type RunsParamKey,
+} from "./list-params.ts";
 
 const optionalFilter = (label: string) =>
   z
@@ -41,7 +49,12 @@ function dateRangeAndPage(defaultPageSize: number) {
   return {
     from: dayOrInstant("From", "start"),
     to: dayOrInstant("To", "end"),
-    page: z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(1, "page starts at 1").max(1_000_000).default(1),
+    page: z.coerce
+      .number({ error: "page must be a number" })
+      .int("page must be a whole number")
+      .min(1, "page starts at 1")
+      .max(1_000_000)
+      .default(1),
     perPage: z.coerce
       .number({ error: "perPage must be a number" })
       .int()

@@ -30,7 +30,9 @@ const MAX_LINES = 300;
 
 const sources = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], { encoding: "utf8" })
   .split("\n")
-  .filter((file) => /\.(ts|tsx|mjs)$/.test(file) && !file.includes("/generated/") && !file.includes("/migrations/") && !file.endsWith(".d.mts"));
+  .filter(
+    (file) => /\.(ts|tsx|mjs)$/.test(file) && !file.includes("/generated/") && !file.includes("/migrations/") && !file.endsWith(".d.mts"),
+  );
 
 const problems: string[] = [];
 const libEdges = new Map<string, Set<string>>();
@@ -49,7 +51,8 @@ for (const file of sources) {
     if (file.startsWith("components/") && target.startsWith("lib/") && !BROWSER_SAFE.some((rule) => rule.test(target))) {
       problems.push(`${file} imports ${target}: components/ may import only browser-safe modules from lib/`);
     }
-    if (file.startsWith("lib/") && /^(app|components)\//.test(target)) problems.push(`${file} imports ${target}: lib/ must not import app/ or components/`);
+    if (file.startsWith("lib/") && /^(app|components)\//.test(target))
+      problems.push(`${file} imports ${target}: lib/ must not import app/ or components/`);
     const [from, to] = [folderOf(file), folderOf(target)];
     if (from && to && from !== to) (libEdges.get(from) ?? libEdges.set(from, new Set()).get(from)!).add(to);
   }
@@ -95,7 +98,11 @@ function pathBetween(from: string, to: string, seen = new Set<string>()): string
 }
 
 if (problems.length) {
-  console.error(`Architecture check: ${problems.length} problem(s)\n${[...new Set(problems)].map((problem) => `  - ${problem}`).join("\n")}`);
+  console.error(
+    `Architecture check: ${problems.length} problem(s)\n${[...new Set(problems)].map((problem) => `  - ${problem}`).join("\n")}`,
+  );
   process.exit(1);
 }
-console.log(`✓ architecture: ${sources.length} files, browser fence, no lib/ folder loop, none over ${MAX_LINES} lines but ${TOO_LONG_FOR_NOW.size} listed`);
+console.log(
+  `✓ architecture: ${sources.length} files, browser fence, no lib/ folder loop, none over ${MAX_LINES} lines but ${TOO_LONG_FOR_NOW.size} listed`,
+);

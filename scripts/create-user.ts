@@ -8,10 +8,20 @@ import { databaseUrlFromEnv, disconnectDb } from "../lib/db/client.ts";
 import { createAccount, generatePassword, newUserInput } from "../lib/auth/users.ts";
 
 const { values } = parseArgs({
-  options: { email: { type: "string" }, name: { type: "string" }, role: { type: "string", default: "admin" }, password: { type: "string" } },
+  options: {
+    email: { type: "string" },
+    name: { type: "string" },
+    role: { type: "string", default: "admin" },
+    password: { type: "string" },
+  },
 });
 const generated = values.password ? undefined : generatePassword();
-const parsed = newUserInput.safeParse({ email: values.email, name: values.name ?? values.email?.split("@")[0], role: values.role, password: values.password ?? generated });
+const parsed = newUserInput.safeParse({
+  email: values.email,
+  name: values.name ?? values.email?.split("@")[0],
+  role: values.role,
+  password: values.password ?? generated,
+});
 if (!parsed.success) {
   console.error(`Cannot create the user: ${parsed.error.issues.map((issue) => issue.message).join("; ")}`);
   console.error('Usage: npm run users:create -- --email you@example.com --name "Your Name" --role admin|reviewer|support [--password …]');

@@ -4,13 +4,13 @@
 //  2. either schema has changes its migrations folder does not capture (run `npm run db:migrate`).
 // The second check replays the migrations on a shadow database: in memory for SQLite, a temporary
 // database on POSTGRES_URL's server (default: the local one) for PostgreSQL.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { PROJECT_ROOT, prismaPaths, redactUrl, type DatabaseProvider } from '../lib/db/database-url.ts';
-import { pendingSchemaChanges } from '../lib/db/migrate.ts';
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { PROJECT_ROOT, prismaPaths, redactUrl, type DatabaseProvider } from "../lib/db/database-url.ts";
+import { pendingSchemaChanges } from "../lib/db/migrate.ts";
 
-const adminUrl = process.env.POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const providers: DatabaseProvider[] = ['sqlite', 'postgres'];
+const adminUrl = process.env.POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const providers: DatabaseProvider[] = ["sqlite", "postgres"];
 
 /** The schema's lines, with the two that may legitimately differ replaced by placeholders. */
 function normalisedLines(source: string): string[] {
@@ -19,8 +19,8 @@ function normalisedLines(source: string): string[] {
     const opening = /^\s*(datasource|generator)\s+\w+\s*\{/.exec(line);
     if (opening) block = opening[1] ?? null;
     else if (/^\s*\}/.test(line)) block = null;
-    if (block === 'datasource' && /^\s*provider\s*=/.test(line)) return '<datasource provider>';
-    if (block === 'generator' && /^\s*output\s*=/.test(line)) return '<generator output>';
+    if (block === "datasource" && /^\s*provider\s*=/.test(line)) return "<datasource provider>";
+    if (block === "generator" && /^\s*output\s*=/.test(line)) return "<generator output>";
     return line.trimEnd();
   });
 }
@@ -28,11 +28,11 @@ function normalisedLines(source: string): string[] {
 /** Where the two schemas first differ (beyond the allowed lines), or null if they don't. */
 async function firstSchemaDifference(): Promise<string | null> {
   const [sqlite = [], postgres = []] = await Promise.all(
-    providers.map(async (provider) => normalisedLines(await readFile(prismaPaths(provider).schema, 'utf8'))),
+    providers.map(async (provider) => normalisedLines(await readFile(prismaPaths(provider).schema, "utf8"))),
   );
   for (let i = 0; i < Math.max(sqlite.length, postgres.length); i++) {
     if (sqlite[i] === postgres[i]) continue;
-    return `line ${i + 1}:\n    sqlite:   ${sqlite[i] ?? '<end of file>'}\n    postgres: ${postgres[i] ?? '<end of file>'}`;
+    return `line ${i + 1}:\n    sqlite:   ${sqlite[i] ?? "<end of file>"}\n    postgres: ${postgres[i] ?? "<end of file>"}`;
   }
   return null;
 }
@@ -44,16 +44,16 @@ const difference = await firstSchemaDifference();
 if (difference !== null) {
   failed = true;
   console.error(
-    `✗ ${relative(prismaPaths('sqlite').schema)} and ${relative(prismaPaths('postgres').schema)} must differ only in ` +
+    `✗ ${relative(prismaPaths("sqlite").schema)} and ${relative(prismaPaths("postgres").schema)} must differ only in ` +
       `the datasource provider and generator output lines; first difference at ${difference}`,
   );
 } else {
-  console.log('✓ the SQLite and PostgreSQL schemas match');
+  console.log("✓ the SQLite and PostgreSQL schemas match");
 }
 
 for (const provider of providers) {
   // SQLite's shadow database is in memory, so the file named here is never opened for writing.
-  const databaseUrl = provider === 'sqlite' ? 'file::memory:' : adminUrl;
+  const databaseUrl = provider === "sqlite" ? "file::memory:" : adminUrl;
   try {
     const changes = await pendingSchemaChanges(provider, databaseUrl);
     if (changes === null) {
@@ -62,12 +62,12 @@ for (const provider of providers) {
       failed = true;
       console.error(
         `✗ ${relative(prismaPaths(provider).schema)} has changes not captured in its migrations; ` +
-          `run \`npm run db:migrate -- <name>\`. Missing SQL:\n${changes.trim().replace(/^/gm, '    ')}`,
+          `run \`npm run db:migrate -- <name>\`. Missing SQL:\n${changes.trim().replace(/^/gm, "    ")}`,
       );
     }
   } catch (error) {
     failed = true;
-    const where = provider === 'postgres' ? ` (PostgreSQL server ${redactUrl(adminUrl)}; set POSTGRES_URL)` : '';
+    const where = provider === "postgres" ? ` (PostgreSQL server ${redactUrl(adminUrl)}; set POSTGRES_URL)` : "";
     console.error(`✗ could not check the ${provider} migrations${where}: ${error instanceof Error ? error.message : error}`);
   }
 }

@@ -22,9 +22,7 @@ export default async function HistoryPage({ searchParams }: { searchParams: Sear
   const query = parsed.success ? parsed.data : auditQuery.parse({});
   const [history, mastra] = await Promise.all([listAuditEvents(query), getMastra()]);
   const agents = Object.values(mastra.listAgents()).map((agent) => ({ id: agent.id, name: agent.name }));
-  const exportParams = new URLSearchParams(
-    Object.entries(raw).filter(([key, value]) => key !== "page" && key !== "perPage" && value),
-  );
+  const exportParams = new URLSearchParams(Object.entries(raw).filter(([key, value]) => key !== "page" && key !== "perPage" && value));
 
   return (
     <div className="space-y-6">

@@ -3,7 +3,8 @@ import { cn } from "@/components/ui/cn";
 
 export function HistoryPagination({ page, pageCount, params }: { page: number; pageCount: number; params: Record<string, string> }) {
   const hrefFor = (target: number) => `/history?${new URLSearchParams({ ...params, page: String(target) })}`;
-  const linkClass = "inline-flex h-8 items-center rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium shadow-sm hover:bg-neutral-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950";
+  const linkClass =
+    "inline-flex h-8 items-center rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium shadow-sm hover:bg-neutral-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950";
   return (
     <nav aria-label="History pages" className="flex items-center justify-end gap-3 text-sm">
       <span className="text-neutral-600">

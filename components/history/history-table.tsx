@@ -17,7 +17,11 @@ const outcomeVariant: Record<string, BadgeVariant> = {
 /** Everything shown is text: reasons, answers and arguments come from people and models. */
 export function HistoryTable({ events }: { events: AuditEventDto[] }) {
   if (events.length === 0) {
-    return <p className="rounded-lg border border-dashed border-neutral-300 bg-white p-8 text-center text-sm text-neutral-600">No history matches these filters.</p>;
+    return (
+      <p className="rounded-lg border border-dashed border-neutral-300 bg-white p-8 text-center text-sm text-neutral-600">
+        No history matches these filters.
+      </p>
+    );
   }
   return (
     <div className="rounded-lg border border-neutral-200 bg-white">
@@ -52,7 +56,10 @@ export function HistoryTable({ events }: { events: AuditEventDto[] }) {
                 <div className="font-mono">{event.toolName ?? "—"}</div>
                 <div className="text-neutral-500">{event.agentId ?? "unknown agent"}</div>
                 {event.runId ? (
-                  <Link href={`/runs/${encodeURIComponent(event.runId)}`} className="font-mono text-neutral-500 underline-offset-2 hover:underline">
+                  <Link
+                    href={`/runs/${encodeURIComponent(event.runId)}`}
+                    className="font-mono text-neutral-500 underline-offset-2 hover:underline"
+                  >
                     {event.runId.slice(0, 8)}…
                   </Link>
                 ) : null}

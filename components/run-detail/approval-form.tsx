@@ -50,8 +50,8 @@ export function ApprovalForm({ runId, toolCallId, toolName, interrupted, onDecid
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-neutral-600">
-        The agent wants to call <span className="font-mono font-medium text-neutral-900">{toolName}</span> with the arguments shown. It runs only
-        if you approve.
+        The agent wants to call <span className="font-mono font-medium text-neutral-900">{toolName}</span> with the arguments shown. It runs
+        only if you approve.
       </p>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={reasonId}>Reason (optional)</Label>
@@ -84,7 +84,12 @@ export function ApprovalForm({ runId, toolCallId, toolName, interrupted, onDecid
         <Button onClick={() => void decide("approve")} disabled={pending !== null || (needsConfirmation && !confirmed)}>
           {pending === "approve" ? "Approving…" : "Approve"}
         </Button>
-        <Button variant="outline" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => void decide("decline")} disabled={pending !== null}>
+        <Button
+          variant="outline"
+          className="text-red-700 hover:bg-red-50 hover:text-red-800"
+          onClick={() => void decide("decline")}
+          disabled={pending !== null}
+        >
           {pending === "decline" ? "Declining…" : "Decline"}
         </Button>
       </div>

@@ -161,9 +161,7 @@ export function MayHaveRunConfirmation({
   return (
     <Alert variant="destructive" role="alert" title="This tool may already have run">
       <p className="[overflow-wrap:anywhere]">{interrupted ? interruptionSentence(interrupted) : serverMessage}</p>
-      <p className="mt-1">
-        Check its effect first (the tool call id is its idempotency key). Declining never runs the tool.
-      </p>
+      <p className="mt-1">Check its effect first (the tool call id is its idempotency key). Declining never runs the tool.</p>
       <p className="mt-2 flex items-start gap-2">
         <input
           id={checkboxId}

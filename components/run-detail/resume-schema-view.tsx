@@ -21,9 +21,15 @@ export function ResumeSchemaView({ schema }: { schema: unknown }) {
         <caption className="sr-only">Fields the tool expects in the resume data</caption>
         <thead className="bg-neutral-50 text-xs uppercase tracking-wide text-neutral-500">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">Field</th>
-            <th scope="col" className="px-3 py-2 font-medium">Type</th>
-            <th scope="col" className="px-3 py-2 font-medium">Description</th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Field
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Type
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Description
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -82,7 +82,13 @@ function describeConstraints(schema: JsonSchema): string[] {
     const value = schema[key];
     if (typeof value === "number" || typeof value === "string") out.push(template.replace("{}", String(value)));
   }
-  if (Array.isArray(schema.enum)) out.push(`one of ${schema.enum.slice(0, 20).map((v) => JSON.stringify(v)).join(", ")}`);
+  if (Array.isArray(schema.enum))
+    out.push(
+      `one of ${schema.enum
+        .slice(0, 20)
+        .map((v) => JSON.stringify(v))
+        .join(", ")}`,
+    );
   if ("const" in schema) out.push(`exactly ${JSON.stringify(schema.const)}`);
   if ("default" in schema) out.push(`default ${JSON.stringify(schema.default)}`);
   return out;
@@ -99,7 +105,9 @@ export function describeSchemaFields(value: unknown, prefix = "", depth = 0, out
     const childSchema = asSchema(child) ?? {};
     const types = typesOf(childSchema);
     const items = asSchema(childSchema.items);
-    const type = types.map((t) => (t === "array" && items && typesOf(items).length ? `array of ${typesOf(items).join(" | ")}` : t)).join(" | ");
+    const type = types
+      .map((t) => (t === "array" && items && typesOf(items).length ? `array of ${typesOf(items).join(" | ")}` : t))
+      .join(" | ");
     out.push({
       path: prefix + key,
       type: type || "any",

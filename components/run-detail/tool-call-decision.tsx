@@ -19,7 +19,15 @@ interface ToolCallDecisionProps {
 }
 
 /** The decision on one pending call: the form, then its outcome. */
-export function ToolCallDecision({ runId, toolCallId, toolName, requiresApproval, resumeSchema, interrupted, canDecide }: ToolCallDecisionProps) {
+export function ToolCallDecision({
+  runId,
+  toolCallId,
+  toolName,
+  requiresApproval,
+  resumeSchema,
+  interrupted,
+  canDecide,
+}: ToolCallDecisionProps) {
   const [outcome, setOutcome] = useState<DecisionOutcome | null>(null);
   const forget = useForgetDecidedRun();
   const onDecided = (result: DecisionOutcome) => {

@@ -21,8 +21,18 @@ export function RunsTableToolbar({ filters, agents, onFilterChange, onReset }: R
   const agentId = useId();
   return (
     <div role="search" aria-label="Filter pending runs" className="flex flex-wrap items-end gap-3">
-      <TextFilter label="Resource ID" placeholder="cust_1001" value={filters.resourceId} onCommit={(resourceId) => onFilterChange({ resourceId })} />
-      <TextFilter label="Thread ID" placeholder="ticket-4800" value={filters.threadId} onCommit={(threadId) => onFilterChange({ threadId })} />
+      <TextFilter
+        label="Resource ID"
+        placeholder="cust_1001"
+        value={filters.resourceId}
+        onCommit={(resourceId) => onFilterChange({ resourceId })}
+      />
+      <TextFilter
+        label="Thread ID"
+        placeholder="ticket-4800"
+        value={filters.threadId}
+        onCommit={(threadId) => onFilterChange({ threadId })}
+      />
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={agentId}>Agent</Label>
         <Select
@@ -44,7 +54,13 @@ export function RunsTableToolbar({ filters, agents, onFilterChange, onReset }: R
       </div>
       <DateFilter label="From" value={filters.from} max={filters.to} onChange={(from) => onFilterChange({ from })} />
       <DateFilter label="To" value={filters.to} min={filters.from} onChange={(to) => onFilterChange({ to })} />
-      <Button variant="ghost" size="default" onClick={onReset} disabled={!hasRunFilters(filters)} className="border border-dashed border-neutral-300">
+      <Button
+        variant="ghost"
+        size="default"
+        onClick={onReset}
+        disabled={!hasRunFilters(filters)}
+        className="border border-dashed border-neutral-300"
+      >
         Reset filters
       </Button>
     </div>
@@ -69,7 +85,15 @@ function DateFilter({
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} type="date" value={value ?? ""} min={min} max={max} onChange={(event) => onChange(event.target.value || null)} className="w-40" />
+      <Input
+        id={id}
+        type="date"
+        value={value ?? ""}
+        min={min}
+        max={max}
+        onChange={(event) => onChange(event.target.value || null)}
+        className="w-40"
+      />
     </div>
   );
 }

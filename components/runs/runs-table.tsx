@@ -84,10 +84,7 @@ export function RunsTable({ initialView, initialParamsHash, initialDataUpdatedAt
   const rows = useMemo(() => toPendingCallRows(data?.runs ?? [], agentNames), [data, agentNames]);
 
   /* ---------- URL updates ---------- */
-  const setFilters = useCallback(
-    (patch: FilterPatch) => setParams({ ...patch, page: null }, { history: "push" }),
-    [setParams],
-  );
+  const setFilters = useCallback((patch: FilterPatch) => setParams({ ...patch, page: null }, { history: "push" }), [setParams]);
   const resetFilters = useCallback(
     () => setParams({ resourceId: null, threadId: null, agentId: null, from: null, to: null, page: null }, { history: "push" }),
     [setParams],
@@ -157,7 +154,9 @@ export function RunsTable({ initialView, initialParamsHash, initialDataUpdatedAt
       <Card className="relative overflow-hidden">
         <div aria-live="polite" className="pointer-events-none absolute right-3 top-2 z-10">
           {loading ? (
-            <span className="rounded-md border border-neutral-200 bg-white/90 px-2 py-0.5 text-xs text-neutral-600 shadow-sm">Loading…</span>
+            <span className="rounded-md border border-neutral-200 bg-white/90 px-2 py-0.5 text-xs text-neutral-600 shadow-sm">
+              Loading…
+            </span>
           ) : null}
         </div>
         {data && rows.length === 0 && !loading ? (
@@ -167,7 +166,10 @@ export function RunsTable({ initialView, initialParamsHash, initialDataUpdatedAt
             Loading…
           </p>
         ) : data ? (
-          <Table aria-busy={loading} className={loading ? "min-w-[44rem] table-fixed opacity-60 transition-opacity" : "min-w-[44rem] table-fixed transition-opacity"}>
+          <Table
+            aria-busy={loading}
+            className={loading ? "min-w-[44rem] table-fixed opacity-60 transition-opacity" : "min-w-[44rem] table-fixed transition-opacity"}
+          >
             <TableCaption>Pending tool calls, grouped by thread</TableCaption>
             <TableHeader>
               <TableRow>

@@ -23,7 +23,11 @@ export function ThreadGroupRow({ calls, expanded, onToggle, colSpan }: ThreadGro
             aria-label={`${expanded ? "Collapse" : "Expand"} thread ${threadLabel}`}
             className="inline-flex items-center gap-1.5 rounded-md px-1.5 py-1 font-mono text-[13px] font-semibold text-neutral-900 hover:bg-neutral-200/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
           >
-            <svg aria-hidden="true" viewBox="0 0 16 16" className={`h-3.5 w-3.5 text-neutral-500 transition-transform ${expanded ? "rotate-90" : ""}`}>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 16 16"
+              className={`h-3.5 w-3.5 text-neutral-500 transition-transform ${expanded ? "rotate-90" : ""}`}
+            >
               <path d="M6 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
             {threadLabel}

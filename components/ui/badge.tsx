@@ -15,7 +15,11 @@ const variants: Record<BadgeVariant, string> = {
 export function Badge({ className, variant = "default", ...props }: HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant }) {
   return (
     <span
-      className={cn("inline-flex items-center whitespace-nowrap rounded-md border px-2 py-0.5 text-xs font-medium", variants[variant], className)}
+      className={cn(
+        "inline-flex items-center whitespace-nowrap rounded-md border px-2 py-0.5 text-xs font-medium",
+        variants[variant],
+        className,
+      )}
       {...props}
     />
   );

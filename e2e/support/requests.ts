@@ -37,32 +37,57 @@ export function orderNumber(): string {
 
 export const requests = {
   /** issueRefund (approval). Answer once approved: "Refund re_<order> issued: <amount> <currency> for order <order>." */
-  refund({ order = orderNumber(), email = "e2e@customer.example", amount = "42.50", currency = "EUR", reason = "parcel arrived damaged" } = {}) {
+  refund({
+    order = orderNumber(),
+    email = "e2e@customer.example",
+    amount = "42.50",
+    currency = "EUR",
+    reason = "parcel arrived damaged",
+  } = {}) {
     return {
       agent: "refunds",
       text: `Request: full refund\nOrder: ${order}\nEmail: ${email}\nAmount: ${amount} ${currency}\nReason: ${reason}`,
     } satisfies AgentRequest;
   },
   /** settlePartialRefund (suspend; resume `{ amount: number > 0, note?: string }`). */
-  partialRefund({ order = orderNumber(), email = "e2e@customer.example", total = "80.00", currency = "EUR", reason = "item scratched" } = {}) {
+  partialRefund({
+    order = orderNumber(),
+    email = "e2e@customer.example",
+    total = "80.00",
+    currency = "EUR",
+    reason = "item scratched",
+  } = {}) {
     return {
       agent: "refunds",
       text: `Request: partial refund\nOrder: ${order}\nEmail: ${email}\nTotal: ${total} ${currency}\nReason: ${reason}`,
     } satisfies AgentRequest;
   },
   /** deleteCustomerRecord (approval). */
-  erasure({ customer = "cust_e2e", email = "e2e@customer.example", request = "GDPR-9000", reason = "customer asked to be forgotten" } = {}) {
+  erasure({
+    customer = "cust_e2e",
+    email = "e2e@customer.example",
+    request = "GDPR-9000",
+    reason = "customer asked to be forgotten",
+  } = {}) {
     return {
       agent: "customerRecords",
       text: `Customer: ${customer}\nEmail: ${email}\nRequest: ${request}\nReason: ${reason}`,
     } satisfies AgentRequest;
   },
   /** sendEmail (approval). `\n` in the body is written as a literal backslash-n, as the playbook expects. */
-  email({ to = "e2e@customer.example", subject = `About your order ${orderNumber()}`, body = "Hi,\\nthanks for waiting.\\n— Support" } = {}) {
+  email({
+    to = "e2e@customer.example",
+    subject = `About your order ${orderNumber()}`,
+    body = "Hi,\\nthanks for waiting.\\n— Support",
+  } = {}) {
     return { agent: "outreach", text: `To: ${to}\nSubject: ${subject}\nBody: ${body}` } satisfies AgentRequest;
   },
   /** chooseShippingAddress (suspend; resume `{ addressId: string, note?: string }`). */
-  shipping({ order = orderNumber(), email = "e2e@customer.example", addresses = defaultAddresses(order) }: { order?: string; email?: string; addresses?: Address[] } = {}) {
+  shipping({
+    order = orderNumber(),
+    email = "e2e@customer.example",
+    addresses = defaultAddresses(order),
+  }: { order?: string; email?: string; addresses?: Address[] } = {}) {
     return {
       agent: "shipping",
       text: `Order: ${order}\nEmail: ${email}\nAddresses: ${JSON.stringify(addresses)}`,

@@ -17,6 +17,10 @@ export const createUser = defineAction("createUser", { permission: "manageUsers"
 /** better-auth's refusal (e.g. "User already exists") is meant for the admin: pass its message on. */
 class UserAdminError extends AppError {
   constructor(cause: unknown) {
-    super("user_admin", (cause as { body?: { message?: string } })?.body?.message ?? (cause instanceof Error ? cause.message : "The user could not be saved."));
+    super(
+      "user_admin",
+      (cause as { body?: { message?: string } })?.body?.message ??
+        (cause instanceof Error ? cause.message : "The user could not be saved."),
+    );
   }
 }

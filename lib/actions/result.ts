@@ -40,6 +40,9 @@ export async function runAction<T>(name: string, body: () => Promise<T>): Promis
     if (error instanceof AppError) return { ok: false, error: { code: error.code, message: error.message } };
     if (error instanceof z.ZodError) return invalidInput(error);
     console.error(`[action ${name}]`, error);
-    return { ok: false, error: { code: "internal", message: "The server could not complete this request. Try again; if it persists, check the server log." } };
+    return {
+      ok: false,
+      error: { code: "internal", message: "The server could not complete this request. Try again; if it persists, check the server log." },
+    };
   }
 }

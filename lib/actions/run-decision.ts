@@ -51,10 +51,12 @@ export async function openDecisionRequest(
     retryAfterSeconds: admission.retryAfterSeconds,
   };
   if (admission.firstTurnedAway) {
-    await writeAudit(refusalEntry(request, "unknown", undefined, {
-      code: error.code,
-      message: `${error.message} Further requests from this client are turned away and not recorded until the minute is over.`,
-    }));
+    await writeAudit(
+      refusalEntry(request, "unknown", undefined, {
+        code: error.code,
+        message: `${error.message} Further requests from this client are turned away and not recorded until the minute is over.`,
+      }),
+    );
   }
   return { ok: false, error };
 }

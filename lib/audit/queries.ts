@@ -23,7 +23,12 @@ export async function listAuditEvents(
   const db = await getDb(databaseUrl);
   const where = whereOf(query);
   const [events, total] = await Promise.all([
-    db.auditEvent.findMany({ where, orderBy: [{ at: "desc" }, { id: "desc" }], skip: (query.page - 1) * query.perPage, take: query.perPage }),
+    db.auditEvent.findMany({
+      where,
+      orderBy: [{ at: "desc" }, { id: "desc" }],
+      skip: (query.page - 1) * query.perPage,
+      take: query.perPage,
+    }),
     db.auditEvent.count({ where }),
   ]);
   return { events, total, page: query.page, perPage: query.perPage, pageCount: Math.max(1, Math.ceil(total / query.perPage)) };

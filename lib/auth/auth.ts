@@ -73,7 +73,10 @@ export function ssoProviderName(): string | null {
  * matches the Host it is sent to.
  */
 function trustedOrigins(request?: Request): string[] {
-  const listed = (process.env.BETTER_AUTH_TRUSTED_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean);
+  const listed = (process.env.BETTER_AUTH_TRUSTED_ORIGINS ?? "")
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean);
   const host = request?.headers.get("x-forwarded-host") ?? request?.headers.get("host");
   if (!host || process.env.BETTER_AUTH_URL) return listed;
   const protocol = request?.headers.get("x-forwarded-proto") ?? new URL(request!.url).protocol.replace(":", "");

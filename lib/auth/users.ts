@@ -17,7 +17,10 @@ export const newUserInput = z
       .min(1, "Name is required")
       .max(100, "Name is longer than 100 characters")
       .refine((name) => !unstorableTextProblem(name), "Name contains a NUL character or invalid Unicode"),
-    email: z.email({ error: "Email is not a valid address" }).max(254).transform((email) => email.toLowerCase()),
+    email: z
+      .email({ error: "Email is not a valid address" })
+      .max(254)
+      .transform((email) => email.toLowerCase()),
     role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(", ")}` }),
     password: z
       .string({ error: "Password is required" })
@@ -26,9 +29,16 @@ export const newUserInput = z
   })
   .strict();
 
-export const setRoleInput = z.object({
-  userId: z.string().min(1).max(256).refine((id) => !idTextProblem(id), "userId contains a control character or invalid Unicode"),
-  role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(", ")}` }) }).strict();
+export const setRoleInput = z
+  .object({
+    userId: z
+      .string()
+      .min(1)
+      .max(256)
+      .refine((id) => !idTextProblem(id), "userId contains a control character or invalid Unicode"),
+    role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(", ")}` }),
+  })
+  .strict();
 
 export type NewUser = z.output<typeof newUserInput>;
 
@@ -36,7 +46,10 @@ export type NewUser = z.output<typeof newUserInput>;
  * Creates an account with email and password. With `asRequest` (the admin page) better-auth checks
  * again that the caller is an admin; without it (a server-side command) it trusts the caller.
  */
-export async function createAccount(user: NewUser, { asRequest, databaseUrl = databaseUrlFromEnv() }: { asRequest?: Headers; databaseUrl?: string } = {}) {
+export async function createAccount(
+  user: NewUser,
+  { asRequest, databaseUrl = databaseUrlFromEnv() }: { asRequest?: Headers; databaseUrl?: string } = {},
+) {
   const auth = await getAuth(databaseUrl);
   const { user: created } = await auth.api.createUser({
     body: { email: user.email, password: user.password, name: user.name, role: user.role },
@@ -61,4 +74,3 @@ export async function listAccounts(databaseUrl: string = databaseUrlFromEnv()) {
 export function generatePassword(): string {
   return randomBytes(15).toString("base64url");
 }
-

@@ -28,10 +28,7 @@ export async function createDb(url: string): Promise<Db> {
     await optimizeSqlite(db);
     return db;
   }
-  const [{ PrismaClient }, { PrismaPg }] = await Promise.all([
-    import("../generated/postgres/client.ts"),
-    import("@prisma/adapter-pg"),
-  ]);
+  const [{ PrismaClient }, { PrismaPg }] = await Promise.all([import("../generated/postgres/client.ts"), import("@prisma/adapter-pg")]);
   const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
   // Both generated clients have the same models and methods; only their provider differs.
   return db as unknown as Db;

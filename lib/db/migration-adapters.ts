@@ -1,19 +1,19 @@
 // Driver adapters for the wasm schema engine (lib/db/schema-engine.ts). The engine opens connections
 // through these but never closes them, so each factory remembers what it opened and `close()`
 // disposes of it all: that releases SQLite's exclusive lock and lets Node exit after pg was used.
-import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
-import { PrismaPg } from '@prisma/adapter-pg';
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
 import {
   bindMigrationAwareSqlAdapterFactory,
   type ErrorCapturingSqlMigrationAwareDriverAdapterFactory,
   type SqlDriverAdapter,
   type SqlMigrationAwareDriverAdapterFactory,
-} from '@prisma/driver-adapter-utils';
-import pg from 'pg';
-import { databaseProvider, sqliteFilePath } from './database-url.ts';
+} from "@prisma/driver-adapter-utils";
+import pg from "pg";
+import { databaseProvider, sqliteFilePath } from "./database-url.ts";
 
 export interface MigrationAdapter {
   factory: ErrorCapturingSqlMigrationAwareDriverAdapterFactory;
@@ -25,22 +25,18 @@ export interface MigrationAdapter {
 const SQLITE_BUSY_TIMEOUT_MS = 120_000;
 
 export function createMigrationAdapter(databaseUrl: string): MigrationAdapter {
-  const factory =
-    databaseProvider(databaseUrl) === 'sqlite' ? sqliteFactory(databaseUrl) : new PostgresMigrationFactory(databaseUrl);
+  const factory = databaseProvider(databaseUrl) === "sqlite" ? sqliteFactory(databaseUrl) : new PostgresMigrationFactory(databaseUrl);
   const tracked = new TrackingFactory(factory);
   return { factory: bindMigrationAwareSqlAdapterFactory(tracked), close: () => tracked.close() };
 }
 
 function sqliteFactory(databaseUrl: string): SqlMigrationAwareDriverAdapterFactory {
   const file = sqliteFilePath(databaseUrl);
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
   // The native engine stores DateTime values as Unix milliseconds on SQLite; matching that keeps
   // `_prisma_migrations` rows identical whichever engine wrote them. The shadow database (used only
   // when creating or checking migrations) is the adapter's default, an in-memory database.
-  const inner = new PrismaBetterSqlite3(
-    { url: file, timeout: SQLITE_BUSY_TIMEOUT_MS },
-    { timestampFormat: 'unixepoch-ms' },
-  );
+  const inner = new PrismaBetterSqlite3({ url: file, timeout: SQLITE_BUSY_TIMEOUT_MS }, { timestampFormat: "unixepoch-ms" });
   return {
     provider: inner.provider,
     adapterName: inner.adapterName,
@@ -60,7 +56,7 @@ function allowMultiStatementSql(adapter: SqlDriverAdapter): SqlDriverAdapter {
     try {
       return await executeRaw(query);
     } catch (error) {
-      const multiStatement = error instanceof RangeError && error.message.includes('more than one statement');
+      const multiStatement = error instanceof RangeError && error.message.includes("more than one statement");
       if (!multiStatement || query.args.length > 0) throw error;
       await adapter.executeScript(query.sql);
       return 0;
@@ -70,7 +66,7 @@ function allowMultiStatementSql(adapter: SqlDriverAdapter): SqlDriverAdapter {
 }
 
 class TrackingFactory implements SqlMigrationAwareDriverAdapterFactory {
-  readonly provider: SqlMigrationAwareDriverAdapterFactory['provider'];
+  readonly provider: SqlMigrationAwareDriverAdapterFactory["provider"];
   readonly adapterName: string;
   readonly #inner: SqlMigrationAwareDriverAdapterFactory;
   readonly #open = new Set<SqlDriverAdapter>();
@@ -102,7 +98,7 @@ class TrackingFactory implements SqlMigrationAwareDriverAdapterFactory {
 
   async close(): Promise<void> {
     const results = await Promise.allSettled([...this.#open].map((adapter) => adapter.dispose()));
-    const failure = results.find((result) => result.status === 'rejected');
+    const failure = results.find((result) => result.status === "rejected");
     if (failure) throw failure.reason;
   }
 }
@@ -131,7 +127,7 @@ class CharAsTextClient extends pg.Client {
   override query(...args: any[]): any {
     const query: (...queryArgs: unknown[]) => unknown = super.query;
     const callback: unknown = args.at(-1);
-    if (typeof callback === 'function') {
+    if (typeof callback === "function") {
       const wrapped = (error: unknown, result: unknown) => callback(error, error ? result : reportCharAsText(result));
       return query.apply(this, [...args.slice(0, -1), wrapped]);
     }
@@ -149,7 +145,7 @@ class CharAsTextClient extends pg.Client {
 function wholeScripts(adapter: SqlDriverAdapter): SqlDriverAdapter {
   const internals = adapter as unknown as { client?: pg.Pool; onError?: (error: unknown) => never };
   const pool = internals.client;
-  if (!pool || typeof pool.query !== 'function') return adapter;
+  if (!pool || typeof pool.query !== "function") return adapter;
   adapter.executeScript = async (script: string) => {
     try {
       await pool.query(script);
@@ -169,8 +165,8 @@ function wholeScripts(adapter: SqlDriverAdapter): SqlDriverAdapter {
  * creating or checking migrations; deploying never uses a shadow database).
  */
 class PostgresMigrationFactory implements SqlMigrationAwareDriverAdapterFactory {
-  readonly provider = 'postgres';
-  readonly adapterName = '@prisma/adapter-pg';
+  readonly provider = "postgres";
+  readonly adapterName = "@prisma/adapter-pg";
   readonly #databaseUrl: string;
   readonly #main: PrismaPg;
 
@@ -184,7 +180,7 @@ class PostgresMigrationFactory implements SqlMigrationAwareDriverAdapterFactory 
   }
 
   async connectToShadowDb(): Promise<SqlDriverAdapter> {
-    const name = `prisma_migrate_shadow_db_${randomUUID().replaceAll('-', '')}`;
+    const name = `prisma_migrate_shadow_db_${randomUUID().replaceAll("-", "")}`;
     await this.#adminQuery(`CREATE DATABASE "${name}"`);
     const shadowUrl = new URL(this.#databaseUrl);
     shadowUrl.pathname = `/${name}`;
@@ -199,7 +195,7 @@ class PostgresMigrationFactory implements SqlMigrationAwareDriverAdapterFactory 
 
   #adapterFactory(connectionString: string): PrismaPg {
     // Prisma's `?schema=` URL parameter is not a libpq one; adapter-pg takes it as an option.
-    const schema = new URL(connectionString).searchParams.get('schema') ?? undefined;
+    const schema = new URL(connectionString).searchParams.get("schema") ?? undefined;
     // No idle timeout: the engine holds its advisory lock on one pooled connection until close().
     const config: pg.PoolConfig = { connectionString, Client: CharAsTextClient, max: 4, idleTimeoutMillis: 0 };
     // adapter-pg is typed against its own copy of @types/pg; the runtime pg is the same.

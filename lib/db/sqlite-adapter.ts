@@ -13,12 +13,7 @@
  * timeout, and can no longer fail half-way for a lock).
  */
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
-import type {
-  SqlDriverAdapter,
-  SqlDriverAdapterFactory,
-  SqlQuery,
-  Transaction,
-} from "@prisma/driver-adapter-utils";
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
 
 /**
  * A FIFO lock: each holder runs alone, in arrival order. A turn is handed to the next holder on the

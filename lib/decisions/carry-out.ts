@@ -22,28 +22,44 @@ export async function carryOut(db: Db, decision: ToolCallDecision, agent: Agent)
     throw alreadyDecided(await db.toolCallDecision.findUniqueOrThrow({ where: { id: decision.id } }));
   }
   // A slow agent (a real model) keeps the lease; a dead process stops renewing it.
-  const renewal = setInterval(() => {
-    db.toolCallDecision
-      .updateMany({ where: { id: decision.id, state: "applying" }, data: { leaseUntil: new Date(Date.now() + lease) } })
-      .catch(() => undefined);
-  }, Math.max(1_000, lease / 3));
+  const renewal = setInterval(
+    () => {
+      db.toolCallDecision
+        .updateMany({ where: { id: decision.id, state: "applying" }, data: { leaseUntil: new Date(Date.now() + lease) } })
+        .catch(() => undefined);
+    },
+    Math.max(1_000, lease / 3),
+  );
   renewal.unref?.();
   try {
     const stream = await continueRun(agent, decision);
     failpoint("after-send");
     const outcome = await readOutcome(stream, decision.toolCallId, () => noteToolRan(db, decision));
     await transition(db, decision, "applying", "applied", { answer: outcome.answer }, { outcome: "applied", answer: outcome.answer });
-    return { ...outcome, action: decision.action as Decision["action"], runId: decision.runId, toolCallId: decision.toolCallId, agentId: decision.agentId };
+    return {
+      ...outcome,
+      action: decision.action as Decision["action"],
+      runId: decision.runId,
+      toolCallId: decision.toolCallId,
+      agentId: decision.agentId,
+    };
   } catch (error) {
     const failure = agentError(error, decision);
     const toolRan = (await db.toolCallDecision.findUnique({ where: { id: decision.id }, select: { toolRanAt: true } }))?.toolRanAt;
     if (toolRan) {
       // Releasing would let the tool run twice: the decision failed after it was carried out.
-      await transition(db, decision, "applying", "failed", { error: failure.message }, {
-        outcome: "failed",
-        code: failure.code,
-        message: `The tool ran, then the agent failed: ${failure.message} The run was settled; it cannot be decided again.`,
-      });
+      await transition(
+        db,
+        decision,
+        "applying",
+        "failed",
+        { error: failure.message },
+        {
+          outcome: "failed",
+          code: failure.code,
+          message: `The tool ran, then the agent failed: ${failure.message} The run was settled; it cannot be decided again.`,
+        },
+      );
       await settleRun(db, decision.runId, decision.toolCallId);
       throw failure;
     }
@@ -94,8 +110,7 @@ async function readOutcome(stream: { fullStream: AsyncIterable<unknown> }, toolC
     else if (chunk.type === "tool-result" && chunk.payload?.toolCallId === toolCallId && !toolRan) {
       toolRan = true;
       await onToolRan();
-    }
-    else if (chunk.type === "tool-call-approval" || chunk.type === "tool-call-suspended") runState = "waiting-again";
+    } else if (chunk.type === "tool-call-approval" || chunk.type === "tool-call-suspended") runState = "waiting-again";
     else if (chunk.type === "error") throw new DecisionError("agent_failed", `The agent failed: ${describe(chunk.payload?.error)}`);
   }
   return { answer, runState };
@@ -112,7 +127,6 @@ function agentError(error: unknown, decision: Pick<ToolCallDecision, "runId" | "
   }
   return new DecisionError("agent_failed", `The agent could not continue the run: ${describe(error)}`);
 }
-
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : typeof error === "string" ? error : JSON.stringify(error);

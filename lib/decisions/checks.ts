@@ -19,7 +19,13 @@ export async function refuseAsDecidedOrMissing(db: Db, decision: Decision, run: 
   });
   if (prior && prior.state !== "released") {
     // The run may be gone already: the earlier decision still knows whose call it was.
-    Object.assign(audit, { agentId: prior.agentId, threadId: prior.threadId, resourceId: prior.resourceId, toolName: prior.toolName, decisionId: prior.id });
+    Object.assign(audit, {
+      agentId: prior.agentId,
+      threadId: prior.threadId,
+      resourceId: prior.resourceId,
+      toolName: prior.toolName,
+      decisionId: prior.id,
+    });
     throw alreadyDecided(prior);
   }
   if (!run) {

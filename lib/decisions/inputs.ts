@@ -9,9 +9,6 @@ import { LIMITS } from "./limits.ts";
 
 const id = idSchema;
 
-
-
-
 const runRef = {
   runId: id("runId"),
   toolCallId: id("toolCallId"),

@@ -122,7 +122,9 @@ export async function noteToolRan(db: Db, decision: ToolCallDecision): Promise<v
 export async function findInterruptedCalls(runIds: string[], databaseUrl: string = databaseUrlFromEnv()) {
   const found = new Map<string, Map<string, InterruptedDecision>>();
   if (runIds.length === 0) return found;
-  const rows = await (await getDb(databaseUrl)).toolCallDecision.findMany({
+  const rows = await (
+    await getDb(databaseUrl)
+  ).toolCallDecision.findMany({
     where: { runId: { in: runIds }, state: "released", error: INTERRUPTED },
     select: { runId: true, toolCallId: true, reviewer: true, action: true, decidedAt: true, updatedAt: true },
   });
@@ -158,5 +160,3 @@ export function auditOf(decision: ToolCallDecision, audit: DecisionAudit): Audit
     ...audit,
   };
 }
-
-

@@ -52,14 +52,24 @@ export async function recoverDecisions(databaseUrl: string = databaseUrlFromEnv(
 
     if (run === "pending" && !taken.toolRanAt && (neverSent || taken.action === "decline")) {
       if (!neverSent) {
-        await transition(db, taken, "applying", "recorded", {}, {
-          outcome: "recovered",
-          message: "The server stopped while declining; a decline never runs the tool, so it is carried out again.",
-        });
+        await transition(
+          db,
+          taken,
+          "applying",
+          "recorded",
+          {},
+          {
+            outcome: "recovered",
+            message: "The server stopped while declining; a decline never runs the tool, so it is carried out again.",
+          },
+        );
       } else {
         await appendAudit(
           db,
-          auditOf(taken, { outcome: "recovered", message: "The server stopped after recording this decision and before applying it; carrying it out now." }),
+          auditOf(taken, {
+            outcome: "recovered",
+            message: "The server stopped after recording this decision and before applying it; carrying it out now.",
+          }),
         );
       }
       try {
@@ -70,37 +80,65 @@ export async function recoverDecisions(databaseUrl: string = databaseUrlFromEnv(
         report.failed++;
       }
     } else if (run === "pending" && taken.toolRanAt) {
-      await transition(db, taken, from, "applied", {}, {
-        outcome: "recovered",
-        message: `The tool ran (the agent reported its result at ${taken.toolRanAt.toISOString()}) before the server stopped, so the decision was carried out; the agent's answer after it was lost. The run was settled so that its tool cannot run again.`,
-      });
+      await transition(
+        db,
+        taken,
+        from,
+        "applied",
+        {},
+        {
+          outcome: "recovered",
+          message: `The tool ran (the agent reported its result at ${taken.toolRanAt.toISOString()}) before the server stopped, so the decision was carried out; the agent's answer after it was lost. The run was settled so that its tool cannot run again.`,
+        },
+      );
       await settleRun(db, taken.runId, taken.toolCallId);
       report.applied++;
     } else if (run === "pending") {
-      await transition(db, taken, "applying", "released", { error: INTERRUPTED }, {
-        outcome: "interrupted",
-        message:
-          "The server stopped while the agent was carrying out this decision. The tool may have run; check its effect before deciding again (its idempotency key is the tool call id). The tool call is decidable again, with a confirmation.",
-      });
+      await transition(
+        db,
+        taken,
+        "applying",
+        "released",
+        { error: INTERRUPTED },
+        {
+          outcome: "interrupted",
+          message:
+            "The server stopped while the agent was carrying out this decision. The tool may have run; check its effect before deciding again (its idempotency key is the tool call id). The tool call is decidable again, with a confirmation.",
+        },
+      );
       report.released++;
     } else if (!neverSent && (run === "finished" || run === "moved-on")) {
-      await transition(db, taken, from, "applied", {}, {
-        outcome: "recovered",
-        message:
-          run === "finished"
-            ? "The run had finished before its server stopped: the decision was carried out (the agent's answer was not kept)."
-            : "The run had moved past this call (it waits on another one) before its server stopped: the decision was carried out.",
-      });
+      await transition(
+        db,
+        taken,
+        from,
+        "applied",
+        {},
+        {
+          outcome: "recovered",
+          message:
+            run === "finished"
+              ? "The run had finished before its server stopped: the decision was carried out (the agent's answer was not kept)."
+              : "The run had moved past this call (it waits on another one) before its server stopped: the decision was carried out.",
+        },
+      );
       if (run === "finished") await settleRun(db, taken.runId, taken.toolCallId);
       report.applied++;
     } else {
-      await transition(db, taken, from, "failed", { error: `run ${run}` }, {
-        outcome: "failed",
-        code: run === "finished" ? "run_not_found" : "tool_call_not_pending",
-        message: neverSent
-          ? `The run no longer waits on this call (${run}): this decision was never sent to the agent and was not carried out.`
-          : `The server stopped mid-decision and the run is ${run}; its snapshot was left as it is.`,
-      });
+      await transition(
+        db,
+        taken,
+        from,
+        "failed",
+        { error: `run ${run}` },
+        {
+          outcome: "failed",
+          code: run === "finished" ? "run_not_found" : "tool_call_not_pending",
+          message: neverSent
+            ? `The run no longer waits on this call (${run}): this decision was never sent to the agent and was not carried out.`
+            : `The server stopped mid-decision and the run is ${run}; its snapshot was left as it is.`,
+        },
+      );
       if (run === "finished") await settleRun(db, taken.runId, taken.toolCallId);
       report.failed++;
     }

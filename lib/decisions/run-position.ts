@@ -22,14 +22,12 @@ export async function whereIsTheRun(db: Db, decision: Pick<ToolCallDecision, "ru
   return waitsOn(outer.toolCalls, decision.toolCallId) ? "pending" : "moved-on";
 }
 
-
 /** Still waiting on the call; waiting on another call; gone; or stopped in another state. */
 export type RunPosition = "pending" | "moved-on" | "finished" | `stopped (${string})`;
 
 function waitsOn(toolCalls: string | null, toolCallId: string): boolean {
   return !!toolCalls && (JSON.parse(toolCalls) as AgentRunToolCall[]).some((call) => call.toolCallId === toolCallId);
 }
-
 
 /**
  * Removes what Mastra left of a run that will not continue: its snapshots, when the outer one is

@@ -21,7 +21,10 @@ export const UNKNOWN_CLIENT_ADDRESS = "unknown";
  */
 export function parseTrustedProxies(value = "") {
   const trusted = new BlockList();
-  for (const entry of value.split(",").map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [, rawAddress, prefix] = /^([^/]+)(?:\/(\d{1,3}))?$/.exec(entry) ?? [];
     const address = normalizeAddress(rawAddress);
     const family = isIP(address ?? "") === 4 ? "ipv4" : "ipv6";
@@ -56,7 +59,10 @@ export function clientAddressOf(remoteAddress, forwardedFor, trusted) {
  * case without a zone (`fe80::1%eth0` → `fe80::1`), so one client is always written one way.
  */
 export function normalizeAddress(value) {
-  const address = String(value ?? "").trim().toLowerCase().replace(/%[^%]*$/, "");
+  const address = String(value ?? "")
+    .trim()
+    .toLowerCase()
+    .replace(/%[^%]*$/, "");
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address)?.[1];
   if (mapped && isIP(mapped) === 4) return mapped;
   return isIP(address) ? address : null;

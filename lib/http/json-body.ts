@@ -5,8 +5,7 @@
  * session first, so an anonymous client never gets this far.
  */
 export type JsonBody =
-  | { ok: true; value: unknown }
-  | { ok: false; status: 400 | 413; code: "invalid_input" | "payload_too_large"; message: string };
+  { ok: true; value: unknown } | { ok: false; status: 400 | 413; code: "invalid_input" | "payload_too_large"; message: string };
 
 export async function readJsonBody(request: Request, limit: number): Promise<JsonBody> {
   const tooLarge = {

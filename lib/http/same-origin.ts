@@ -13,7 +13,10 @@ export function crossSiteProblem(request: Request): string | null {
     } catch {
       return "The request's Origin is not a valid URL.";
     }
-    const trusted = (process.env.BETTER_AUTH_TRUSTED_ORIGINS ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+    const trusted = (process.env.BETTER_AUTH_TRUSTED_ORIGINS ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     if (originHost !== host && !trusted.includes(origin)) return `Requests from ${origin} are not accepted.`;
   }
   // A cross-site HTML form cannot send JSON: requiring it closes the no-Origin corner as well.

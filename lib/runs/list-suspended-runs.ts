@@ -37,7 +37,10 @@ export interface ListSuspendedRunsResult {
 
 export class InvalidListOptionsError extends AppError {
   constructor(readonly issues: z.core.$ZodIssue[]) {
-    super("invalid_input", `Invalid listing options: ${issues.map((issue) => `${issue.path.join(".") || "options"}: ${issue.message}`).join("; ")}`);
+    super(
+      "invalid_input",
+      `Invalid listing options: ${issues.map((issue) => `${issue.path.join(".") || "options"}: ${issue.message}`).join("; ")}`,
+    );
   }
 }
 
@@ -77,7 +80,14 @@ export async function listSuspendedRuns(
   };
 }
 
-type ListedRow = { runId: string; agentId: string | null; threadId: string | null; resourceId: string | null; updatedAt: Date; toolCalls: string | null };
+type ListedRow = {
+  runId: string;
+  agentId: string | null;
+  threadId: string | null;
+  resourceId: string | null;
+  updatedAt: Date;
+  toolCalls: string | null;
+};
 
 /** A stored suspended agent-loop row as the contract's AgentRun (plus its agent). */
 export function toConsoleRun(row: ListedRow): ConsoleRun {
@@ -93,7 +103,15 @@ export function toConsoleRun(row: ListedRow): ConsoleRun {
 }
 
 /** The columns a listed run is made of (never the snapshot JSON). */
-export const LISTED = { runId: true, agentId: true, threadId: true, resourceId: true, createdAt: true, updatedAt: true, toolCalls: true } as const;
+export const LISTED = {
+  runId: true,
+  agentId: true,
+  threadId: true,
+  resourceId: true,
+  createdAt: true,
+  updatedAt: true,
+  toolCalls: true,
+} as const;
 const LISTING_ORDER: Prisma.WorkflowSnapshotOrderByWithRelationInput[] = [{ createdAt: "desc" }, { runId: "desc" }];
 
 /** From this offset on, a page is found in the index first and its rows read afterwards. */
@@ -116,7 +134,13 @@ function findPage(db: Db, where: Prisma.WorkflowSnapshotWhereInput, skip: number
  * and how many newer runs come before that hour; the page is then read from that hour on. The cost
  * is the number of hours with waiting runs plus at most one hour's runs, whatever the page number.
  */
-async function findPageFromItsHour(db: Db, where: Prisma.WorkflowSnapshotWhereInput, agentId: string | undefined, skip: number, take: number) {
+async function findPageFromItsHour(
+  db: Db,
+  where: Prisma.WorkflowSnapshotWhereInput,
+  agentId: string | undefined,
+  skip: number,
+  take: number,
+) {
   // A running sum, newest hour first, in the database: one row comes back, not one per hour.
   // The same SQL on SQLite and PostgreSQL.
   const [start] = await db.$queryRaw<Array<{ hour: Date | string; newer: number | bigint | string }>>`
@@ -141,7 +165,13 @@ async function findPageFromItsHour(db: Db, where: Prisma.WorkflowSnapshotWhereIn
  * runs, on SQLite and, as an index-only scan, on PostgreSQL), then the page's rows by runId.
  */
 async function findDeepPage(db: Db, where: Prisma.WorkflowSnapshotWhereInput, skip: number, take: number) {
-  const keys = await db.workflowSnapshot.findMany({ where, select: { workflowName: true, runId: true }, orderBy: LISTING_ORDER, skip, take });
+  const keys = await db.workflowSnapshot.findMany({
+    where,
+    select: { workflowName: true, runId: true },
+    orderBy: LISTING_ORDER,
+    skip,
+    take,
+  });
   if (keys.length === 0) return [];
   // By primary key only: repeating the filter here would let SQLite scan by status instead.
   const rows = await db.workflowSnapshot.findMany({

@@ -3,10 +3,7 @@ import { idSchema } from "../ids.ts";
 
 const id = idSchema;
 
-const date = (label: string) =>
-  z.union([z.date(), z.string(), z.number()]).pipe(
-    z.coerce.date({ error: `${label} is not a valid date` }),
-  );
+const date = (label: string) => z.union([z.date(), z.string(), z.number()]).pipe(z.coerce.date({ error: `${label} is not a valid date` }));
 
 /**
  * Options of the cross-agent listing: the contract's listSuspendedRuns options plus `agentId`.

@@ -21,7 +21,10 @@ describe.each(["sqlite", "postgres"] as const)("decision history on %s", (kind) 
     shipping = await suspendDemoRun(database.url, "shipping", shippingRequest("ORD-7002"));
     await decide({ action: "approve", ...refund.ref }, { reviewer: "Ada", databaseUrl: database.url });
     await decide({ action: "decline", ...refund.ref }, { reviewer: "Grace", databaseUrl: database.url }).catch(() => undefined);
-    await decide({ action: "resume", ...shipping.ref, resumeData: { addressId: "addr_home", note: '=HYPERLINK("http://evil")' } }, { reviewer: "Grace", databaseUrl: database.url });
+    await decide(
+      { action: "resume", ...shipping.ref, resumeData: { addressId: "addr_home", note: '=HYPERLINK("http://evil")' } },
+      { reviewer: "Grace", databaseUrl: database.url },
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -61,11 +64,13 @@ describe.each(["sqlite", "postgres"] as const)("decision history on %s", (kind) 
     let csv = "";
     for await (const chunk of auditCsv(auditQuery.parse({ reviewer: "Grace" }), database.url)) csv += chunk;
     const lines = csv.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("at,reviewer,action,outcome,code,runId,toolCallId,agentId,threadId,resourceId,toolName,args,resumeData,reason,answer,message,decisionId");
+    expect(lines[0]).toBe(
+      "at,reviewer,action,outcome,code,runId,toolCallId,agentId,threadId,resourceId,toolName,args,resumeData,reason,answer,message,decisionId",
+    );
     expect(lines).toHaveLength(4);
     expect(lines.slice(1).map((line) => line.split(",")[3])).toEqual(["conflict", "recorded", "applied"]);
     expect(csv).toContain('""note"":""=HYPERLINK(\\""http://evil\\"")""');
-    expect(csvField('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(csvField("=SUM(A1)")).toBe("'=SUM(A1)");
     expect(csvField("+1")).toBe("'+1");
     expect(csvField('say "hi", then\nleave')).toBe('"say ""hi"", then\nleave"');
     expect(csvField(null)).toBe("");

@@ -53,11 +53,14 @@ describe("access control over HTTP", () => {
 
   const get = (path: string, cookie?: string) => fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
 
-  it.each(["/", `/runs/${"x".repeat(8)}`, "/history", "/admin/users", "/?resourceId=cust_1"])("sends anonymous visitors of %s to sign-in", async (path) => {
-    const response = await get(path);
-    expect(response.status).toBe(307);
-    expect(response.headers.get("location")).toMatch(/\/sign-in\?next=/);
-  });
+  it.each(["/", `/runs/${"x".repeat(8)}`, "/history", "/admin/users", "/?resourceId=cust_1"])(
+    "sends anonymous visitors of %s to sign-in",
+    async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(307);
+      expect(response.headers.get("location")).toMatch(/\/sign-in\?next=/);
+    },
+  );
 
   it("shows the sign-in page to anonymous visitors", async () => {
     const response = await get("/sign-in");
@@ -73,7 +76,10 @@ describe("access control over HTTP", () => {
 
   it("refuses anonymous decisions through the API and through the server actions themselves", async () => {
     const before = await untouched();
-    expect(await postDecision(server, null, { action: "approve", ...run.ref })).toMatchObject({ status: 401, body: { error: { code: "unauthenticated" } } });
+    expect(await postDecision(server, null, { action: "approve", ...run.ref })).toMatchObject({
+      status: 401,
+      body: { error: { code: "unauthenticated" } },
+    });
     for (const [name, args] of [
       ["approveToolCall", [run.ref]],
       ["declineToolCall", [{ ...run.ref, reason: "no" }]],
@@ -90,7 +96,9 @@ describe("access control over HTTP", () => {
     const manifest = JSON.parse(readFileSync(path.resolve(".next/server/server-reference-manifest.json"), "utf8")) as {
       node: Record<string, { exportedName?: string }>;
     };
-    const actions = Object.values(manifest.node).map((entry) => entry.exportedName).sort();
+    const actions = Object.values(manifest.node)
+      .map((entry) => entry.exportedName)
+      .sort();
     expect(actions).toEqual(["approveToolCall", "browseRuns", "createUser", "declineToolCall", "resumeToolCall", "setUserRole", "signOut"]);
   });
 
@@ -101,10 +109,18 @@ describe("access control over HTTP", () => {
     expect((await get("/history/export", supportCookie)).status).toBe(200);
 
     const before = await untouched();
-    expect(await postDecision(server, supportCookie, { action: "approve", ...run.ref })).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
+    expect(await postDecision(server, supportCookie, { action: "approve", ...run.ref })).toMatchObject({
+      status: 403,
+      body: { error: { code: "forbidden" } },
+    });
     const { result } = await callServerAction(server, "approveToolCall", [run.ref], { cookie: supportCookie, page: `/runs/${run.runId}` });
-    expect(result).toMatchObject({ ok: false, error: { code: "forbidden", message: expect.stringMatching(/Your role \(support\) may not/) } });
-    expect((await callServerAction(server, "resumeToolCall", [{ ...run.ref, resumeData: "{}" }], { cookie: supportCookie })).result).toMatchObject({
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: "forbidden", message: expect.stringMatching(/Your role \(support\) may not/) },
+    });
+    expect(
+      (await callServerAction(server, "resumeToolCall", [{ ...run.ref, resumeData: "{}" }], { cookie: supportCookie })).result,
+    ).toMatchObject({
       ok: false,
       error: { code: "forbidden" },
     });
@@ -117,10 +133,15 @@ describe("access control over HTTP", () => {
     const response = await get("/admin/users", reviewerCookie);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("You cannot open this page");
-    const { result } = await callServerAction(server, "createUser", [{ name: "Eve", email: "eve@test.example", role: "admin", password: "0123456789ab" }], {
-      cookie: reviewerCookie,
-      page: "/admin/users",
-    });
+    const { result } = await callServerAction(
+      server,
+      "createUser",
+      [{ name: "Eve", email: "eve@test.example", role: "admin", password: "0123456789ab" }],
+      {
+        cookie: reviewerCookie,
+        page: "/admin/users",
+      },
+    );
     expect(result).toMatchObject({ ok: false, error: { code: "forbidden" } });
     expect(await (await getDb(database.url)).user.count({ where: { email: "eve@test.example" } })).toBe(0);
   });
@@ -135,7 +156,11 @@ describe("access control over HTTP", () => {
       body: `action=approve&runId=${run.runId}&toolCallId=${run.ref.toolCallId}`,
     });
     expect(form.status).toBe(403);
-    const action = await callServerAction(server, "approveToolCall", [run.ref], { cookie: reviewerCookie, origin: "https://evil.example", page: `/runs/${run.runId}` });
+    const action = await callServerAction(server, "approveToolCall", [run.ref], {
+      cookie: reviewerCookie,
+      origin: "https://evil.example",
+      page: `/runs/${run.runId}`,
+    });
     expect(action.result?.ok).not.toBe(true);
     expect(action.status).toBeGreaterThanOrEqual(400);
     expect(await untouched()).toEqual(before);
@@ -161,13 +186,24 @@ describe("access control over HTTP", () => {
       expect(setCookie).toMatch(/SameSite=Lax/i);
       const cookie = setCookie.split(";")[0]!;
       expect((await fetch(`${fresh.url}/`, { redirect: "manual", headers: { cookie } })).status).toBe(200);
-      const signOut = await fetch(`${fresh.url}/api/auth/sign-out`, { method: "POST", headers: { cookie, origin: fresh.url, "content-type": "application/json" }, body: "{}" });
+      const signOut = await fetch(`${fresh.url}/api/auth/sign-out`, {
+        method: "POST",
+        headers: { cookie, origin: fresh.url, "content-type": "application/json" },
+        body: "{}",
+      });
       expect(signOut.status).toBe(200);
       expect((await fetch(`${fresh.url}/`, { redirect: "manual", headers: { cookie } })).status).toBe(307);
     }
   });
   it("sends a signed-in visitor of /sign-in?next=<another site, however written> on within the console", async () => {
-    for (const next of ["%2F%09%2Fevil.example%2F", "%2F%0D%2Fevil.example", "%2F%0A%2Fevil.example", "%2F%5Cevil.example", "%2F.%2F%2Fevil.example", "https%3A%2F%2Fevil.example"]) {
+    for (const next of [
+      "%2F%09%2Fevil.example%2F",
+      "%2F%0D%2Fevil.example",
+      "%2F%0A%2Fevil.example",
+      "%2F%5Cevil.example",
+      "%2F.%2F%2Fevil.example",
+      "https%3A%2F%2Fevil.example",
+    ]) {
       const response = await get(`/sign-in?next=${next}`, reviewerCookie);
       expect(response.status, next).toBe(307);
       expect(new URL(response.headers.get("location")!, server.url).origin, next).toBe(server.url);
@@ -188,5 +224,4 @@ describe("access control over HTTP", () => {
     for (let i = 0; i < 6; i++) statuses.push((await attempt()).status);
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
   });
-
 });

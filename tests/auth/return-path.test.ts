@@ -34,7 +34,14 @@ const HOSTILE = [
 ];
 
 /** The same, as they arrive in `?next=` (decoded once by the sign-in page). */
-const HOSTILE_ENCODED = ["%2F%09%2Fevil.example%2F", "%2F%0D%2Fevil.example", "%2F%0A%2Fevil.example", "%2F%5Cevil.example", "%2F%2Fevil.example", "javascript%3Aalert(1)"];
+const HOSTILE_ENCODED = [
+  "%2F%09%2Fevil.example%2F",
+  "%2F%0D%2Fevil.example",
+  "%2F%0A%2Fevil.example",
+  "%2F%5Cevil.example",
+  "%2F%2Fevil.example",
+  "javascript%3Aalert(1)",
+];
 
 describe("safeReturnPath", () => {
   it("turns every way of writing another site into /", () => {
@@ -45,7 +52,14 @@ describe("safeReturnPath", () => {
   });
 
   it("keeps the console's own paths, and returns nothing a browser would resolve elsewhere", () => {
-    for (const path of ["/", "/runs/run_123", "/?resourceId=cust_1&page=2", "/history?outcome=applied#top", "/runs/%2F%2Fevil.example", "/%09/evil.example/"]) {
+    for (const path of [
+      "/",
+      "/runs/run_123",
+      "/?resourceId=cust_1&page=2",
+      "/history?outcome=applied#top",
+      "/runs/%2F%2Fevil.example",
+      "/%09/evil.example/",
+    ]) {
       expect(safeReturnPath(path)).toBe(path);
     }
     // As the pages build them, with or without a query.

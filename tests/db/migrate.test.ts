@@ -2,15 +2,15 @@
  * deployMigrations on fresh SQLite and PostgreSQL databases: the schema and its indexes exist,
  * `_prisma_migrations` is what Prisma itself records, and deploying again applies nothing.
  */
-import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prismaPaths, sqliteFilePath } from '../../lib/db/database-url.ts';
-import { deployMigrations, type DatabaseProvider } from '../../lib/db/migrate.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prismaPaths, sqliteFilePath } from "../../lib/db/database-url.ts";
+import { deployMigrations, type DatabaseProvider } from "../../lib/db/migrate.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 
 /**
  * The index names Prisma gives the WorkflowSnapshot model's @@index lines in `schema`: every index
@@ -19,13 +19,14 @@ import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
 function declaredIndexes(schema: string, kind: DatabaseProvider): string[] {
   const model = /model WorkflowSnapshot \{([\s\S]*?)\n\}/.exec(schema)![1]!;
   const columns = new Map([...model.matchAll(/^\s*(\w+)\s+\S+.*@map\("(\w+)"\)/gm)].map((match) => [match[1]!, match[2]!]));
-  return [...model.matchAll(/@@index\(\[([^\]]+)\]\)/g)].map(
-    (match) => {
-      const base = `workflow_snapshots_${match[1]!.split(",").map((field) => columns.get(field.trim()) ?? field.trim()).join("_")}`;
-      // PostgreSQL names are at most 63 characters; Prisma shortens the name before its "_idx".
-      return kind === "postgres" && base.length + 4 > 63 ? `${base.slice(0, 59)}_idx` : `${base}_idx`;
-    },
-  );
+  return [...model.matchAll(/@@index\(\[([^\]]+)\]\)/g)].map((match) => {
+    const base = `workflow_snapshots_${match[1]!
+      .split(",")
+      .map((field) => columns.get(field.trim()) ?? field.trim())
+      .join("_")}`;
+    // PostgreSQL names are at most 63 characters; Prisma shortens the name before its "_idx".
+    return kind === "postgres" && base.length + 4 > 63 ? `${base.slice(0, 59)}_idx` : `${base}_idx`;
+  });
 }
 
 interface MigrationRow {
@@ -38,7 +39,7 @@ interface MigrationRow {
 
 /** Runs one query on the test database with the plain driver, independent of the code under test. */
 async function query<T>(database: TestDatabase, sql: string): Promise<T[]> {
-  if (database.kind === 'sqlite') {
+  if (database.kind === "sqlite") {
     const db = new Database(sqliteFilePath(database.url), { readonly: true });
     try {
       return db.prepare(sql).all() as T[];
@@ -66,7 +67,7 @@ const SQL = {
   },
 } satisfies Record<DatabaseProvider, Record<string, string>>;
 
-describe.each(['sqlite', 'postgres'] as const)('deployMigrations on %s', (kind) => {
+describe.each(["sqlite", "postgres"] as const)("deployMigrations on %s", (kind) => {
   let database: TestDatabase;
 
   beforeAll(async () => {
@@ -78,16 +79,16 @@ describe.each(['sqlite', 'postgres'] as const)('deployMigrations on %s', (kind) 
     await database?.drop();
   });
 
-  it('creates workflow_snapshots with its indexes', async () => {
+  it("creates workflow_snapshots with its indexes", async () => {
     const tables = (await query<{ name: string }>(database, SQL[kind].tables)).map((row) => row.name);
-    expect(tables).toEqual(expect.arrayContaining(['workflow_snapshots', '_prisma_migrations']));
+    expect(tables).toEqual(expect.arrayContaining(["workflow_snapshots", "_prisma_migrations"]));
     const indexes = (await query<{ name: string }>(database, SQL[kind].indexes)).map((row) => row.name);
-    const declared = declaredIndexes(await readFile(prismaPaths(kind).schema, 'utf8'), kind);
-    expect(declared).toContain('workflow_snapshots_run_id_idx');
+    const declared = declaredIndexes(await readFile(prismaPaths(kind).schema, "utf8"), kind);
+    expect(declared).toContain("workflow_snapshots_run_id_idx");
     expect(indexes).toEqual(expect.arrayContaining(declared));
   });
 
-  it('records every migration the way Prisma does', async () => {
+  it("records every migration the way Prisma does", async () => {
     const dir = prismaPaths(kind).migrations;
     const names = (await readdir(dir, { withFileTypes: true }))
       .filter((entry) => entry.isDirectory())
@@ -95,18 +96,18 @@ describe.each(['sqlite', 'postgres'] as const)('deployMigrations on %s', (kind) 
       .sort();
     expect(names.length).toBeGreaterThan(0);
 
-    const rows = await query<MigrationRow>(database, 'SELECT * FROM _prisma_migrations ORDER BY migration_name');
+    const rows = await query<MigrationRow>(database, "SELECT * FROM _prisma_migrations ORDER BY migration_name");
     expect(rows.map((row) => row.migration_name)).toEqual(names);
     for (const row of rows) {
-      const sql = await readFile(path.join(dir, row.migration_name, 'migration.sql'));
-      expect(row.checksum).toBe(createHash('sha256').update(sql).digest('hex'));
+      const sql = await readFile(path.join(dir, row.migration_name, "migration.sql"));
+      expect(row.checksum).toBe(createHash("sha256").update(sql).digest("hex"));
       expect(row.finished_at).not.toBeNull();
       expect(row.rolled_back_at).toBeNull();
       expect(Number(row.applied_steps_count)).toBe(1);
     }
   });
 
-  it('applies nothing the second time, even when called concurrently', async () => {
+  it("applies nothing the second time, even when called concurrently", async () => {
     const results = await Promise.all([deployMigrations(database.url), deployMigrations(database.url)]);
     expect(results).toEqual([{ applied: [] }, { applied: [] }]);
   });

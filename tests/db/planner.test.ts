@@ -4,25 +4,25 @@
  * few runs instead of every run of a busy agent. Without statistics both indexes tie and SQLite
  * took the agent's (178 ms instead of 1 ms at 100k in `npm run bench`).
  */
-import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectDb, getDb, optimizeDatabase } from '../../lib/db/client.ts';
-import { sqliteFilePath } from '../../lib/db/database-url.ts';
-import { listSuspendedRuns } from '../../lib/runs/list-suspended-runs.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { disconnectDb, getDb, optimizeDatabase } from "../../lib/db/client.ts";
+import { sqliteFilePath } from "../../lib/db/database-url.ts";
+import { listSuspendedRuns } from "../../lib/runs/list-suspended-runs.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 
 /** The listing's page query for agentId + threadId, as Prisma sends it (bound parameters, these columns). */
 const AGENT_AND_THREAD = {
   sql: `SELECT workflow_name, run_id, agent_id, thread_id, resource_id, created_at, updated_at, tool_calls
     FROM workflow_snapshots WHERE (status = ? AND agent_id = ? AND thread_id = ?)
     ORDER BY created_at DESC, run_id DESC LIMIT ? OFFSET ?`,
-  params: ['suspended', 'busy-agent', 'thread-7', 50, 0],
+  params: ["suspended", "busy-agent", "thread-7", 50, 0],
 };
 
 function planOf(file: string, { sql, params }: typeof AGENT_AND_THREAD): string {
   const db = new Database(file, { readonly: true });
   try {
-    return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((step) => step.detail).join('\n');
+    return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((step) => step.detail).join("\n");
   } finally {
     db.close();
   }
@@ -33,7 +33,7 @@ function analyzedRows(file: string): number {
   const db = new Database(file, { readonly: true });
   try {
     const rows = db.prepare(`SELECT stat FROM sqlite_stat1 WHERE tbl = 'workflow_snapshots'`).all() as Array<{ stat: string }>;
-    return Math.max(...rows.map((row) => Number(row.stat.split(' ')[0])));
+    return Math.max(...rows.map((row) => Number(row.stat.split(" ")[0])));
   } finally {
     db.close();
   }
@@ -54,12 +54,12 @@ function fillBacklog(file: string, runs: number, firstRun = 0): void {
   db.close();
 }
 
-describe('SQLite planner statistics', () => {
+describe("SQLite planner statistics", () => {
   let database: TestDatabase;
   let file: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
+    database = await createTestDatabase("sqlite");
     file = sqliteFilePath(database.url);
   });
   afterAll(async () => {
@@ -67,20 +67,22 @@ describe('SQLite planner statistics', () => {
     await database.drop();
   });
 
-  it('lists an agent + thread from the thread index once a client has opened the grown database', async () => {
+  it("lists an agent + thread from the thread index once a client has opened the grown database", async () => {
     // Agents elsewhere piled up thousands of runs before any console opened the file.
     fillBacklog(file, 8_000);
     expect(planOf(file, AGENT_AND_THREAD)).toMatch(/agent_id_status_created_at/);
 
     await getDb(database.url);
 
-    expect(planOf(file, AGENT_AND_THREAD)).toMatch(/USING INDEX workflow_snapshots_status_thread_id_created_at\w* \(status=\? AND thread_id=\?\)/);
-    const { runs, total } = await listSuspendedRuns({ agentId: 'busy-agent', threadId: 'thread-7', perPage: 50, page: 0 }, database.url);
+    expect(planOf(file, AGENT_AND_THREAD)).toMatch(
+      /USING INDEX workflow_snapshots_status_thread_id_created_at\w* \(status=\? AND thread_id=\?\)/,
+    );
+    const { runs, total } = await listSuspendedRuns({ agentId: "busy-agent", threadId: "thread-7", perPage: 50, page: 0 }, database.url);
     expect(total).toBe(8_000 / 400);
     expect(runs.map((run) => run.runId)).toEqual(Array.from({ length: 20 }, (_, k) => `run-${7 + 400 * (19 - k)}`));
   });
 
-  it('refreshes the statistics of a long-lived client as the backlog keeps growing', async () => {
+  it("refreshes the statistics of a long-lived client as the backlog keeps growing", async () => {
     expect(analyzedRows(file)).toBe(8_000);
     fillBacklog(file, 100_000 - 8_000, 8_000);
     await optimizeDatabase(database.url);

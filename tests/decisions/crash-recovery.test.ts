@@ -79,12 +79,22 @@ describe.each(["sqlite", "postgres"] as const)("crash between recording and appl
 
     await killedWhileDeciding(run, "after-record");
 
-    expect(await state(run)).toMatchObject({ decision: { state: "recorded", reviewer: "crash-tester" }, effects: 0, pending: 1, audit: ["recorded"] });
+    expect(await state(run)).toMatchObject({
+      decision: { state: "recorded", reviewer: "crash-tester" },
+      effects: 0,
+      pending: 1,
+      audit: ["recorded"],
+    });
 
     expect(await restart()).toEqual({ carriedOut: 1, released: 0, applied: 0, failed: 0 });
 
     const after = await state(run);
-    expect(after).toMatchObject({ decision: { state: "applied", attempts: 1 }, effects: 1, pending: 0, audit: ["recorded", "recovered", "applied"] });
+    expect(after).toMatchObject({
+      decision: { state: "applied", attempts: 1 },
+      effects: 1,
+      pending: 0,
+      audit: ["recorded", "recovered", "applied"],
+    });
     expect(after.decision!.answer).toBe("Refund re_ord5001 issued: 42.5 EUR for order ORD-5001.");
   });
 
@@ -105,17 +115,24 @@ describe.each(["sqlite", "postgres"] as const)("crash between recording and appl
     // Approving again needs the reviewer to confirm the risk; without it nothing happens.
     expect(await approveToolCall(run.ref)).toMatchObject({
       ok: false,
-      error: { code: "confirmation_required", message: expect.stringMatching(/may already have run/), priorDecision: { reviewer: "crash-tester" } },
+      error: {
+        code: "confirmation_required",
+        message: expect.stringMatching(/may already have run/),
+        priorDecision: { reviewer: "crash-tester" },
+      },
     });
     expect(await state(run)).toMatchObject({ decision: { state: "released" }, effects: released.effects, pending: 1 });
-    expect(await approveToolCall({ ...run.ref, confirmMayHaveRun: true })).toMatchObject({ ok: true, data: { answer: expect.stringContaining("re_ord5002") } });
+    expect(await approveToolCall({ ...run.ref, confirmMayHaveRun: true })).toMatchObject({
+      ok: true,
+      data: { answer: expect.stringContaining("re_ord5002") },
+    });
     const after = await state(run);
     expect(after).toMatchObject({ decision: { state: "applied", reviewer: "rita@test.example" }, pending: 0 });
     expect(after.effects).toBe(released.effects + 1);
     expect(after.audit).toEqual(["recorded", "interrupted", "refused", "recorded", "applied"]);
-    expect((await db.auditEvent.findFirstOrThrow({ where: { runId: run.runId, outcome: "recorded", reviewer: "rita@test.example" } })).message).toMatch(
-      /confirmed that the tool may already have run/,
-    );
+    expect(
+      (await db.auditEvent.findFirstOrThrow({ where: { runId: run.runId, outcome: "recorded", reviewer: "rita@test.example" } })).message,
+    ).toMatch(/confirmed that the tool may already have run/);
   });
 
   it("a tool that ran before the crash is flagged in the queue, and its idempotency key keeps a confirmed second approval from repeating it", async () => {
@@ -128,10 +145,16 @@ describe.each(["sqlite", "postgres"] as const)("crash between recording and appl
     // The queue (and GET /api/runs, which serves the same page) says the tool may have run.
     process.env.DATABASE_URL = database.url;
     const page = await getRunsPage(runsQuery.parse({ resourceId: run.resource }));
-    expect(page.runs[0]!.toolCalls[0]).toMatchObject({ toolCallId: run.ref.toolCallId, interrupted: { reviewer: "crash-tester", action: "approve" } });
+    expect(page.runs[0]!.toolCalls[0]).toMatchObject({
+      toolCallId: run.ref.toolCallId,
+      interrupted: { reviewer: "crash-tester", action: "approve" },
+    });
 
     expect(await approveToolCall(run.ref)).toMatchObject({ ok: false, error: { code: "confirmation_required" } });
-    expect(await approveToolCall({ ...run.ref, confirmMayHaveRun: true })).toMatchObject({ ok: true, data: { answer: expect.stringContaining("re_ord5005") } });
+    expect(await approveToolCall({ ...run.ref, confirmMayHaveRun: true })).toMatchObject({
+      ok: true,
+      data: { answer: expect.stringContaining("re_ord5005") },
+    });
     expect(await state(run)).toMatchObject({ decision: { state: "applied" }, effects: 1, pending: 0, snapshots: 0 });
   });
 
@@ -184,6 +207,9 @@ describe.each(["sqlite", "postgres"] as const)("crash between recording and appl
     expect(await restart()).toEqual({ carriedOut: 0, released: 0, applied: 0, failed: 0 });
     expect(await state(run)).toMatchObject({ decision: { state: "recorded" }, pending: 1 });
     // Meanwhile nobody else can decide it: the recorded decision holds the call.
-    expect(await approveToolCall(run.ref)).toMatchObject({ ok: false, error: { code: "already_decided", priorDecision: { reviewer: "crash-tester" } } });
+    expect(await approveToolCall(run.ref)).toMatchObject({
+      ok: false,
+      error: { code: "already_decided", priorDecision: { reviewer: "crash-tester" } },
+    });
   });
 });

@@ -35,7 +35,15 @@ describe("readJsonBody", () => {
   it("reads JSON within the limit, and refuses malformed JSON and invalid UTF-8 with 400", async () => {
     const post = (body: BodyInit) => new Request("http://console.test/", { method: "POST", body });
     expect(await readJsonBody(post('{"action":"approve"}'), 1024)).toEqual({ ok: true, value: { action: "approve" } });
-    expect(await readJsonBody(post("{not json"), 1024)).toMatchObject({ ok: false, status: 400, message: "The request body is not valid JSON." });
-    expect(await readJsonBody(post(new Uint8Array([0x7b, 0xff, 0x7d])), 1024)).toMatchObject({ ok: false, status: 400, message: "The request body is not valid UTF-8." });
+    expect(await readJsonBody(post("{not json"), 1024)).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "The request body is not valid JSON.",
+    });
+    expect(await readJsonBody(post(new Uint8Array([0x7b, 0xff, 0x7d])), 1024)).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "The request body is not valid UTF-8.",
+    });
   });
 });

@@ -26,7 +26,12 @@ function partialPost(server: ConsoleServer, headers: Record<string, string>, dec
     const request = httpRequest(new URL("/api/decisions", server.url), {
       method: "POST",
       agent: false,
-      headers: { "content-type": "application/json", origin: server.url, ...headers, ...(declared === null ? {} : { "content-length": String(declared) }) },
+      headers: {
+        "content-type": "application/json",
+        origin: server.url,
+        ...headers,
+        ...(declared === null ? {} : { "content-length": String(declared) }),
+      },
     });
     const timer = setTimeout(() => {
       request.destroy();
@@ -49,7 +54,12 @@ function rawPost(server: ConsoleServer, body: string, cookie?: string) {
     const request = httpRequest(new URL("/api/decisions", server.url), {
       method: "POST",
       agent: false,
-      headers: { "content-type": "application/json", origin: server.url, "content-length": String(Buffer.byteLength(body)), ...(cookie ? { cookie } : {}) },
+      headers: {
+        "content-type": "application/json",
+        origin: server.url,
+        "content-length": String(Buffer.byteLength(body)),
+        ...(cookie ? { cookie } : {}),
+      },
     });
     request.on("response", (response) => {
       response.resume();
@@ -88,15 +98,26 @@ describe.each(["sqlite", "postgres"] as const)("refused requests on %s", { timeo
   /** Characters held by the audit log's rows, the measure of how much a flood could store. */
   async function auditFootprint(where: { reviewer: string }) {
     const rows = await (await getDb(database.url)).auditEvent.findMany({ where });
-    const sizes = rows.map((row) => Object.values(row).reduce<number>((sum, value) => sum + (typeof value === "string" ? value.length : 8), 0));
+    const sizes = rows.map((row) =>
+      Object.values(row).reduce<number>((sum, value) => sum + (typeof value === "string" ? value.length : 8), 0),
+    );
     return { rows: rows.length, largest: Math.max(0, ...sizes), total: sizes.reduce((a, b) => a + b, 0) };
   }
 
   it("keeps an anonymous refusal small: ids cut short, no payloads", async () => {
-    const { result } = await callServerAction(server, "declineToolCall", [{ runId: "r".repeat(100_000), toolCallId: "c", reason: MB.slice(0, 100_000) }]);
+    const { result } = await callServerAction(server, "declineToolCall", [
+      { runId: "r".repeat(100_000), toolCallId: "c", reason: MB.slice(0, 100_000) },
+    ]);
     expect(result).toMatchObject({ ok: false, error: { code: "unauthenticated" } });
     const [row] = await (await getDb(database.url)).auditEvent.findMany({ where: { reviewer: "anonymous" } });
-    expect(row).toMatchObject({ action: "decline", code: "unauthenticated", runId: "r".repeat(128), reason: null, resumeData: null, args: null });
+    expect(row).toMatchObject({
+      action: "decline",
+      code: "unauthenticated",
+      runId: "r".repeat(128),
+      reason: null,
+      resumeData: null,
+      args: null,
+    });
     // Larger arguments are not even read whole: Next refuses the body before the action runs.
     const db = await getDb(database.url);
     const rows = await db.auditEvent.count();
@@ -159,7 +180,9 @@ describe.each(["sqlite", "postgres"] as const)("refused requests on %s", { timeo
     const history = await fetch(`${server.url}/history?reviewer=a%00b`, { headers: { cookie: otherCookie } });
     expect(history.status).toBe(200);
     // The refusals were recorded, NUL and all made storable.
-    const refusals = await (await getDb(database.url)).auditEvent.findMany({ where: { reviewer: "nul@test.example", code: "invalid_input" } });
+    const refusals = await (
+      await getDb(database.url)
+    ).auditEvent.findMany({ where: { reviewer: "nul@test.example", code: "invalid_input" } });
     expect(refusals.map((event) => event.runId)).toContain("a\ufffdb");
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   });

@@ -13,7 +13,11 @@ export interface TestAccount extends Actor {
   password: string;
 }
 
-export async function createTestAccount(databaseUrl: string, role: Role, name = `${role}-${randomUUID().slice(0, 8)}`): Promise<TestAccount> {
+export async function createTestAccount(
+  databaseUrl: string,
+  role: Role,
+  name = `${role}-${randomUUID().slice(0, 8)}`,
+): Promise<TestAccount> {
   const password = `pw-${randomUUID()}`;
   const email = `${name.toLowerCase().replace(/[^a-z0-9-]/g, "-")}@test.example`;
   const user = await createAccount({ name, email, role, password }, { databaseUrl });
@@ -28,7 +32,10 @@ export async function createTestAccount(databaseUrl: string, role: Role, name = 
 export async function sessionCookie(databaseUrl: string, account: TestAccount): Promise<string> {
   const auth = await getAuth(databaseUrl);
   const { headers } = await auth.api.signInEmail({ body: { email: account.email, password: account.password }, returnHeaders: true });
-  const cookie = headers.getSetCookie().find((line) => /session_token=/.test(line))?.split(";")[0];
+  const cookie = headers
+    .getSetCookie()
+    .find((line) => /session_token=/.test(line))
+    ?.split(";")[0];
   if (!cookie) throw new Error(`No session cookie for ${account.email}`);
   return cookie.startsWith("__Secure-") ? cookie : `__Secure-${cookie}`;
 }

@@ -97,7 +97,13 @@ export async function callServerAction(
     page ??
     Object.keys(entry.workers)
       .filter((worker) => worker.endsWith("/page"))
-      .map((worker) => worker.replace(/^app/, "").replace(/\/page$/, "").replace(/\[[^\]]+\]/g, "x") || "/")[0] ??
+      .map(
+        (worker) =>
+          worker
+            .replace(/^app/, "")
+            .replace(/\/page$/, "")
+            .replace(/\[[^\]]+\]/g, "x") || "/",
+      )[0] ??
     "/";
   const response = await fetch(`${server.url}${pagePath}`, {
     method: "POST",
@@ -113,5 +119,9 @@ export async function callServerAction(
   const text = await response.text();
   // The RSC payload carries the action's return value as one JSON line: `1:{"ok":…}`.
   const line = text.split("\n").find((candidate) => /^\w+:\{"ok":/.test(candidate));
-  return { status: response.status, result: line ? (JSON.parse(line.slice(line.indexOf(":") + 1)) as { ok: boolean; error?: any; data?: any }) : null, text };
+  return {
+    status: response.status,
+    result: line ? (JSON.parse(line.slice(line.indexOf(":") + 1)) as { ok: boolean; error?: any; data?: any }) : null,
+    text,
+  };
 }

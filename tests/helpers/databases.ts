@@ -9,12 +9,12 @@
  * of POSTGRES_URL (an admin connection that may CREATE DATABASE; default: the local server as
  * `postgres`). Both get the project's migrations applied with deployMigrations.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { deployMigrations, type DatabaseProvider } from '../../lib/db/migrate.ts';
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { deployMigrations, type DatabaseProvider } from "../../lib/db/migrate.ts";
 
 export interface TestDatabase {
   kind: DatabaseProvider;
@@ -24,10 +24,10 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export const POSTGRES_ADMIN_URL = process.env.POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+export const POSTGRES_ADMIN_URL = process.env.POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
 export async function createTestDatabase(kind: DatabaseProvider): Promise<TestDatabase> {
-  const database = kind === 'sqlite' ? await createSqliteFile() : await createPostgresDatabase();
+  const database = kind === "sqlite" ? await createSqliteFile() : await createPostgresDatabase();
   try {
     await deployMigrations(database.url);
   } catch (error) {
@@ -38,21 +38,21 @@ export async function createTestDatabase(kind: DatabaseProvider): Promise<TestDa
 }
 
 async function createSqliteFile(): Promise<TestDatabase> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'test-db-'));
+  const dir = await mkdtemp(path.join(tmpdir(), "test-db-"));
   return {
-    kind: 'sqlite',
-    url: `file:${path.join(dir, 'test.db')}`,
+    kind: "sqlite",
+    url: `file:${path.join(dir, "test.db")}`,
     drop: () => rm(dir, { recursive: true, force: true }),
   };
 }
 
 async function createPostgresDatabase(): Promise<TestDatabase> {
-  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  const name = `test_${randomUUID().replaceAll("-", "")}`;
   await adminQuery(`CREATE DATABASE "${name}"`);
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   return {
-    kind: 'postgres',
+    kind: "postgres",
     url: url.toString(),
     // FORCE: a test that forgot to close a pool should not leave databases behind.
     drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),

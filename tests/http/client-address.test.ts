@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { clientAddress, CLIENT_ADDRESS_HEADER, withClientAddress } from "../../lib/http/client-address.ts";
-import { clientAddressOf, clientAddressesStamped, markClientAddressesStamped, normalizeAddress, parseTrustedProxies } from "../../lib/http/forwarded.mjs";
+import {
+  clientAddressOf,
+  clientAddressesStamped,
+  markClientAddressesStamped,
+  normalizeAddress,
+  parseTrustedProxies,
+} from "../../lib/http/forwarded.mjs";
 
 describe("clientAddressOf", () => {
   const none = parseTrustedProxies(undefined);
@@ -66,6 +72,8 @@ describe("clientAddress", () => {
     markClientAddressesStamped();
     expect(clientAddress(new Headers({ [CLIENT_ADDRESS_HEADER]: "198.51.100.4" }))).toBe("198.51.100.4");
     expect(clientAddress(new Headers())).toBe("unknown");
-    expect(withClientAddress(new Request("http://console.test/", { headers: spoofed })).headers.get(CLIENT_ADDRESS_HEADER)).toBe("203.0.113.66");
+    expect(withClientAddress(new Request("http://console.test/", { headers: spoofed })).headers.get(CLIENT_ADDRESS_HEADER)).toBe(
+      "203.0.113.66",
+    );
   });
 });

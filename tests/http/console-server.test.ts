@@ -79,17 +79,23 @@ describe("the console server", () => {
   });
 
   it("refuses a body of unknown length (chunked) with 411, and leaves GETs alone", async () => {
-    const response = await send("POST", "/api/decisions", { "content-type": "application/json", origin: server.url }, ['{"action":', '"approve"}']);
+    const response = await send("POST", "/api/decisions", { "content-type": "application/json", origin: server.url }, [
+      '{"action":',
+      '"approve"}',
+    ]);
     expect(response.status).toBe(411);
     expect(JSON.parse(response.body)).toMatchObject({ ok: false, error: { code: "length_required" } });
     expect((await send("GET", "/api/health", { "transfer-encoding": "chunked" }, ["x"])).status).toBe(200);
     expect((await fetch(`${server.url}/sign-in`)).status).toBe(200);
   });
 
-  it.each(["/sign-in", "/", "/api/health", "/api/runs", "/api/auth/get-session", "/no-such-page"])("sends the security headers with %s", async (pathname) => {
-    const response = await fetch(`${server.url}${pathname}`, { redirect: "manual" });
-    expect(Object.fromEntries(Object.keys(SECURITY_HEADERS).map((name) => [name, response.headers.get(name)]))).toEqual(SECURITY_HEADERS);
-  });
+  it.each(["/sign-in", "/", "/api/health", "/api/runs", "/api/auth/get-session", "/no-such-page"])(
+    "sends the security headers with %s",
+    async (pathname) => {
+      const response = await fetch(`${server.url}${pathname}`, { redirect: "manual" });
+      expect(Object.fromEntries(Object.keys(SECURITY_HEADERS).map((name) => [name, response.headers.get(name)]))).toEqual(SECURITY_HEADERS);
+    },
+  );
 });
 
 describe("starting without a usable configuration", () => {
@@ -107,7 +113,14 @@ describe("starting without a usable configuration", () => {
   /** Runs a server command until it exits, or for 30 s: then it is killed (exit code null). */
   function runUntilExit(args: string[], env: Record<string, string | undefined>) {
     const child = spawn(process.execPath, args, {
-      env: { ...process.env, BETTER_AUTH_SECRET: undefined, CONSOLE_DEMO: undefined, NODE_ENV: "production", DATABASE_URL: database.url, ...env },
+      env: {
+        ...process.env,
+        BETTER_AUTH_SECRET: undefined,
+        CONSOLE_DEMO: undefined,
+        NODE_ENV: "production",
+        DATABASE_URL: database.url,
+        ...env,
+      },
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -135,7 +148,10 @@ describe("starting without a usable configuration", () => {
   });
 
   it("plain `next start` refuses too", async () => {
-    const { code, stderr } = await runUntilExit([path.resolve("node_modules/next/dist/bin/next"), "start", "--hostname", "127.0.0.1", "--port", port()], {});
+    const { code, stderr } = await runUntilExit(
+      [path.resolve("node_modules/next/dist/bin/next"), "start", "--hostname", "127.0.0.1", "--port", port()],
+      {},
+    );
     expect(code).toBe(1);
     expect(stderr).toMatch(MESSAGE);
   });

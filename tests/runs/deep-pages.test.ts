@@ -5,15 +5,15 @@
  * connection, on SQLite and PostgreSQL. The backlog has runs sharing a timestamp (order falls back to
  * runId), runs exactly on an hour boundary, non-agent rows and finished runs.
  */
-import Database from 'better-sqlite3';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnectDb, getDb } from '../../lib/db/client.ts';
-import { sqliteFilePath } from '../../lib/db/database-url.ts';
-import { listSuspendedRuns } from '../../lib/runs/list-suspended-runs.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
+import Database from "better-sqlite3";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { disconnectDb, getDb } from "../../lib/db/client.ts";
+import { sqliteFilePath } from "../../lib/db/database-url.ts";
+import { listSuspendedRuns } from "../../lib/runs/list-suspended-runs.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 
-const AGENTS = ['refunds', 'shipping', 'outreach'];
+const AGENTS = ["refunds", "shipping", "outreach"];
 // Enough that both listings have pages past the offset where the hour lookup takes over (5,000).
 const RUNS = 14_000;
 const START = Date.UTC(2026, 9, 1);
@@ -26,11 +26,11 @@ interface Driver {
 }
 
 async function openDriver(database: TestDatabase): Promise<Driver> {
-  if (database.kind === 'sqlite') {
+  if (database.kind === "sqlite") {
     const db = new Database(sqliteFilePath(database.url));
     return {
       exec: async (sql, params = []) => void db.prepare(sql).run(...params),
-      query: async <T,>(sql: string, params: unknown[] = []) => db.prepare(sql).all(...params) as T[],
+      query: async <T>(sql: string, params: unknown[] = []) => db.prepare(sql).all(...params) as T[],
       close: async () => void db.close(),
     };
   }
@@ -38,7 +38,7 @@ async function openDriver(database: TestDatabase): Promise<Driver> {
   await client.connect();
   return {
     exec: async (sql, params = []) => void (await client.query(toPg(sql), params)),
-    query: async <T,>(sql: string, params: unknown[] = []) => (await client.query(toPg(sql), params)).rows as T[],
+    query: async <T>(sql: string, params: unknown[] = []) => (await client.query(toPg(sql), params)).rows as T[],
     close: () => client.end(),
   };
 }
@@ -50,16 +50,16 @@ function toPg(sql: string): string {
 }
 
 /** A timestamp as each database stores Prisma's DateTime (SQLite: text in UTC; PostgreSQL: timestamp(3)). */
-function stamp(kind: TestDatabase['kind'], ms: number): string {
+function stamp(kind: TestDatabase["kind"], ms: number): string {
   const iso = new Date(ms).toISOString();
-  return kind === 'sqlite' ? iso.replace('Z', '+00:00') : iso.replace('T', ' ').replace('Z', '');
+  return kind === "sqlite" ? iso.replace("Z", "+00:00") : iso.replace("T", " ").replace("Z", "");
 }
 
 async function fillBacklog(database: TestDatabase, driver: Driver): Promise<void> {
   const insert = `INSERT INTO workflow_snapshots
     (workflow_name, run_id, resource_id, agent_id, thread_id, status, tool_calls, snapshot, created_at, updated_at)
     VALUES (?, ?, ?, ?, ?, ?, '[]', '{}', ?, ?)`;
-  await driver.exec('BEGIN');
+  await driver.exec("BEGIN");
   for (let i = 0; i < RUNS; i++) {
     // ~45 runs an hour over three days; every 7th run shares the previous one's timestamp, and
     // every 50th sits exactly on an hour boundary.
@@ -67,21 +67,35 @@ async function fillBacklog(database: TestDatabase, driver: Driver): Promise<void
     const at = stamp(database.kind, ms);
     // Three quarters of the runs are shipping's, so one agent's listing goes that deep too.
     const agent = AGENTS[i % 4 === 0 ? (i % 8 === 0 ? 0 : 2) : 1]!;
-    await driver.exec(insert, ['agentic-loop', `run-${String(i).padStart(5, '0')}`, `customer-${i % 9}`, agent, `thread-${i % 120}`, 'suspended', at, at]);
+    await driver.exec(insert, [
+      "agentic-loop",
+      `run-${String(i).padStart(5, "0")}`,
+      `customer-${i % 9}`,
+      agent,
+      `thread-${i % 120}`,
+      "suspended",
+      at,
+      at,
+    ]);
     // Rows that never count: the inner execution workflow of the same run, and a finished run.
-    if (i % 10 === 0) await driver.exec(insert, ['executionWorkflow', `run-${String(i).padStart(5, '0')}`, null, null, null, 'suspended', at, at]);
-    if (i % 13 === 0) await driver.exec(insert, ['agentic-loop', `done-${i}`, null, agent, null, 'success', at, at]);
+    if (i % 10 === 0)
+      await driver.exec(insert, ["executionWorkflow", `run-${String(i).padStart(5, "0")}`, null, null, null, "suspended", at, at]);
+    if (i % 13 === 0) await driver.exec(insert, ["agentic-loop", `done-${i}`, null, agent, null, "success", at, at]);
   }
-  await driver.exec('COMMIT');
+  await driver.exec("COMMIT");
   // Runs come and go: some are decided (status changes, then the row is deleted), one finished run
   // is suspended again, some move to another hour.
-  await driver.exec(`UPDATE workflow_snapshots SET status = 'success' WHERE workflow_name = 'agentic-loop' AND run_id LIKE 'run-%' AND run_id LIKE '%3'`);
+  await driver.exec(
+    `UPDATE workflow_snapshots SET status = 'success' WHERE workflow_name = 'agentic-loop' AND run_id LIKE 'run-%' AND run_id LIKE '%3'`,
+  );
   await driver.exec(`DELETE FROM workflow_snapshots WHERE workflow_name = 'agentic-loop' AND run_id LIKE 'run-%' AND run_id LIKE '%7'`);
   await driver.exec(`UPDATE workflow_snapshots SET status = 'suspended' WHERE run_id = 'done-13'`);
-  await driver.exec(`UPDATE workflow_snapshots SET created_at = ? WHERE run_id IN ('run-00100', 'run-01501', 'run-03000', 'run-09001')`, [stamp(database.kind, START - 5 * 3_600_000)]);
+  await driver.exec(`UPDATE workflow_snapshots SET created_at = ? WHERE run_id IN ('run-00100', 'run-01501', 'run-03000', 'run-09001')`, [
+    stamp(database.kind, START - 5 * 3_600_000),
+  ]);
 }
 
-describe.each(['sqlite', 'postgres'] as const)('deep pages on %s', (kind) => {
+describe.each(["sqlite", "postgres"] as const)("deep pages on %s", (kind) => {
   let database: TestDatabase;
   let driver: Driver;
 
@@ -89,7 +103,7 @@ describe.each(['sqlite', 'postgres'] as const)('deep pages on %s', (kind) => {
   const expected = (agentId: string | undefined, skip: number, take: number) =>
     driver
       .query<{ run_id: string }>(
-        `SELECT run_id FROM workflow_snapshots WHERE status = 'suspended' AND agent_id IS NOT NULL ${agentId ? 'AND agent_id = ?' : ''}
+        `SELECT run_id FROM workflow_snapshots WHERE status = 'suspended' AND agent_id IS NOT NULL ${agentId ? "AND agent_id = ?" : ""}
          ORDER BY created_at DESC, run_id DESC LIMIT ? OFFSET ?`,
         [...(agentId ? [agentId] : []), take, skip],
       )
@@ -106,28 +120,30 @@ describe.each(['sqlite', 'postgres'] as const)('deep pages on %s', (kind) => {
     await database.drop();
   });
 
-  it('keeps suspended_run_hours equal to the runs it counts', async () => {
-    const hour = kind === 'sqlite' ? `strftime('%Y-%m-%dT%H:00:00.000+00:00', created_at)` : `date_trunc('hour', created_at)`;
+  it("keeps suspended_run_hours equal to the runs it counts", async () => {
+    const hour = kind === "sqlite" ? `strftime('%Y-%m-%dT%H:00:00.000+00:00', created_at)` : `date_trunc('hour', created_at)`;
     const counted = await driver.query<{ hour: unknown; agent_id: string; runs: number | string }>(
       `SELECT ${hour} AS hour, agent_id, COUNT(*) AS runs FROM workflow_snapshots
        WHERE status = 'suspended' AND agent_id IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`,
     );
-    const kept = await (await getDb(database.url)).suspendedRunHour.findMany({ orderBy: [{ hour: 'asc' }, { agentId: 'asc' }] });
-    const key = (hour: unknown, agentId: string, runs: unknown) => `${new Date(hour instanceof Date ? hour : String(hour)).toISOString()} ${agentId} ${Number(runs)}`;
+    const kept = await (await getDb(database.url)).suspendedRunHour.findMany({ orderBy: [{ hour: "asc" }, { agentId: "asc" }] });
+    const key = (hour: unknown, agentId: string, runs: unknown) =>
+      `${new Date(hour instanceof Date ? hour : String(hour)).toISOString()} ${agentId} ${Number(runs)}`;
     expect(kept.map((row) => key(row.hour, row.agentId, row.runs))).toEqual(counted.map((row) => key(row.hour, row.agent_id, row.runs)));
     expect(kept.length).toBeGreaterThan(500);
   });
 
-  it('serves every deep page of the whole backlog and of one agent exactly as OFFSET would', async () => {
-    for (const agentId of [undefined, 'shipping']) {
+  it("serves every deep page of the whole backlog and of one agent exactly as OFFSET would", async () => {
+    for (const agentId of [undefined, "shipping"]) {
       const { total } = await listSuspendedRuns({ agentId, perPage: 1, page: 0 }, database.url);
       expect(total).toBeGreaterThan(agentId ? 6_000 : 9_000);
       for (const perPage of [50, 37]) {
         for (let page = Math.floor(1_000 / perPage); page * perPage < total + perPage; page++) {
           const listed = await listSuspendedRuns({ agentId, perPage, page }, database.url);
-          expect(listed.runs.map((run) => run.runId), `agent ${agentId ?? 'any'}, page ${page} of ${perPage}`).toEqual(
-            await expected(agentId, page * perPage, perPage),
-          );
+          expect(
+            listed.runs.map((run) => run.runId),
+            `agent ${agentId ?? "any"}, page ${page} of ${perPage}`,
+          ).toEqual(await expected(agentId, page * perPage, perPage));
           expect(listed.total).toBe(total);
         }
       }

@@ -45,7 +45,18 @@ describe.each(["sqlite", "postgres"] as const)("cross-agent listing on %s", (kin
       workflowName: "nightly-export",
       runId: randomUUID(),
       resourceId: resources[0],
-      snapshot: { runId: "x", status: "suspended", context: {}, value: {}, activePaths: [], serializedStepGraph: [], suspendedPaths: {}, waitingPaths: {}, resumeLabels: {}, timestamp: Date.now() } as never,
+      snapshot: {
+        runId: "x",
+        status: "suspended",
+        context: {},
+        value: {},
+        activePaths: [],
+        serializedStepGraph: [],
+        suspendedPaths: {},
+        waitingPaths: {},
+        resumeLabels: {},
+        timestamp: Date.now(),
+      } as never,
     });
   }, 180_000);
 

@@ -106,7 +106,9 @@ describe.each(["sqlite", "postgres"] as const)("listSuspendedRuns contract on %s
     const resource = `resource-${randomUUID()}`;
     const created: string[] = [];
     for (let i = 0; i < 5; i++) {
-      created.push((await suspendRun(mastra, "teller", `transfer ${i + 1} from a to b`, { thread: `thread-${randomUUID()}`, resource })).runId);
+      created.push(
+        (await suspendRun(mastra, "teller", `transfer ${i + 1} from a to b`, { thread: `thread-${randomUUID()}`, resource })).runId,
+      );
     }
     const teller = mastra.getAgent("teller");
 
@@ -138,15 +140,16 @@ describe.each(["sqlite", "postgres"] as const)("listSuspendedRuns contract on %s
     await new Promise((resolve) => setTimeout(resolve, 30));
     const late = await suspendRun(mastra, "teller", "transfer 6 from a to b", { thread: `thread-${randomUUID()}`, resource });
     const teller = mastra.getAgent("teller");
-    const ids = async (options: object) =>
-      (await teller.listSuspendedRuns({ resourceId: resource, ...options })).runs.map((r) => r.runId);
+    const ids = async (options: object) => (await teller.listSuspendedRuns({ resourceId: resource, ...options })).runs.map((r) => r.runId);
 
     expect(await ids({ fromDate: boundary })).toEqual([late.runId]);
     expect(await ids({ toDate: boundary })).toEqual([early.runId]);
     expect(await ids({ fromDate: new Date(Date.now() - 60_000), toDate: new Date() })).toEqual([late.runId, early.runId]);
     expect(await ids({ fromDate: new Date(Date.now() + 60_000) })).toEqual([]);
 
-    const row = await (await getDb(database.url)).workflowSnapshot.findUniqueOrThrow({
+    const row = await (
+      await getDb(database.url)
+    ).workflowSnapshot.findUniqueOrThrow({
       where: { workflowName_runId: { workflowName: "agentic-loop", runId: late.runId } },
     });
     expect(await ids({ fromDate: row.createdAt, toDate: row.createdAt })).toEqual([late.runId]);
@@ -172,13 +175,9 @@ describe.each(["sqlite", "postgres"] as const)("listSuspendedRuns contract on %s
     expect(await snapshotRowCount(call.runId)).toBe(2); // agentic-loop + executionWorkflow
     const ran = effects.length;
 
-    const answer = await readAnswer(
-      await mastra.getAgent("teller").approveToolCall({ runId: call.runId, toolCallId: call.toolCallId }),
-    );
+    const answer = await readAnswer(await mastra.getAgent("teller").approveToolCall({ runId: call.runId, toolCallId: call.toolCallId }));
 
-    expect(effects.slice(ran)).toEqual([
-      { agentId: "teller", toolName: "transfer", input: { amount: 250, from: "ops", to: "payroll" } },
-    ]);
+    expect(effects.slice(ran)).toEqual([{ agentId: "teller", toolName: "transfer", input: { amount: 250, from: "ops", to: "payroll" } }]);
     expect(answer).toContain('"transferred":250');
     expect(await snapshotRowCount(call.runId)).toBe(0);
     expect((await mastra.getAgent("teller").listSuspendedRuns({ threadId: memory.thread })).total).toBe(0);
@@ -216,7 +215,16 @@ describe.each(["sqlite", "postgres"] as const)("listSuspendedRuns contract on %s
     const memory = conversation();
     const { stdout } = await run(
       process.execPath,
-      ["--import", "tsx", "tests/helpers/suspend-in-child.ts", database.url, "teller", "transfer 42 from child to parent", memory.thread, memory.resource],
+      [
+        "--import",
+        "tsx",
+        "tests/helpers/suspend-in-child.ts",
+        database.url,
+        "teller",
+        "transfer 42 from child to parent",
+        memory.thread,
+        memory.resource,
+      ],
       { cwd: process.cwd(), timeout: 60_000 },
     );
     const child = JSON.parse(stdout.trim().split("\n").at(-1)!) as { runId: string; toolCallId: string };
@@ -244,14 +252,18 @@ describe.each(["sqlite", "postgres"] as const)("listSuspendedRuns contract on %s
     );
     expect(counted.length).toBeGreaterThan(0);
 
-    const suspended = await db.workflowSnapshot.findMany({ where: { status: "suspended", agentId: { not: null } }, select: { agentId: true, createdAt: true } });
+    const suspended = await db.workflowSnapshot.findMany({
+      where: { status: "suspended", agentId: { not: null } },
+      select: { agentId: true, createdAt: true },
+    });
     const perHour = new Map<string, number>();
     for (const run of suspended) {
       const key = `${new Date(Math.floor(run.createdAt.getTime() / 3_600_000) * 3_600_000).toISOString()} ${run.agentId}`;
       perHour.set(key, (perHour.get(key) ?? 0) + 1);
     }
     const hours = await db.suspendedRunHour.findMany();
-    expect(Object.fromEntries(hours.map((row) => [`${row.hour.toISOString()} ${row.agentId}`, row.runs]))).toEqual(Object.fromEntries(perHour));
+    expect(Object.fromEntries(hours.map((row) => [`${row.hour.toISOString()} ${row.agentId}`, row.runs]))).toEqual(
+      Object.fromEntries(perHour),
+    );
   });
-
 });

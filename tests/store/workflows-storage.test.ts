@@ -114,10 +114,16 @@ describe.each(["sqlite", "postgres"] as const)("PrismaWorkflowsStorage on %s", (
     const runId = randomUUID();
     await storage.persistWorkflowSnapshot({ workflowName: "wf", runId, snapshot: snapshot(runId, "suspended") });
 
-    expect(await storage.updateWorkflowState({ workflowName: "wf", runId, opts: { status: "success", expectedStatus: "running" } })).toBeUndefined();
+    expect(
+      await storage.updateWorkflowState({ workflowName: "wf", runId, opts: { status: "success", expectedStatus: "running" } }),
+    ).toBeUndefined();
     expect((await storage.loadWorkflowSnapshot({ workflowName: "wf", runId }))!.status).toBe("suspended");
 
-    const updated = await storage.updateWorkflowState({ workflowName: "wf", runId, opts: { status: "running", expectedStatus: ["suspended", "paused"] } });
+    const updated = await storage.updateWorkflowState({
+      workflowName: "wf",
+      runId,
+      opts: { status: "running", expectedStatus: ["suspended", "paused"] },
+    });
     expect(updated).toMatchObject({ status: "running" });
     expect((await storage.loadWorkflowSnapshot({ workflowName: "wf", runId }))!.status).toBe("running");
     const row = await (await getDb(database.url)).workflowSnapshot.findFirstOrThrow({ where: { runId } });
@@ -149,9 +155,11 @@ describe.each(["sqlite", "postgres"] as const)("PrismaWorkflowsStorage on %s", (
     );
 
     const context = (await storage.loadWorkflowSnapshot({ workflowName: "wf", runId }))!.context;
-    expect(Object.keys(context).filter((key) => key.startsWith("step-")).sort()).toEqual(
-      Array.from({ length: 24 }, (_, i) => `step-${i}`).sort(),
-    );
+    expect(
+      Object.keys(context)
+        .filter((key) => key.startsWith("step-"))
+        .sort(),
+    ).toEqual(Array.from({ length: 24 }, (_, i) => `step-${i}`).sort());
   });
 
   it("creates the run on a first updateWorkflowResults, as Mastra's stores do", async () => {

@@ -11,7 +11,10 @@ export async function GET(request: Request) {
   if (!access.ok) return Response.json({ ok: false, error: access.error }, { status: httpStatusOf(access.error.code) });
   const parsed = auditQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) {
-    return Response.json({ ok: false, error: { code: "invalid_input", message: parsed.error.issues.map((i) => i.message).join("; ") } }, { status: 400 });
+    return Response.json(
+      { ok: false, error: { code: "invalid_input", message: parsed.error.issues.map((i) => i.message).join("; ") } },
+      { status: 400 },
+    );
   }
   const rows = auditCsv(parsed.data);
   const encoder = new TextEncoder();

@@ -62,7 +62,9 @@ export default async function RunPage({ params }: Params) {
       </nav>
 
       <div className="flex flex-col gap-1">
-        <h1 className="font-mono text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">{toolNames.join(", ") || "Pending run"}</h1>
+        <h1 className="font-mono text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">
+          {toolNames.join(", ") || "Pending run"}
+        </h1>
         <p className="text-sm text-neutral-500">
           {run.toolCalls.length === 1 ? "One tool call waits" : `${run.toolCalls.length} tool calls wait`} for a reviewer, for{" "}
           <WaitingTime iso={run.suspendedAt} />.
@@ -77,7 +79,10 @@ export default async function RunPage({ params }: Params) {
           </Field>
           <Field label="Thread">
             {run.threadId ? (
-              <Link href={`/?threadId=${encodeURIComponent(run.threadId)}`} className="font-mono text-[13px] underline decoration-neutral-300 underline-offset-4 hover:decoration-neutral-900">
+              <Link
+                href={`/?threadId=${encodeURIComponent(run.threadId)}`}
+                className="font-mono text-[13px] underline decoration-neutral-300 underline-offset-4 hover:decoration-neutral-900"
+              >
                 {run.threadId}
               </Link>
             ) : (
@@ -86,7 +91,10 @@ export default async function RunPage({ params }: Params) {
           </Field>
           <Field label="Resource">
             {run.resourceId ? (
-              <Link href={`/?resourceId=${encodeURIComponent(run.resourceId)}`} className="font-mono text-[13px] underline decoration-neutral-300 underline-offset-4 hover:decoration-neutral-900">
+              <Link
+                href={`/?resourceId=${encodeURIComponent(run.resourceId)}`}
+                className="font-mono text-[13px] underline decoration-neutral-300 underline-offset-4 hover:decoration-neutral-900"
+              >
                 {run.resourceId}
               </Link>
             ) : (
@@ -176,8 +184,8 @@ function NotWaiting({ runId }: { runId: string }) {
     <Card className="mx-auto mt-8 flex max-w-xl flex-col items-start gap-3 px-6 py-8">
       <h1 className="text-xl font-semibold tracking-tight">This run is not waiting anymore</h1>
       <p className="text-sm text-neutral-600">
-        No pending tool call belongs to run <span className="font-mono text-[13px] text-neutral-900 [overflow-wrap:anywhere]">{runId}</span>. It
-        was probably decided already, by another reviewer or another process, or the link is wrong.
+        No pending tool call belongs to run <span className="font-mono text-[13px] text-neutral-900 [overflow-wrap:anywhere]">{runId}</span>
+        . It was probably decided already, by another reviewer or another process, or the link is wrong.
       </p>
       <Link href="/" className={buttonClasses({ variant: "default", size: "sm", className: "mt-2" })}>
         Back to pending runs

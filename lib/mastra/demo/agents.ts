@@ -116,8 +116,7 @@ function modelFor(agentId: string, playbook: (context: ScriptContext) => Scripte
 }
 
 export function createDemoAgents({ recordEffect }: { recordEffect: EffectRecorder }) {
-  const { issueRefund, settlePartialRefund, deleteCustomerRecord, sendEmail, chooseShippingAddress } =
-    createDemoTools(recordEffect);
+  const { issueRefund, settlePartialRefund, deleteCustomerRecord, sendEmail, chooseShippingAddress } = createDemoTools(recordEffect);
   return {
     refunds: new Agent({
       id: "refunds",

@@ -61,9 +61,30 @@ function requestText(kind: (typeof requestKinds)[number], customer: Customer, n:
       };
     case "shipping": {
       const addresses = [
-        { id: `addr_${customer.id}_home`, label: "Home", line1: `${10 + n} Main Street`, city: customer.city, postcode: `${10000 + n}`, country: customer.country },
-        { id: `addr_${customer.id}_work`, label: "Work", line1: `${200 + n} Market Square`, city: customer.city, postcode: `${20000 + n}`, country: customer.country },
-        { id: `addr_${customer.id}_parents`, label: "Parents", line1: `${3 + n} Orchard Lane`, city: "Springfield", postcode: `${30000 + n}`, country: customer.country },
+        {
+          id: `addr_${customer.id}_home`,
+          label: "Home",
+          line1: `${10 + n} Main Street`,
+          city: customer.city,
+          postcode: `${10000 + n}`,
+          country: customer.country,
+        },
+        {
+          id: `addr_${customer.id}_work`,
+          label: "Work",
+          line1: `${200 + n} Market Square`,
+          city: customer.city,
+          postcode: `${20000 + n}`,
+          country: customer.country,
+        },
+        {
+          id: `addr_${customer.id}_parents`,
+          label: "Parents",
+          line1: `${3 + n} Orchard Lane`,
+          city: "Springfield",
+          postcode: `${30000 + n}`,
+          country: customer.country,
+        },
       ].slice(0, 2 + (n % 2));
       return { agent: "shipping", text: `Order: ${order}\nEmail: ${customer.email}\nAddresses: ${JSON.stringify(addresses)}` };
     }
@@ -82,7 +103,7 @@ export function demoRequests(): DemoRequest[] {
   customers.forEach((customer, c) => {
     for (let t = 0; t < 2; t++) {
       const thread = `ticket-${4800 + c * 10 + t}`;
-      const runsInThread = 2 + ((c * 2 + t) * 3) % 5; // 2..6
+      const runsInThread = 2 + (((c * 2 + t) * 3) % 5); // 2..6
       for (let r = 0; r < runsInThread; r++, n++) {
         requests.push({ ...requestText(requestKinds[(n + c) % requestKinds.length]!, customer, n), thread, resource: customer.id });
       }

@@ -12,7 +12,10 @@ export interface WaitingCall {
 }
 
 type StreamingAgent = {
-  stream(text: string, options: { memory: { thread: string; resource: string } }): Promise<{ runId: string; fullStream: AsyncIterable<unknown> }>;
+  stream(
+    text: string,
+    options: { memory: { thread: string; resource: string } },
+  ): Promise<{ runId: string; fullStream: AsyncIterable<unknown> }>;
 };
 
 /**
@@ -20,7 +23,11 @@ type StreamingAgent = {
  * Mastra holds a second stream on a thread that already has a suspended run in the same Mastra
  * instance until that run completes: give a second run on one thread a Mastra instance of its own.
  */
-export async function runUntilWaiting(agent: StreamingAgent, text: string, memory: { thread: string; resource: string }): Promise<WaitingCall> {
+export async function runUntilWaiting(
+  agent: StreamingAgent,
+  text: string,
+  memory: { thread: string; resource: string },
+): Promise<WaitingCall> {
   const stream = await agent.stream(text, { memory });
   let waiting: WaitingCall | undefined;
   for await (const chunk of stream.fullStream as AsyncIterable<{ type: string; payload?: { toolCallId?: string } }>) {

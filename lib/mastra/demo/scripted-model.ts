@@ -1,10 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type {
-  LanguageModelV3,
-  LanguageModelV3CallOptions,
-  LanguageModelV3Prompt,
-  LanguageModelV3StreamPart,
-} from "@ai-sdk/provider";
+import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Prompt, LanguageModelV3StreamPart } from "@ai-sdk/provider";
 
 /** What the scripted model sees of the conversation so far. */
 export interface ScriptContext {
@@ -15,9 +10,7 @@ export interface ScriptContext {
 }
 
 /** One model turn: call a tool, or answer in text. */
-export type ScriptedTurn =
-  | { type: "tool-call"; toolName: string; args: Record<string, unknown> }
-  | { type: "text"; text: string };
+export type ScriptedTurn = { type: "tool-call"; toolName: string; args: Record<string, unknown> } | { type: "text"; text: string };
 
 export type Script = (context: ScriptContext) => ScriptedTurn;
 
@@ -78,9 +71,7 @@ const USAGE = {
 };
 
 function finishReasonOf(turn: ScriptedTurn) {
-  return turn.type === "text"
-    ? { unified: "stop" as const, raw: "stop" }
-    : { unified: "tool-calls" as const, raw: "tool_calls" };
+  return turn.type === "text" ? { unified: "stop" as const, raw: "stop" } : { unified: "tool-calls" as const, raw: "tool_calls" };
 }
 
 function newToolCallId() {
