@@ -9,7 +9,9 @@ import { LIMITS } from "@/lib/decisions/limits";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { callDecision, DecisionErrorAlert, isAlreadyDecided, MayHaveRunConfirmation } from "./decision-shared";
+import { DecisionErrorAlert } from "./decision-error-alert";
+import { MayHaveRunConfirmation } from "./may-have-run-confirmation";
+import { isAlreadyDecided, useDecide } from "./use-decide";
 
 interface ApprovalFormProps {
   runId: string;
@@ -24,6 +26,7 @@ interface ApprovalFormProps {
 export function ApprovalForm({ runId, toolCallId, toolName, interrupted, onDecided }: ApprovalFormProps) {
   const reasonId = useId();
   const hintId = useId();
+  const send = useDecide();
   const [reason, setReason] = useState("");
   const [pending, setPending] = useState<"approve" | "decline" | null>(null);
   const [error, setError] = useState<ClientActionError | null>(null);
@@ -34,7 +37,7 @@ export function ApprovalForm({ runId, toolCallId, toolName, interrupted, onDecid
     if (pending) return;
     setPending(action);
     setError(null);
-    const result = await callDecision(() =>
+    const result = await send(() =>
       action === "approve"
         ? approveToolCall({ runId, toolCallId, ...(needsConfirmation && confirmed ? { confirmMayHaveRun: true } : {}) })
         : declineToolCall({ runId, toolCallId, reason: reason.trim() || undefined }),

@@ -9,7 +9,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { callDecision, DecisionErrorAlert, isAlreadyDecided, MayHaveRunConfirmation } from "./decision-shared";
+import { DecisionErrorAlert } from "./decision-error-alert";
+import { MayHaveRunConfirmation } from "./may-have-run-confirmation";
+import { isAlreadyDecided, useDecide } from "./use-decide";
 import { buildValidator, exampleFromSchema } from "./resume-schema";
 
 interface ResumeFormProps {
@@ -49,6 +51,7 @@ export function ResumeForm({ runId, toolCallId, toolName, resumeSchema, interrup
   const errorId = useId();
   const example = useMemo(() => JSON.stringify(exampleFromSchema(resumeSchema), null, 2), [resumeSchema]);
   const validate = useMemo(() => buildValidator(resumeSchema), [resumeSchema]);
+  const decide = useDecide();
   const [text, setText] = useState(example);
   const [pending, setPending] = useState(false);
   const [serverError, setServerError] = useState<ClientActionError | null>(null);
@@ -61,7 +64,7 @@ export function ResumeForm({ runId, toolCallId, toolName, resumeSchema, interrup
     if (pending || !check.ok || (needsConfirmation && !confirmed)) return;
     setPending(true);
     setServerError(null);
-    const result = await callDecision(() =>
+    const result = await decide(() =>
       resumeToolCall({ runId, toolCallId, resumeData: text, ...(needsConfirmation && confirmed ? { confirmMayHaveRun: true } : {}) }),
     );
     setPending(false);

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import type { DecisionOutcome, InterruptedDecision } from "@/lib/decisions/types";
 import { ApprovalForm } from "./approval-form";
-import { DecisionResult, DecisionStatusMessage, useForgetDecidedRun } from "./decision-shared";
+import { DecisionResult, DecisionStatusMessage } from "./decision-outcome";
 import { ResumeForm } from "./resume-form";
 
 interface ToolCallDecisionProps {
@@ -29,11 +29,7 @@ export function ToolCallDecision({
   canDecide,
 }: ToolCallDecisionProps) {
   const [outcome, setOutcome] = useState<DecisionOutcome | null>(null);
-  const forget = useForgetDecidedRun();
-  const onDecided = (result: DecisionOutcome) => {
-    setOutcome(result);
-    forget(result);
-  };
+  const onDecided = setOutcome;
 
   return (
     <div className="flex flex-col gap-4">

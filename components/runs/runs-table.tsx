@@ -1,13 +1,9 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTable, type ExpandedState, type Row } from "@tanstack/react-table";
-import { parseAsString, useQueryStates } from "nuqs";
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { browseRuns } from "@/lib/actions/browse-runs";
+import { useCallback, useMemo, useState } from "react";
+import { hasRunFilters } from "@/lib/list-params";
 import type { AgentDto } from "@/lib/queue/dto";
-import { DEFAULT_PAGE_SIZE, hasRunFilters, rawRunsParams, runsParamsHash, type RawRunsParams } from "@/lib/list-params";
-import type { RunsViewDto } from "@/lib/queue/dto";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -15,22 +11,10 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { getRunsTableColumns, GROUPING_COLUMNS } from "./runs-table-columns";
 import { runsTableFeatures, toPendingCallRows, type PendingCallRow, type RunsTableFeatures } from "./runs-table-model";
 import { RunsTablePagination } from "./runs-table-pagination";
-import { RunsTableToolbar, type FilterPatch } from "./runs-table-toolbar";
+import { RunsTableToolbar } from "./runs-table-toolbar";
 import { RunsEmptyState, RunsErrorState } from "./runs-table-states";
 import { ThreadGroupRow } from "./thread-group-row";
-
-/** The URL is the source of truth for filters and paging; the server checks every value. */
-const runsSearchParams = {
-  resourceId: parseAsString,
-  threadId: parseAsString,
-  agentId: parseAsString,
-  from: parseAsString,
-  to: parseAsString,
-  page: parseAsString,
-  perPage: parseAsString,
-};
-
-export const RUNS_QUERY_KEY = "runs";
+import { useRunsView, type RunsViewOptions } from "./use-runs-view";
 
 const GROUPING = ["thread"];
 /** The id TanStack Table gives the group row of a grouping value (`<columnId>:<value>`). */
@@ -39,69 +23,15 @@ const groupRowId = (threadKey: string) => `${GROUPING[0]}:${threadKey}`;
 /** Fixed column widths, so the layout does not jump between pages and refreshes. */
 const COLUMN_WIDTHS: Record<string, string> = { tool: "38%", kind: "17%", agent: "19%", waiting: "13%", run: "13%" };
 
-export function runsQueryKey(params: RawRunsParams) {
-  return [RUNS_QUERY_KEY, params] as const;
-}
-
-async function fetchRunsView(params: RawRunsParams): Promise<RunsViewDto> {
-  let result: Awaited<ReturnType<typeof browseRuns>>;
-  try {
-    result = await browseRuns(params);
-  } catch {
-    throw new Error("The server could not be reached. Check the connection; the list keeps trying on its own.");
-  }
-  if (!result.ok) throw new Error(result.error.message);
-  return result.data;
-}
-
-interface RunsTableProps {
-  initialView: RunsViewDto | null;
-  /** `runsParamsHash` of the URL parameters the server rendered `initialView` for. */
-  initialParamsHash: string;
-  initialDataUpdatedAt: number;
+interface RunsTableProps extends RunsViewOptions {
   agents: AgentDto[];
 }
 
-export function RunsTable({ initialView, initialParamsHash, initialDataUpdatedAt, agents }: RunsTableProps) {
-  const [urlParams, setParams] = useQueryStates(runsSearchParams);
-  const params = useMemo(() => rawRunsParams(urlParams), [urlParams]);
-  const isInitialQuery = runsParamsHash(params) === initialParamsHash;
-
-  const query = useQuery({
-    queryKey: runsQueryKey(params),
-    queryFn: () => fetchRunsView(params),
-    initialData: isInitialQuery && initialView ? initialView : undefined,
-    initialDataUpdatedAt,
-    placeholderData: keepPreviousData,
-    refetchInterval: 3_000,
-    retry: false,
-  });
-  const data = query.data;
-  const problems = data?.problems ?? [];
-  const loading = query.isFetching && (query.isPlaceholderData || !data);
-
+/** The pending calls, grouped by thread: renders what useRunsView holds; threads open and close here. */
+export function RunsTable({ agents, ...viewOptions }: RunsTableProps) {
+  const { params, query, data, problems, loading, setFilters, resetFilters, setPage, setPerPage } = useRunsView(viewOptions);
   const agentNames = useMemo(() => new Map(agents.map((agent) => [agent.id, agent.name])), [agents]);
   const rows = useMemo(() => toPendingCallRows(data?.runs ?? [], agentNames), [data, agentNames]);
-
-  /* ---------- URL updates ---------- */
-  const setFilters = useCallback((patch: FilterPatch) => setParams({ ...patch, page: null }, { history: "push" }), [setParams]);
-  const resetFilters = useCallback(
-    () => setParams({ resourceId: null, threadId: null, agentId: null, from: null, to: null, page: null }, { history: "push" }),
-    [setParams],
-  );
-  const setPage = useCallback(
-    (page: number, history: "push" | "replace" = "push") => setParams({ page: page > 1 ? String(page) : null }, { history }),
-    [setParams],
-  );
-  const setPerPage = useCallback(
-    (perPage: number) => setParams({ perPage: perPage === DEFAULT_PAGE_SIZE ? null : String(perPage), page: null }, { history: "push" }),
-    [setParams],
-  );
-
-  // Decided runs leave the list: if the current page no longer exists, go to the last one.
-  useEffect(() => {
-    if (data && !query.isPlaceholderData && data.total > 0 && data.page > data.pageCount) setPage(data.pageCount, "replace");
-  }, [data, query.isPlaceholderData, setPage]);
 
   /* ---------- the table ---------- */
   const columns = useMemo(() => getRunsTableColumns(), []);

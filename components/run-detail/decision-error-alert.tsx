@@ -1,0 +1,43 @@
+"use client";
+
+/** A refused or failed decision, and the special case of a call somebody else decided first. */
+import Link from "next/link";
+import type { ClientActionError } from "@/lib/actions/result";
+import { formatTimestamp } from "@/components/time";
+import { Alert } from "@/components/ui/alert";
+import { isAlreadyDecided } from "./use-decide";
+
+export function DecisionErrorAlert({ error }: { error: ClientActionError }) {
+  const prior = error.priorDecision;
+  // The runs list already re-read the server when this came back (use-decide.ts).
+  if (isAlreadyDecided(error)) {
+    return (
+      <Alert variant="warning" role="alert" title="This call was already decided">
+        <p>
+          {prior?.reviewer
+            ? `${prior.reviewer} ${prior.action === "approve" ? "approved" : prior.action === "decline" ? "declined" : "resumed"} it${prior.decidedAt ? ` at ${formatTimestamp(prior.decidedAt)}` : ""}. `
+            : "Another reviewer or process decided it first, or the run finished. "}
+          Yours was recorded in the history and not carried out.
+        </p>
+        {prior ? null : <p className="mt-1 text-xs opacity-80">{error.message}</p>}
+        <p className="mt-2">
+          <Link href="/" className="font-medium underline underline-offset-4">
+            Back to pending runs
+          </Link>
+        </p>
+      </Alert>
+    );
+  }
+  return (
+    <Alert variant="destructive" role="alert" title="The decision did not go through">
+      <p className="[overflow-wrap:anywhere]">{error.message}</p>
+      {error.issues?.length ? (
+        <ul className="mt-1 list-disc pl-5">
+          {error.issues.map((issue, index) => (
+            <li key={index}>{issue.path ? `${issue.path}: ${issue.message}` : issue.message}</li>
+          ))}
+        </ul>
+      ) : null}
+    </Alert>
+  );
+}

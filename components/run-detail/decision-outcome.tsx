@@ -1,0 +1,51 @@
+"use client";
+
+/** What the reviewer sees once a decision went through: the announcement and the agent's answer. */
+import Link from "next/link";
+import { useId } from "react";
+import type { DecisionOutcome } from "@/lib/decisions/types";
+import { Alert } from "@/components/ui/alert";
+import { buttonClasses } from "@/components/ui/button";
+
+type DecisionAction = DecisionOutcome["action"];
+
+const DONE: Record<DecisionAction, string> = { approve: "Approved.", decline: "Declined.", resume: "Resumed." };
+
+/** The announcement of a decision that went through; rendered inside the call's role="status" region. */
+export function DecisionStatusMessage({ outcome }: { outcome: DecisionOutcome }) {
+  return (
+    <Alert variant="success" title={DONE[outcome.action]}>
+      {outcome.runState === "completed"
+        ? "The agent carried on and finished the run; it has left the pending list."
+        : "The agent carried on and stopped again: it waits for another decision on this run."}
+    </Alert>
+  );
+}
+
+/** What the reviewer sees once the decision went through: the agent's answer and where to go next. */
+export function DecisionResult({ outcome }: { outcome: DecisionOutcome }) {
+  const headingId = useId();
+  return (
+    <div className="flex flex-col gap-4">
+      <section aria-labelledby={headingId} className="flex flex-col gap-2">
+        <h3 id={headingId} className="text-sm font-semibold text-neutral-900">
+          Agent&apos;s answer
+        </h3>
+        <p className="whitespace-pre-wrap rounded-lg border border-neutral-200 bg-neutral-50 px-3 py-2.5 text-sm leading-relaxed text-neutral-800 [overflow-wrap:anywhere]">
+          {outcome.answer.trim() || <span className="italic text-neutral-500">The agent returned no text.</span>}
+        </p>
+      </section>
+      <div className="flex flex-wrap gap-2">
+        <Link href="/" className={buttonClasses({ variant: "default", size: "sm" })}>
+          Back to pending runs
+        </Link>
+        {outcome.runState === "waiting-again" ? (
+          // A full load: the server page reads the run's new pending call.
+          <a href={`/runs/${encodeURIComponent(outcome.runId)}`} className={buttonClasses({ variant: "outline", size: "sm" })}>
+            Review the next pending call
+          </a>
+        ) : null}
+      </div>
+    </div>
+  );
+}

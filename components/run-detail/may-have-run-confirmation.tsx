@@ -1,0 +1,48 @@
+"use client";
+
+import { useId } from "react";
+import type { InterruptedDecision } from "@/lib/decisions/types";
+import { interruptionSentence } from "@/components/runs/may-have-run-badge";
+import { Alert } from "@/components/ui/alert";
+
+/**
+ * The explicit confirmation an interrupted call needs before it is approved or resumed again: the
+ * tool may already have run, and running it again may repeat its effect. Shown when the page knew
+ * of the interruption, or when the server refused with `confirmation_required`.
+ */
+export function MayHaveRunConfirmation({
+  interrupted,
+  serverMessage,
+  verb,
+  confirmed,
+  onConfirmedChange,
+  disabled,
+}: {
+  interrupted?: InterruptedDecision;
+  serverMessage?: string;
+  verb: "approving" | "resuming";
+  confirmed: boolean;
+  onConfirmedChange: (confirmed: boolean) => void;
+  disabled?: boolean;
+}) {
+  const checkboxId = useId();
+  return (
+    <Alert variant="destructive" role="alert" title="This tool may already have run">
+      <p className="[overflow-wrap:anywhere]">{interrupted ? interruptionSentence(interrupted) : serverMessage}</p>
+      <p className="mt-1">Check its effect first (the tool call id is its idempotency key). Declining never runs the tool.</p>
+      <p className="mt-2 flex items-start gap-2">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          className="mt-0.5 h-4 w-4 accent-red-700"
+          checked={confirmed}
+          disabled={disabled}
+          onChange={(event) => onConfirmedChange(event.target.checked)}
+        />
+        <label htmlFor={checkboxId} className="font-medium">
+          I checked: {verb} again may run the tool a second time.
+        </label>
+      </p>
+    </Alert>
+  );
+}

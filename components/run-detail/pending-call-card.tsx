@@ -1,0 +1,71 @@
+/** One pending call on a run's page: its arguments or suspend payload, what it expects back, and the decision. */
+import type { RunDetailDto } from "@/lib/queue/dto";
+import { JsonViewer } from "@/components/json-viewer";
+import { KindBadge } from "@/components/runs/kind-badge";
+import { MayHaveRunBadge } from "@/components/runs/may-have-run-badge";
+import { Card } from "@/components/ui/card";
+import { ResumeSchemaView } from "./resume-schema-view";
+import { ToolCallDecision } from "./tool-call-decision";
+
+export function PendingCallCard({
+  run,
+  call,
+  index,
+  canDecide,
+}: {
+  run: RunDetailDto;
+  call: RunDetailDto["toolCalls"][number];
+  index: number;
+  canDecide: boolean;
+}) {
+  const toolName = call.toolName ?? "(unnamed tool)";
+  return (
+    <Card key={call.toolCallId ?? index} className="overflow-hidden">
+      <section aria-labelledby={`call-${index}`}>
+        <div className="flex flex-wrap items-center gap-3 border-b border-neutral-200 px-5 py-3">
+          <h2 id={`call-${index}`} className="font-mono text-base font-semibold">
+            {toolName}
+          </h2>
+          <KindBadge requiresApproval={call.requiresApproval} />
+          {call.interrupted ? <MayHaveRunBadge interrupted={call.interrupted} /> : null}
+          {call.toolCallId ? <span className="font-mono text-xs text-neutral-500">{call.toolCallId}</span> : null}
+        </div>
+        <div className="grid gap-6 px-5 py-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div className="flex min-w-0 flex-col gap-5">
+            {call.requiresApproval ? (
+              <div className="flex flex-col gap-2">
+                <h3 className="text-sm font-semibold text-neutral-900">Arguments</h3>
+                <JsonViewer label={`Arguments of ${toolName}`} value={call.args ?? null} />
+              </div>
+            ) : (
+              <div className="flex flex-col gap-2">
+                <h3 className="text-sm font-semibold text-neutral-900">What the tool asks</h3>
+                <JsonViewer label={`Suspend payload of ${toolName}`} value={call.suspendPayload ?? null} />
+              </div>
+            )}
+          </div>
+          <div className="flex min-w-0 flex-col gap-5">
+            {call.requiresApproval ? null : (
+              <div className="flex flex-col gap-2">
+                <h3 className="text-sm font-semibold text-neutral-900">What the tool expects back</h3>
+                <ResumeSchemaView schema={call.resumeSchema} />
+              </div>
+            )}
+            <div>
+              <h3 className="mb-3 text-sm font-semibold text-neutral-900">Your decision</h3>
+              <ToolCallDecision
+                runId={run.runId}
+                toolCallId={call.toolCallId}
+                toolName={toolName}
+                requiresApproval={call.requiresApproval}
+                resumeSchema={call.resumeSchema}
+                interrupted={call.interrupted}
+                canDecide={canDecide}
+              />
+            </div>
+          </div>
+        </div>
+      </section>
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+"use client";
+
+/**
+ * Sending a decision from the browser: the one place that calls a decision action, turns a lost
+ * connection into an error like any other, and keeps the runs list in step (a finished run leaves
+ * every cached page at once, and the list re-reads the server).
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import type { ActionResult, ClientActionError } from "@/lib/actions/result";
+import type { DecisionOutcome } from "@/lib/decisions/types";
+import { GONE_CODES } from "@/lib/errors";
+import { forgetRun, refreshRuns } from "@/components/runs/runs-query";
+
+export type DecisionResultOrError = { ok: true; data: DecisionOutcome } | { ok: false; error: ClientActionError };
+
+/** Somebody (or something) decided this call before us. */
+export function isAlreadyDecided(error: ClientActionError): boolean {
+  return GONE_CODES.has(error.code);
+}
+
+export function useDecide() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (send: () => Promise<ActionResult<DecisionOutcome>>): Promise<DecisionResultOrError> => {
+      let result: ActionResult<DecisionOutcome>;
+      try {
+        result = await send();
+      } catch {
+        return { ok: false, error: { code: "network", message: "The server could not be reached. Check the connection and try again." } };
+      }
+      if (result.ok && result.data.runState === "completed") forgetRun(queryClient, result.data.runId);
+      else if (result.ok || isAlreadyDecided(result.error)) refreshRuns(queryClient);
+      return result;
+    },
+    [queryClient],
+  );
+}

@@ -1,0 +1,94 @@
+"use client";
+
+/**
+ * The runs page's data hook (the shape of Mastra playground's per-domain hooks): the URL is the
+ * source of truth for filters and paging (nuqs), the server checks every value (browseRuns), and
+ * the list refreshes itself every 3 seconds. The table only renders what this returns.
+ */
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { parseAsString, useQueryStates } from "nuqs";
+import { useCallback, useEffect, useMemo } from "react";
+import { browseRuns } from "@/lib/actions/browse-runs";
+import {
+  DEFAULT_PAGE_SIZE,
+  RUNS_PARAM_KEYS,
+  rawRunsParams,
+  runsParamsHash,
+  type RawRunsParams,
+  type RunsParamKey,
+} from "@/lib/list-params";
+import type { RunsViewDto } from "@/lib/queue/dto";
+import { runsQueryKey } from "./runs-query";
+import type { FilterPatch } from "./runs-table-toolbar";
+
+/** Every URL parameter of the page, as text: the server, not the browser, decides what is valid. */
+const runsSearchParams = Object.fromEntries(RUNS_PARAM_KEYS.map((key) => [key, parseAsString])) as Record<
+  RunsParamKey,
+  typeof parseAsString
+>;
+
+async function fetchRunsView(params: RawRunsParams): Promise<RunsViewDto> {
+  let result: Awaited<ReturnType<typeof browseRuns>>;
+  try {
+    result = await browseRuns(params);
+  } catch {
+    throw new Error("The server could not be reached. Check the connection; the list keeps trying on its own.");
+  }
+  if (!result.ok) throw new Error(result.error.message);
+  return result.data;
+}
+
+export interface RunsViewOptions {
+  initialView: RunsViewDto | null;
+  /** `runsParamsHash` of the URL parameters the server rendered `initialView` for. */
+  initialParamsHash: string;
+  initialDataUpdatedAt: number;
+}
+
+export function useRunsView({ initialView, initialParamsHash, initialDataUpdatedAt }: RunsViewOptions) {
+  const [urlParams, setParams] = useQueryStates(runsSearchParams);
+  const params = useMemo(() => rawRunsParams(urlParams), [urlParams]);
+  const isInitialQuery = runsParamsHash(params) === initialParamsHash;
+
+  const query = useQuery({
+    queryKey: runsQueryKey(params),
+    queryFn: () => fetchRunsView(params),
+    initialData: isInitialQuery && initialView ? initialView : undefined,
+    initialDataUpdatedAt,
+    placeholderData: keepPreviousData,
+    refetchInterval: 3_000,
+    retry: false,
+  });
+
+  const setFilters = useCallback((patch: FilterPatch) => setParams({ ...patch, page: null }, { history: "push" }), [setParams]);
+  const resetFilters = useCallback(
+    () => setParams({ resourceId: null, threadId: null, agentId: null, from: null, to: null, page: null }, { history: "push" }),
+    [setParams],
+  );
+  const setPage = useCallback(
+    (page: number, history: "push" | "replace" = "push") => setParams({ page: page > 1 ? String(page) : null }, { history }),
+    [setParams],
+  );
+  const setPerPage = useCallback(
+    (perPage: number) => setParams({ perPage: perPage === DEFAULT_PAGE_SIZE ? null : String(perPage), page: null }, { history: "push" }),
+    [setParams],
+  );
+
+  // Decided runs leave the list: if the current page no longer exists, go to the last one.
+  const data = query.data;
+  useEffect(() => {
+    if (data && !query.isPlaceholderData && data.total > 0 && data.page > data.pageCount) setPage(data.pageCount, "replace");
+  }, [data, query.isPlaceholderData, setPage]);
+
+  return {
+    params,
+    query,
+    data,
+    problems: data?.problems ?? [],
+    loading: query.isFetching && (query.isPlaceholderData || !data),
+    setFilters,
+    resetFilters,
+    setPage,
+    setPerPage,
+  };
+}
