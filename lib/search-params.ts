@@ -102,32 +102,51 @@ export const auditQuery = z
 export type AuditQueryInput = z.input<typeof auditQuery>;
 export type AuditQuery = z.output<typeof auditQuery>;
 
-/** The runs page's parameters as applied: invalid ones dropped, each with a sentence saying why. */
-export interface SanitizedRunsQuery {
-  query: RunsQuery;
+/** A list's URL parameters as applied: invalid ones dropped, each with a sentence saying why. */
+export interface SanitizedQuery<Query> {
+  query: Query;
+  /** The parameters that were kept, as found (for forms and links that reproduce the view). */
+  applied: Record<string, string>;
   problems: string[];
 }
 
-/** Checks each parameter; one that fails is left out (and reported) rather than failing the page. */
-export function sanitizeRunsQuery(raw: RawRunsParams): SanitizedRunsQuery {
-  const input: RawRunsParams = { ...raw };
+/**
+ * The one policy for bad URL parameters, on every list: each parameter that fails its check is
+ * left out and reported, the others still apply; the page never fails for a bad link.
+ */
+export function sanitizeQuery<Schema extends z.ZodType<object>>(
+  schema: Schema,
+  raw: Record<string, string>,
+  unreadable: string,
+): SanitizedQuery<z.output<Schema>> {
+  const input: Record<string, string> = { ...raw };
   const problems: string[] = [];
-  for (let attempt = 0; attempt <= RUNS_PARAM_KEYS.length; attempt++) {
-    const result = runsQuery.safeParse(input);
-    if (result.success) return { query: result.data, problems };
+  for (let attempt = 0; attempt <= Object.keys(raw).length; attempt++) {
+    const result = schema.safeParse(input);
+    if (result.success) return { query: result.data, applied: input, problems };
     let dropped = false;
     for (const issue of result.error.issues) {
       const key = issue.path[0];
       if (typeof key === "string" && key in input) {
-        problems.push(`${key}=${truncate(input[key as RunsParamKey] ?? "")} was ignored: ${issue.message}`);
-        delete input[key as RunsParamKey];
+        problems.push(`${key}=${truncate(input[key] ?? "")} was ignored: ${issue.message}`);
+        delete input[key];
         dropped = true;
       }
     }
     if (!dropped) break;
   }
-  problems.push("The link's filters could not be read; showing every pending run.");
-  return { query: runsQuery.parse({}), problems };
+  problems.push(unreadable);
+  return { query: schema.parse({}), applied: {}, problems };
+}
+
+/** The runs page's parameters as applied. */
+export function sanitizeRunsQuery(raw: RawRunsParams): SanitizedQuery<RunsQuery> {
+  return sanitizeQuery(runsQuery, raw as Record<string, string>, "The link's filters could not be read; showing every pending run.");
+}
+
+/** The history page's parameters as applied. */
+export function sanitizeAuditQuery(raw: Record<string, string>): SanitizedQuery<AuditQuery> {
+  return sanitizeQuery(auditQuery, raw, "The link's filters could not be read; showing the whole history.");
 }
 
 function truncate(text: string): string {

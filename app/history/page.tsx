@@ -5,8 +5,9 @@ import { HistoryPagination } from "@/components/history/history-pagination";
 import { Alert } from "@/components/ui/alert";
 import { listAuditEvents } from "@/lib/audit/queries";
 import { pageAccess } from "@/lib/auth/page-access";
-import { getMastra } from "@/lib/mastra";
-import { auditQuery } from "@/lib/search-params";
+import { listConsoleAgents } from "@/lib/queue/agents";
+import { AUDIT_PARAM_KEYS } from "@/lib/list-params";
+import { sanitizeAuditQuery } from "@/lib/search-params";
 
 export const metadata: Metadata = { title: "Decision history · Agent approvals" };
 export const dynamic = "force-dynamic";
@@ -14,15 +15,18 @@ export const dynamic = "force-dynamic";
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function HistoryPage({ searchParams }: { searchParams: SearchParams }) {
+  const found = await searchParams;
   const raw = Object.fromEntries(
-    Object.entries(await searchParams).flatMap(([key, value]) => (typeof value === "string" ? [[key, value]] : [])),
+    AUDIT_PARAM_KEYS.flatMap((key) => {
+      const value = found[key];
+      return typeof value === "string" && value.trim() ? [[key, value]] : [];
+    }),
   );
   await pageAccess("read", `/history?${new URLSearchParams(raw)}`);
-  const parsed = auditQuery.safeParse(raw);
-  const query = parsed.success ? parsed.data : auditQuery.parse({});
-  const [history, mastra] = await Promise.all([listAuditEvents(query), getMastra()]);
-  const agents = Object.values(mastra.listAgents()).map((agent) => ({ id: agent.id, name: agent.name }));
-  const exportParams = new URLSearchParams(Object.entries(raw).filter(([key, value]) => key !== "page" && key !== "perPage" && value));
+  // A bad parameter is left out and reported; the others still apply (the runs page's policy).
+  const { query, applied, problems } = sanitizeAuditQuery(raw);
+  const [history, agents] = await Promise.all([listAuditEvents(query), listConsoleAgents()]);
+  const exportParams = new URLSearchParams(Object.entries(applied).filter(([key, value]) => key !== "page" && key !== "perPage" && value));
 
   return (
     <div className="space-y-6">
@@ -41,17 +45,21 @@ export default async function HistoryPage({ searchParams }: { searchParams: Sear
           Export CSV
         </a>
       </div>
-      {parsed.success ? null : (
-        <Alert variant="destructive" role="alert" title="Some filters were not understood and were ignored">
-          {parsed.error.issues.map((issue) => issue.message).join("; ")}
+      {problems.length > 0 ? (
+        <Alert variant="warning" role="alert" title="Some parameters in this link are invalid and were ignored">
+          <ul className="list-disc pl-5">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
         </Alert>
-      )}
-      <HistoryFilters values={raw} agents={agents} />
+      ) : null}
+      <HistoryFilters values={applied} agents={agents} />
       <p className="text-sm text-neutral-600" aria-live="polite">
         {history.total === 1 ? "1 entry" : `${history.total} entries`}
       </p>
       <HistoryTable events={history.events} />
-      <HistoryPagination page={history.page} pageCount={history.pageCount} params={raw} />
+      <HistoryPagination page={history.page} pageCount={history.pageCount} params={applied} />
     </div>
   );
 }
