@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { HistoryFilters } from "@/components/history/history-filters";
 import { HistoryTable } from "@/components/history/history-table";
 import { HistoryPagination } from "@/components/history/history-pagination";
-import { Alert } from "@/components/ui/alert";
+import { IgnoredParameters } from "@/components/ignored-parameters";
 import { listAuditEvents } from "@/lib/audit/queries";
 import { pageAccess } from "@/lib/auth/page-access";
 import { listConsoleAgents } from "@/lib/queue/agents";
@@ -45,15 +45,7 @@ export default async function HistoryPage({ searchParams }: { searchParams: Sear
           Export CSV
         </a>
       </div>
-      {problems.length > 0 ? (
-        <Alert variant="warning" role="alert" title="Some parameters in this link are invalid and were ignored">
-          <ul className="list-disc pl-5">
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
+      <IgnoredParameters problems={problems} />
       <HistoryFilters values={applied} agents={agents} />
       <p className="text-sm text-neutral-600" aria-live="polite">
         {history.total === 1 ? "1 entry" : `${history.total} entries`}

@@ -4,7 +4,7 @@ import { useTable, type ExpandedState, type Row } from "@tanstack/react-table";
 import { useCallback, useMemo, useState } from "react";
 import { hasRunFilters } from "@/lib/list-params";
 import type { AgentDto } from "@/lib/queue/dto";
-import { Alert } from "@/components/ui/alert";
+import { IgnoredParameters } from "@/components/ignored-parameters";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -65,15 +65,7 @@ export function RunsTable({ agents, ...viewOptions }: RunsTableProps) {
 
   return (
     <div className="flex flex-col gap-4">
-      {problems.length > 0 ? (
-        <Alert variant="warning" role="alert" title="Some parameters in this link are invalid and were ignored">
-          <ul className="list-disc pl-5">
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
+      <IgnoredParameters problems={problems} />
 
       <RunsTableToolbar filters={params} agents={agents} onFilterChange={setFilters} onReset={resetFilters} />
 

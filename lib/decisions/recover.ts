@@ -49,6 +49,12 @@ export async function recoverDecisions(databaseUrl: string = databaseUrlFromEnv(
     const from = taken.state as DecisionState;
     const neverSent = from === "recorded";
     const run = await whereIsTheRun(db, taken);
+    /** Applied: the tool ran or the run went on. What Mastra left of a run that will not continue is removed. */
+    const settleAsApplied = async (message: string) => {
+      await transition(db, taken, from, "applied", {}, { outcome: "recovered", message });
+      await settleRun(db, taken.runId, taken.toolCallId);
+      report.applied++;
+    };
 
     if (run === "pending" && !taken.toolRanAt && (neverSent || taken.action === "decline")) {
       if (!neverSent) {
@@ -80,19 +86,9 @@ export async function recoverDecisions(databaseUrl: string = databaseUrlFromEnv(
         report.failed++;
       }
     } else if (run === "pending" && taken.toolRanAt) {
-      await transition(
-        db,
-        taken,
-        from,
-        "applied",
-        {},
-        {
-          outcome: "recovered",
-          message: `The tool ran (the agent reported its result at ${taken.toolRanAt.toISOString()}) before the server stopped, so the decision was carried out; the agent's answer after it was lost. The run was settled so that its tool cannot run again.`,
-        },
+      await settleAsApplied(
+        `The tool ran (the agent reported its result at ${taken.toolRanAt.toISOString()}) before the server stopped, so the decision was carried out; the agent's answer after it was lost. The run was settled so that its tool cannot run again.`,
       );
-      await settleRun(db, taken.runId, taken.toolCallId);
-      report.applied++;
     } else if (run === "pending") {
       await transition(
         db,
@@ -108,22 +104,11 @@ export async function recoverDecisions(databaseUrl: string = databaseUrlFromEnv(
       );
       report.released++;
     } else if (!neverSent && (run === "finished" || run === "moved-on")) {
-      await transition(
-        db,
-        taken,
-        from,
-        "applied",
-        {},
-        {
-          outcome: "recovered",
-          message:
-            run === "finished"
-              ? "The run had finished before its server stopped: the decision was carried out (the agent's answer was not kept)."
-              : "The run had moved past this call (it waits on another one) before its server stopped: the decision was carried out.",
-        },
+      await settleAsApplied(
+        run === "finished"
+          ? "The run had finished before its server stopped: the decision was carried out (the agent's answer was not kept)."
+          : "The run had moved past this call (it waits on another one) before its server stopped: the decision was carried out.",
       );
-      if (run === "finished") await settleRun(db, taken.runId, taken.toolCallId);
-      report.applied++;
     } else {
       await transition(
         db,
