@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { createAccount } from "../lib/auth/users.ts";
 import { getDb } from "../lib/db/client.ts";
 import { expect, requests, test } from "./fixtures.ts";
+import { apiLogin } from "./support/users.ts";
 
 /**
  * Two reviewers, two browsers, one tool call, the same instant (cal.com's booking race, for
@@ -12,21 +11,15 @@ test("two reviewers approve the same call at once: one wins, the other is told w
   baseURL,
   suspendRun,
   databaseUrl,
+  users,
 }) => {
   const run = await suspendRun(requests.refund({ amount: "99.00", currency: "EUR" }));
-  const accounts = ["Ada Lovelace", "Grace Hopper"].map((name) => ({
-    name,
-    email: `${name.split(" ")[0]!.toLowerCase()}-${randomUUID().slice(0, 8)}@e2e.example`,
-    role: "reviewer" as const,
-    password: `pw-${randomUUID()}`,
-  }));
-  for (const account of accounts) await createAccount(account, { databaseUrl });
+  const accounts = await Promise.all(["Ada Lovelace", "Grace Hopper"].map((name) => users.create({ role: "reviewer", name })));
   const reviewers = accounts.map((account) => account.email);
   const pages = await Promise.all(
-    accounts.map(async ({ email, password }) => {
+    accounts.map(async (account) => {
       const context = await browser.newContext({ baseURL });
-      const signIn = await context.request.post("/api/auth/sign-in/email", { data: { email, password }, headers: { origin: baseURL! } });
-      expect(signIn.ok(), await signIn.text()).toBe(true);
+      await apiLogin(context, account, baseURL!);
       const page = await context.newPage();
       await page.goto(`/runs/${run.runId}`);
       await expect(page.getByRole("button", { name: "Approve", exact: true })).toBeEnabled();

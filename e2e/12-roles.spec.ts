@@ -1,27 +1,17 @@
 import type { Page } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../lib/mastra/demo/accounts.ts";
+import type { Role } from "../lib/auth/roles.ts";
 import { expect, requests, test } from "./fixtures.ts";
+import { demoAccount, fillSignInForm, loginThroughForm } from "./support/users.ts";
 
 // Each role signs in for itself: no stored session.
 test.use({ storageState: { cookies: [], origins: [] } });
 
-const account = (role: string) => DEMO_ACCOUNTS.find((candidate) => candidate.role === role)!;
-
-async function signIn(page: Page, role: string, next = "/") {
-  const { email, password } = account(role);
-  await page.goto(next);
-  await expect(page).toHaveURL(/\/sign-in\?next=/);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-}
+const signIn = (page: Page, role: Role, next = "/") => loginThroughForm(page, demoAccount(role), next);
 
 test("a visitor who is not signed in is sent to sign-in, and a wrong password is refused", async ({ page }) => {
   await page.goto("/history");
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fhistory/);
-  await page.getByLabel("Email").fill(account("reviewer").email);
-  await page.getByLabel("Password").fill("not-the-password");
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await fillSignInForm(page, { email: demoAccount("reviewer").email, password: "not-the-password" });
   await expect(page.locator("main").getByRole("alert")).toContainText("The email or password is not right.");
   await expect(page).toHaveURL(/\/sign-in/);
 });

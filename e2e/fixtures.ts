@@ -16,6 +16,7 @@ import { readAnswer, runUntilWaiting } from "../lib/mastra/demo/run-until-waitin
 import { listSuspendedRuns, type ConsoleRun } from "../lib/runs/list-suspended-runs.ts";
 import type { ListSuspendedRunsOptions } from "../lib/runs/validations.ts";
 import { E2E_DATABASE_URL } from "./support/env.ts";
+import { usersFor } from "./support/users.ts";
 import { agentIds, requests, type AgentKey, type AgentRequest } from "./support/requests.ts";
 
 export { expect };
@@ -72,6 +73,8 @@ interface Fixtures {
   interruptApproval: (run: SuspendedRun) => Promise<void>;
   /** How many times the tool of `run`'s pending call took effect. */
   effectsOf: (run: SuspendedRun) => Promise<number>;
+  /** Accounts for this spec, made through the product's own code (support/users.ts). */
+  users: ReturnType<typeof usersFor>;
 }
 
 interface WorkerFixtures {
@@ -168,6 +171,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       if (!recovered.output.includes('"released":1')) throw new Error(`Recovery did not release the call:\n${recovered.output}`);
     });
   },
+
+  users: async ({ databaseUrl }, use) => use(usersFor(databaseUrl)),
 
   effectsOf: async ({ databaseUrl }, use) =>
     use(async (run) => (await getDb(databaseUrl)).toolEffect.count({ where: { toolCallId: run.toolCallId } })),
