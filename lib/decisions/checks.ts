@@ -1,7 +1,7 @@
 /**
  * What a decision must pass before it is recorded: the run waits on this very call, of this kind,
- * owned by an agent this console serves; resume data satisfies the tool's own schema; a call whose
- * last decision was interrupted is decided again only with the reviewer's confirmation.
+ * owned by an agent this console serves; resume data satisfies the tool's own schema. (A call whose
+ * last decision was interrupted needs the reviewer's confirmation: ledger.ts checks it on take-over.)
  */
 import type { Agent } from "@mastra/core/agent";
 import type { AuditEntry } from "../audit/log.ts";
@@ -9,8 +9,8 @@ import type { Db } from "../db/client.ts";
 import { findAgentById, getMastra } from "../mastra/index.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import type { AgentRunToolCall } from "../store/snapshot-reader.ts";
-import { alreadyDecided, describePrior } from "./ledger.ts";
-import { DecisionError, INTERRUPTED, type Decision } from "./types.ts";
+import { alreadyDecided } from "./ledger.ts";
+import { DecisionError, type Decision } from "./types.ts";
 
 /** Why there is nothing to decide: somebody decided first, or the run/call never existed. */
 export async function refuseAsDecidedOrMissing(db: Db, decision: Decision, run: ConsoleRun | undefined, audit: AuditEntry): Promise<never> {
@@ -33,28 +33,6 @@ export async function refuseAsDecidedOrMissing(db: Db, decision: Decision, run: 
   }
   throw new DecisionError("tool_call_not_pending", `Run "${decision.runId}" is not waiting on tool call "${decision.toolCallId}".`);
 }
-
-/**
- * Approving or resuming a call whose last decision was interrupted may run its tool a second time:
- * the reviewer must say they know (`confirmMayHaveRun`). A decline never runs the tool.
- */
-export async function checkRiskConfirmed(db: Db, decision: Decision): Promise<void> {
-  if (decision.action === "decline" || decision.confirmMayHaveRun) return;
-  const prior = await db.toolCallDecision.findUnique({
-    where: { runId_toolCallId: { runId: decision.runId, toolCallId: decision.toolCallId } },
-  });
-  if (prior?.state !== "released" || prior.error !== INTERRUPTED) return;
-  const priorDecision = describePrior(prior);
-  throw new DecisionError(
-    "confirmation_required",
-    `The server stopped while ${prior.reviewer} was ${ING[priorDecision.action]} this call (${priorDecision.decidedAt}): its tool may already have run. ` +
-      `Check its effect, then confirm that ${decision.action === "approve" ? "approving" : "resuming"} again may repeat it.`,
-    [],
-    priorDecision,
-  );
-}
-
-const ING: Record<Decision["action"], string> = { approve: "approving", decline: "declining", resume: "resuming" };
 
 export function checkKind(call: AgentRunToolCall, decision: Decision): void {
   const wantsApproval = decision.action !== "resume";

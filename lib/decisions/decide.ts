@@ -20,7 +20,7 @@ import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import { findSuspendedRun } from "../runs/run-detail.ts";
 import type { AgentRunToolCall } from "../store/snapshot-reader.ts";
 import { carryOut } from "./carry-out.ts";
-import { checkKind, checkResumeData, checkRiskConfirmed, describeRun, refuseAsDecidedOrMissing, resolveAgent } from "./checks.ts";
+import { checkKind, checkResumeData, describeRun, refuseAsDecidedOrMissing, resolveAgent } from "./checks.ts";
 import { recordDecision } from "./ledger.ts";
 import { DecisionError, type Decision, type DecisionOutcome } from "./types.ts";
 
@@ -55,7 +55,6 @@ export async function decide(
     }
     agent = await resolveAgent(run!.agentId, databaseUrl);
     if (decision.action === "resume") await checkResumeData(agent, call!, decision.resumeData);
-    await checkRiskConfirmed(db, decision);
   } catch (error) {
     if (error instanceof DecisionError) {
       await appendAudit(db, {

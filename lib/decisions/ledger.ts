@@ -75,6 +75,8 @@ export async function recordDecision(db: Db, decision: Decision, audit: AuditEnt
   const tookOver = await db.$transaction(async (tx) => {
     const released = await tx.toolCallDecision.findUnique({ where: { runId_toolCallId: key } });
     if (released?.state !== "released") return null;
+    const unconfirmed = riskNotConfirmed(released, decision);
+    if (unconfirmed) return unconfirmed;
     const { count } = await tx.toolCallDecision.updateMany({ where: { ...key, state: "released" }, data: fields });
     if (count === 0) return null;
     const taken = await tx.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: key } });
@@ -85,12 +87,35 @@ export async function recordDecision(db: Db, decision: Decision, audit: AuditEnt
     await appendAudit(tx, { ...audit, outcome: "recorded", decisionId: taken.id, message }, now);
     return taken;
   });
+  if (tookOver instanceof DecisionError) {
+    await appendAudit(db, { ...audit, outcome: "refused", code: tookOver.code, message: tookOver.message });
+    throw tookOver;
+  }
   if (tookOver) return tookOver;
   const prior = await db.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: key } });
   const conflict = alreadyDecided(prior);
   await appendAudit(db, { ...audit, outcome: "conflict", code: conflict.code, message: conflict.message, decisionId: prior.id });
   throw conflict;
 }
+
+/**
+ * Approving or resuming a call whose last decision was interrupted may run its tool a second time:
+ * the reviewer must say they know (`confirmMayHaveRun`). A decline never runs the tool. Checked
+ * when the released decision is taken over, so a first decision costs no extra read.
+ */
+function riskNotConfirmed(released: ToolCallDecision, decision: Decision): DecisionError | null {
+  if (released.error !== INTERRUPTED || decision.action === "decline" || decision.confirmMayHaveRun) return null;
+  const prior = describePrior(released);
+  return new DecisionError(
+    "confirmation_required",
+    `The server stopped while ${released.reviewer} was ${ING[prior.action]} this call (${prior.decidedAt}): its tool may already have run. ` +
+      `Check its effect, then confirm that ${decision.action === "approve" ? "approving" : "resuming"} again may repeat it.`,
+    [],
+    prior,
+  );
+}
+
+const ING: Record<Decision["action"], string> = { approve: "approving", decline: "declining", resume: "resuming" };
 
 /** Moves a decision from one state to another if nobody else moved it first; audits the move. */
 export async function transition(
