@@ -25,7 +25,7 @@ const BROWSER_SAFE = [
 ];
 
 /** Files over the line limit today, to be split (issue 11); the list may only shrink. */
-const TOO_LONG_FOR_NOW = new Set(["bench/run.ts"]);
+const TOO_LONG_FOR_NOW = new Set<string>([]);
 const MAX_LINES = 300;
 
 const sources = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], { encoding: "utf8" })

@@ -1,0 +1,78 @@
+/**
+ * What the benchmark measures: the listing cases (perPage 50) and the shape of its results, shared
+ * by the run (run.ts) and its report (report.ts).
+ */
+import os from "node:os";
+import { backlogShape, caseValues } from "./backlog.ts";
+import type { BuiltStore } from "./stores.ts";
+import type { Stats } from "./timing.ts";
+
+export const PER_PAGE = 50;
+
+export const v = caseValues();
+export interface Case {
+  id: string;
+  label: string;
+  /** Our cross-agent listing (the console's query). */
+  ours: Record<string, unknown>;
+  /** Mastra's agent.listSuspendedRuns() on agent `refunds`; ours with agentId "refunds" is its exact equivalent. */
+  mastra: Record<string, unknown>;
+}
+const page0 = { perPage: PER_PAGE, page: 0 };
+export const CASES: Case[] = [
+  { id: "none", label: "no filter", ours: { ...page0 }, mastra: { ...page0 } },
+  { id: "resource", label: "resourceId", ours: { resourceId: v.resourceId, ...page0 }, mastra: { resourceId: v.resourceId, ...page0 } },
+  { id: "thread", label: "threadId", ours: { threadId: v.threadId, ...page0 }, mastra: { threadId: v.threadId, ...page0 } },
+  { id: "agent", label: "agentId", ours: { agentId: v.agentId, ...page0 }, mastra: { ...page0 } },
+  { id: "day", label: "one-day window", ours: { ...v.day, ...page0 }, mastra: { ...v.day, ...page0 } },
+  { id: "deep", label: "page 500 of 50", ours: { perPage: PER_PAGE, page: 500 }, mastra: { perPage: PER_PAGE, page: 500 } },
+];
+export const scoped = (c: Case) => ({ ...c.mastra, agentId: v.agentId });
+
+export interface OurResult {
+  stats: Stats;
+  total: number;
+  runs: number;
+}
+export interface MastraResult {
+  stats?: Stats;
+  total?: number;
+  timedOut?: boolean;
+  error?: string;
+  samples: number[];
+  rssMb?: number;
+}
+
+/** The results object the run fills in and the report reads. */
+export function createResults({ quick, capMs }: { quick: boolean; capMs: number }) {
+  return {
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memGb: Math.round(os.totalmem() / 1e9),
+      node: process.version,
+      loadAvgAtStart: os.loadavg().map((x) => Math.round(x * 10) / 10),
+      loadAvgAtEnd: [] as number[],
+    },
+    mode: quick ? "quick" : "full",
+    capMs,
+    perPage: PER_PAGE,
+    backlog: {} as Record<number, ReturnType<typeof backlogShape>>,
+    stores: [] as BuiltStore[],
+    cases: CASES.map(({ id, label, ours, mastra }) => ({ id, label, ours, mastra })),
+    /** ours[engine][size][caseId] = cross-agent; oursScoped = agentId "refunds" (Mastra's equivalent) */
+    ours: {} as Record<string, Record<number, Record<string, OurResult>>>,
+    oursScoped: {} as Record<string, Record<number, Record<string, OurResult>>>,
+    /** bareScoped[size][caseId]: Mastra's equivalent (agentId "refunds") as bare prepared statements on our SQLite store. */
+    bareScoped: {} as Record<number, Record<string, OurResult>>,
+    mastra: {} as Record<string, Record<number, Record<string, MastraResult>>>,
+    mismatches: [] as string[],
+    page: undefined as unknown,
+    decision: undefined as unknown,
+    memory: undefined as unknown,
+    targets: [] as Array<{ target: string; value: string; met: boolean }>,
+    seconds: 0,
+  };
+}
+
+export type BenchResults = ReturnType<typeof createResults>;
