@@ -11,6 +11,7 @@ import { disconnectDb } from "../lib/db/client.ts";
 import { deployMigrations } from "../lib/db/migrate.ts";
 import { getMastra } from "../lib/mastra/index.ts";
 import { decide } from "../lib/decisions/decide.ts";
+import { requests } from "../lib/mastra/demo/requests.ts";
 import { readAnswer, runUntilWaiting } from "../lib/mastra/demo/run-until-waiting.ts";
 import { stats } from "./timing.ts";
 
@@ -27,7 +28,7 @@ async function suspend(): Promise<{ runId: string; toolCallId: string }> {
   // Own thread + resource per run: Mastra holds a second stream on a busy thread of one instance.
   const { runId, toolCallId } = await runUntilWaiting(
     agent,
-    `Request: full refund\nOrder: ORD-${9000 + seq}\nEmail: bench@example.com\nAmount: 42.50 EUR\nReason: damaged`,
+    requests.refund({ order: `ORD-${9000 + seq}`, email: "bench@example.com", amount: "42.50", currency: "EUR", reason: "damaged" }).text,
     { thread: `bench-thread-${seq}`, resource: `bench-res-${seq}` },
   );
   return { runId, toolCallId };

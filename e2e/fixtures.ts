@@ -17,10 +17,10 @@ import { listSuspendedRuns, type ConsoleRun } from "../lib/runs/list-suspended-r
 import type { ListSuspendedRunsOptions } from "../lib/runs/validations.ts";
 import { E2E_DATABASE_URL } from "./support/env.ts";
 import { usersFor } from "./support/users.ts";
-import { agentIds, requests, type AgentKey, type AgentRequest } from "./support/requests.ts";
+import { agentIds, requests, type AgentKey, type AgentRequest } from "../lib/mastra/demo/requests.ts";
 
 export { expect };
-export { requests, agentIds } from "./support/requests.ts";
+export { requests, agentIds } from "../lib/mastra/demo/requests.ts";
 
 export interface SuspendRunInput {
   agent: AgentKey;

@@ -1,9 +1,10 @@
 /** Runs the console's own demo agents into suspension, as an agent host would. */
 import { randomUUID } from "node:crypto";
 import { createConsoleMastra } from "../../lib/mastra/index.ts";
+import { requests, type AgentKey } from "../../lib/mastra/demo/requests.ts";
 import { runUntilWaiting } from "../../lib/mastra/demo/run-until-waiting.ts";
 
-type DemoAgent = "refunds" | "shipping" | "outreach" | "customerRecords";
+type DemoAgent = AgentKey;
 
 export interface DemoRun {
   /** What the decision actions take. */
@@ -22,8 +23,16 @@ export async function suspendDemoRun(databaseUrl: string, agent: DemoAgent, text
   return { ref: { runId, toolCallId }, runId, resource, thread };
 }
 
-export const refundRequest = (order = "ORD-9", amount = "42.50 EUR") =>
-  `Request: full refund\nOrder: ${order}\nEmail: a@b.example\nAmount: ${amount}\nReason: damaged`;
+/** A refund request ("Amount: 42.50 EUR" style), through the demo's one request builder. */
+export const refundRequest = (order = "ORD-9", amountAndCurrency = "42.50 EUR") => {
+  const [amount, currency] = amountAndCurrency.split(" ");
+  return requests.refund({ order, email: "a@b.example", amount, currency, reason: "damaged" }).text;
+};
 
+/** A shipping request offering one address, "Home: 1 Main St, Springfield". */
 export const shippingRequest = (order = "ORD-77") =>
-  `Order: ${order}\nEmail: a@b.example\nAddresses: [{"id":"addr_home","label":"Home","line1":"1 Main St","city":"Springfield","postcode":"1","country":"US"}]`;
+  requests.shipping({
+    order,
+    email: "a@b.example",
+    addresses: [{ id: "addr_home", label: "Home", line1: "1 Main St", city: "Springfield", postcode: "1", country: "US" }],
+  }).text;

@@ -1,15 +1,120 @@
 /**
- * The demo backlog: customer requests that make the demo agents stop and wait for a reviewer.
- * Deterministic, so every fresh demo database looks the same (ids of runs and calls aside).
+ * What a customer asks the demo agents, in the `Key: value` lines their scripted model reads (see
+ * the playbooks in agents.ts): one builder per kind of request, used by the demo backlog below,
+ * the tests, the e2e fixtures and the benchmarks. The backlog is deterministic, so every fresh
+ * demo database looks the same (ids of runs and calls aside).
  */
 
 export interface DemoRequest {
-  /** Key of the agent in createDemoAgents(). */
-  agent: "refunds" | "customerRecords" | "outreach" | "shipping";
+  agent: AgentKey;
   thread: string;
   resource: string;
   text: string;
 }
+
+/** Key of an agent in createDemoAgents(). */
+export type AgentKey = "refunds" | "customerRecords" | "outreach" | "shipping";
+
+/** Agent key (as in createConsoleMastra's agents) → agent id (as recorded in runs and used by the UI). */
+export const agentIds: Record<AgentKey, string> = {
+  refunds: "refunds",
+  customerRecords: "customer-records",
+  outreach: "outreach",
+  shipping: "shipping",
+};
+
+export interface AgentRequest {
+  agent: AgentKey;
+  text: string;
+}
+
+export interface Address {
+  id: string;
+  label: string;
+  line1: string;
+  city: string;
+  postcode: string;
+  country: string;
+}
+
+let counter = 0;
+/** An order number unlikely to clash with the seeded ones (ORD-41xx…ORD-44xx) or other tests'. */
+export function orderNumber(): string {
+  counter += 1;
+  return `ORD-${90000 + ((process.pid * 131 + counter * 7919 + Date.now()) % 900000)}`;
+}
+
+export const requests = {
+  /** issueRefund (approval). Answer once approved: "Refund re_<order> issued: <amount> <currency> for order <order>." */
+  refund({
+    order = orderNumber(),
+    email = "e2e@customer.example",
+    amount = "42.50",
+    currency = "EUR",
+    reason = "parcel arrived damaged",
+  } = {}) {
+    return {
+      agent: "refunds",
+      text: `Request: full refund\nOrder: ${order}\nEmail: ${email}\nAmount: ${amount} ${currency}\nReason: ${reason}`,
+    } satisfies AgentRequest;
+  },
+  /** settlePartialRefund (suspend; resume `{ amount: number > 0, note?: string }`). */
+  partialRefund({
+    order = orderNumber(),
+    email = "e2e@customer.example",
+    total = "80.00",
+    currency = "EUR",
+    reason = "item scratched",
+  } = {}) {
+    return {
+      agent: "refunds",
+      text: `Request: partial refund\nOrder: ${order}\nEmail: ${email}\nTotal: ${total} ${currency}\nReason: ${reason}`,
+    } satisfies AgentRequest;
+  },
+  /** deleteCustomerRecord (approval). */
+  erasure({
+    customer = "cust_e2e",
+    email = "e2e@customer.example",
+    request = "GDPR-9000",
+    reason = "customer asked to be forgotten",
+  } = {}) {
+    return {
+      agent: "customerRecords",
+      text: `Customer: ${customer}\nEmail: ${email}\nRequest: ${request}\nReason: ${reason}`,
+    } satisfies AgentRequest;
+  },
+  /** sendEmail (approval). `\n` in the body is written as a literal backslash-n, as the playbook expects. */
+  email({
+    to = "e2e@customer.example",
+    subject = `About your order ${orderNumber()}`,
+    body = "Hi,\\nthanks for waiting.\\n— Support",
+  } = {}) {
+    return { agent: "outreach", text: `To: ${to}\nSubject: ${subject}\nBody: ${body}` } satisfies AgentRequest;
+  },
+  /** chooseShippingAddress (suspend; resume `{ addressId: string, note?: string }`). */
+  shipping({
+    order = orderNumber(),
+    email = "e2e@customer.example",
+    addresses = defaultAddresses(order),
+  }: { order?: string; email?: string; addresses?: Address[] } = {}) {
+    return {
+      agent: "shipping",
+      text: `Order: ${order}\nEmail: ${email}\nAddresses: ${JSON.stringify(addresses)}`,
+      addresses,
+      order,
+    } satisfies AgentRequest & { addresses: Address[]; order: string };
+  },
+};
+
+export function defaultAddresses(order: string): Address[] {
+  const key = order.toLowerCase().replace(/[^a-z0-9]/g, "");
+  return [
+    { id: `addr_${key}_home`, label: "Home", line1: "12 Main Street", city: "Lyon", postcode: "69001", country: "FR" },
+    { id: `addr_${key}_work`, label: "Work", line1: "204 Market Square", city: "Lyon", postcode: "69002", country: "FR" },
+  ];
+}
+
+/* ---------- the demo backlog ---------- */
 
 const customers = [
   { id: "cust_1001", name: "Ada Lovelace", email: "ada@analytical.example", city: "London", country: "GB" },
@@ -36,64 +141,71 @@ function requestText(kind: (typeof requestKinds)[number], customer: Customer, n:
   const order = `ORD-${4100 + n * 7}`;
   const currency = customer.country === "GB" ? "GBP" : "USD";
   const amount = (19.99 + ((n * 37) % 180)).toFixed(2);
+  const email = customer.email;
+  const pick = ({ agent, text }: AgentRequest) => ({ agent, text });
   switch (kind) {
     case "refund":
-      return {
-        agent: "refunds",
-        text: `Request: full refund\nOrder: ${order}\nEmail: ${customer.email}\nAmount: ${amount} ${currency}\nReason: ${reasons[n % reasons.length]}`,
-      };
+      return pick(requests.refund({ order, email, amount, currency, reason: reasons[n % reasons.length] }));
     case "partialRefund":
-      return {
-        agent: "refunds",
-        text: `Request: partial refund\nOrder: ${order}\nEmail: ${customer.email}\nTotal: ${amount} ${currency}\nReason: ${reasons[(n + 2) % reasons.length]}, customer asks for part of the price back`,
-      };
-    case "email":
-      return {
-        agent: "outreach",
-        text: [
-          `To: ${customer.email}`,
-          `Subject: About your order ${order}`,
-          // One message quotes the customer verbatim, markup included: the console must show it as text.
-          n % 5 === 2
-            ? `Body: Hi ${customer.name.split(" ")[0]},\\nyou wrote: "<img src=x onerror=alert('xss')> <script>alert(1)</script>". We are on it.\\n— Support`
-            : `Body: Hi ${customer.name.split(" ")[0]},\\nthanks for your patience with order ${order}. It ships tomorrow.\\n— Support`,
-        ].join("\n"),
-      };
-    case "shipping": {
-      const addresses = [
-        {
-          id: `addr_${customer.id}_home`,
-          label: "Home",
-          line1: `${10 + n} Main Street`,
-          city: customer.city,
-          postcode: `${10000 + n}`,
-          country: customer.country,
-        },
-        {
-          id: `addr_${customer.id}_work`,
-          label: "Work",
-          line1: `${200 + n} Market Square`,
-          city: customer.city,
-          postcode: `${20000 + n}`,
-          country: customer.country,
-        },
-        {
-          id: `addr_${customer.id}_parents`,
-          label: "Parents",
-          line1: `${3 + n} Orchard Lane`,
-          city: "Springfield",
-          postcode: `${30000 + n}`,
-          country: customer.country,
-        },
-      ].slice(0, 2 + (n % 2));
-      return { agent: "shipping", text: `Order: ${order}\nEmail: ${customer.email}\nAddresses: ${JSON.stringify(addresses)}` };
+      return pick(
+        requests.partialRefund({
+          order,
+          email,
+          total: amount,
+          currency,
+          reason: `${reasons[(n + 2) % reasons.length]}, customer asks for part of the price back`,
+        }),
+      );
+    case "email": {
+      const first = customer.name.split(" ")[0];
+      // One message quotes the customer verbatim, markup included: the console must show it as text.
+      const body =
+        n % 5 === 2
+          ? `Hi ${first},\\nyou wrote: "<img src=x onerror=alert('xss')> <script>alert(1)</script>". We are on it.\\n— Support`
+          : `Hi ${first},\\nthanks for your patience with order ${order}. It ships tomorrow.\\n— Support`;
+      return pick(requests.email({ to: email, subject: `About your order ${order}`, body }));
     }
+    case "shipping":
+      return pick(requests.shipping({ order, email, addresses: customerAddresses(customer, n) }));
     case "erasure":
-      return {
-        agent: "customerRecords",
-        text: `Customer: ${customer.id}\nEmail: ${customer.email}\nRequest: GDPR-${7000 + n}\nReason: customer asked to be forgotten (verified by email)`,
-      };
+      return pick(
+        requests.erasure({
+          customer: customer.id,
+          email,
+          request: `GDPR-${7000 + n}`,
+          reason: "customer asked to be forgotten (verified by email)",
+        }),
+      );
   }
+}
+
+function customerAddresses(customer: Customer, n: number): Address[] {
+  return [
+    {
+      id: `addr_${customer.id}_home`,
+      label: "Home",
+      line1: `${10 + n} Main Street`,
+      city: customer.city,
+      postcode: `${10000 + n}`,
+      country: customer.country,
+    },
+    {
+      id: `addr_${customer.id}_work`,
+      label: "Work",
+      line1: `${200 + n} Market Square`,
+      city: customer.city,
+      postcode: `${20000 + n}`,
+      country: customer.country,
+    },
+    {
+      id: `addr_${customer.id}_parents`,
+      label: "Parents",
+      line1: `${3 + n} Orchard Lane`,
+      city: "Springfield",
+      postcode: `${30000 + n}`,
+      country: customer.country,
+    },
+  ].slice(0, 2 + (n % 2));
 }
 
 /** 6 customers, 12 threads, 47 requests of both kinds; each thread holds 2 to 6 of them. */
