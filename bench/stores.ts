@@ -141,21 +141,7 @@ async function loadOursSqlite(url: string, file: string, runs: Iterable<BacklogR
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
   );
   const insertMany = db.transaction((batch: BacklogRow[]) => {
-    for (const row of batch) {
-      const c = ourColumns(row);
-      insert.run(
-        row.workflowName,
-        row.runId,
-        c.resourceId,
-        c.agentId,
-        c.threadId,
-        c.status,
-        c.toolCalls,
-        row.snapshot,
-        sqliteDate(row.createdAt),
-        sqliteDate(row.updatedAt),
-      );
-    }
+    for (const row of batch) insert.run(...ourRowValues(row, sqliteDate));
   });
   let batch: BacklogRow[] = [];
   for (const pair of runs) {
@@ -165,6 +151,23 @@ async function loadOursSqlite(url: string, file: string, runs: Iterable<BacklogR
   if (batch.length) insertMany(batch);
   db.pragma("wal_checkpoint(TRUNCATE)");
   db.close();
+}
+
+/** A backlog row as our table's ten columns, in the order both loaders insert them. */
+function ourRowValues(row: BacklogRow, date: (value: Date) => unknown): unknown[] {
+  const c = ourColumns(row);
+  return [
+    row.workflowName,
+    row.runId,
+    c.resourceId,
+    c.agentId,
+    c.threadId,
+    c.status,
+    c.toolCalls,
+    row.snapshot,
+    date(row.createdAt),
+    date(row.updatedAt),
+  ];
 }
 
 async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -182,21 +185,7 @@ async function loadOursPg(url: string, runs: Iterable<BacklogRow[]>): Promise<vo
   await withPg(url, async (client) => {
     const flush = async (batch: BacklogRow[]) => {
       const cols: unknown[][] = [[], [], [], [], [], [], [], [], [], []];
-      for (const row of batch) {
-        const c = ourColumns(row);
-        [
-          row.workflowName,
-          row.runId,
-          c.resourceId,
-          c.agentId,
-          c.threadId,
-          c.status,
-          c.toolCalls,
-          row.snapshot,
-          row.createdAt,
-          row.updatedAt,
-        ].forEach((v, i) => cols[i]!.push(v));
-      }
+      for (const row of batch) ourRowValues(row, (date) => date).forEach((v, i) => cols[i]!.push(v));
       await client.query(
         `INSERT INTO workflow_snapshots (workflow_name, run_id, resource_id, agent_id, thread_id, status, tool_calls, snapshot, created_at, updated_at)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[], $10::timestamptz[])`,
