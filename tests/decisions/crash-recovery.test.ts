@@ -4,15 +4,15 @@
  * agents, on SQLite and PostgreSQL.
  */
 import { spawn } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { approveToolCall as approveAction } from "../../lib/actions/approve-tool-call.ts";
 import { runAs } from "../../lib/auth/session.ts";
-import { disconnectDb, getDb } from "../../lib/db/client.ts";
+import { getDb } from "../../lib/db/client.ts";
 import { listSuspendedRuns } from "../../lib/runs/list-suspended-runs.ts";
 import { getRunsPage } from "../../lib/queue/views.ts";
 import { runsQuery } from "../../lib/search-params.ts";
 import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
+import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun, type DemoRun } from "../helpers/demo-runs.ts";
 
 const LEASE_MS = 300;
@@ -31,23 +31,14 @@ function runChild(args: string[], env: Record<string, string> = {}) {
 }
 
 describe.each(["sqlite", "postgres"] as const)("crash between recording and applying on %s", { timeout: 180_000 }, (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { asDefault: true });
   let reviewer: TestAccount;
-  const previousUrl = process.env.DATABASE_URL;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    process.env.DATABASE_URL = database.url;
     reviewer = await createTestAccount(database.url, "reviewer", "Rita");
   });
 
   const approveToolCall = (input: Parameters<typeof approveAction>[0]) => runAs(actorOf(reviewer), () => approveAction(input));
-
-  afterAll(async () => {
-    process.env.DATABASE_URL = previousUrl;
-    await disconnectDb(database.url);
-    await database.drop();
-  });
 
   async function state(run: DemoRun) {
     const db = await getDb(database.url);

@@ -14,6 +14,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { disconnectDb } from "../../lib/db/client.ts";
 import { deployMigrations, type DatabaseProvider } from "../../lib/db/migrate.ts";
 
 export interface TestDatabase {
@@ -35,6 +37,32 @@ export async function createTestDatabase(kind: DatabaseProvider): Promise<TestDa
     throw error;
   }
   return database;
+}
+
+/**
+ * A fresh database for the enclosing `describe`: made in beforeAll, and, in afterAll, this process's
+ * client closed and the database dropped. With `asDefault` it is also DATABASE_URL meanwhile, for
+ * code that reads the default database (server actions, the Mastra instance).
+ */
+export function useTestDatabase(kind: DatabaseProvider, { asDefault = false } = {}): { readonly url: string } {
+  let database: TestDatabase | undefined;
+  const previousUrl = process.env.DATABASE_URL;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    if (asDefault) process.env.DATABASE_URL = database.url;
+  });
+  afterAll(async () => {
+    if (asDefault) process.env.DATABASE_URL = previousUrl;
+    if (!database) return;
+    await disconnectDb(database.url);
+    await database.drop();
+  });
+  return {
+    get url() {
+      if (!database) throw new Error("The test database exists only inside the describe's tests and hooks");
+      return database.url;
+    },
+  };
 }
 
 async function createSqliteFile(): Promise<TestDatabase> {

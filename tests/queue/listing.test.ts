@@ -3,31 +3,21 @@
  * a 400 that says why) and the table's browseRuns action (lenient: a bad parameter is ignored and
  * reported). Real demo agents and store, on SQLite and PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getRunsRoute } from "../../app/api/runs/route.ts";
 import { browseRuns as browseRunsAction } from "../../lib/actions/browse-runs.ts";
 import { runAs } from "../../lib/auth/session.ts";
-import { disconnectDb } from "../../lib/db/client.ts";
 import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
+import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
 
 describe.each(["sqlite", "postgres"] as const)("the runs listing on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { asDefault: true });
   let reviewer: TestAccount;
   let support: TestAccount;
-  const previousUrl = process.env.DATABASE_URL;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    process.env.DATABASE_URL = database.url;
     [reviewer, support] = await Promise.all([createTestAccount(database.url, "reviewer"), createTestAccount(database.url, "support")]);
-  });
-
-  afterAll(async () => {
-    process.env.DATABASE_URL = previousUrl;
-    await disconnectDb(database.url);
-    await database.drop();
   });
 
   const asReviewer = <T>(work: () => Promise<T>) => runAs(actorOf(reviewer), work);

@@ -3,27 +3,24 @@
  * on SQLite and PostgreSQL. Bad input gets its own clear error and leaves the database untouched.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { approveToolCall as approveAction } from "../../lib/actions/approve-tool-call.ts";
 import { declineToolCall as declineAction } from "../../lib/actions/decline-tool-call.ts";
 import { resumeToolCall as resumeAction } from "../../lib/actions/resume-tool-call.ts";
 import { GET as getRunsRoute } from "../../app/api/runs/route.ts";
 import { runAs } from "../../lib/auth/session.ts";
-import { disconnectDb, getDb } from "../../lib/db/client.ts";
+import { getDb } from "../../lib/db/client.ts";
 import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
+import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, shippingRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
 import { getRunDetail } from "../../lib/queue/views.ts";
 
 describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { asDefault: true });
   let reviewer: TestAccount;
   let support: TestAccount;
-  const previousUrl = process.env.DATABASE_URL;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    process.env.DATABASE_URL = database.url;
     reviewer = await createTestAccount(database.url, "reviewer", "Rita");
     support = await createTestAccount(database.url, "support", "Sam");
   });
@@ -37,12 +34,6 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
     const response = await asReviewer(() => getRunsRoute(new Request(`http://console.test/api/runs?${new URLSearchParams(params)}`)));
     return (await response.json()) as { ok: boolean; data?: unknown };
   };
-
-  afterAll(async () => {
-    process.env.DATABASE_URL = previousUrl;
-    await disconnectDb(database.url);
-    await database.drop();
-  });
 
   const refund = (order = "ORD-9") => suspendDemoRun(database.url, "refunds", refundRequest(order));
   const shipping = () => suspendDemoRun(database.url, "shipping", shippingRequest());
