@@ -31,13 +31,19 @@ export function DecisionErrorAlert({ error }: { error: ClientActionError }) {
   return (
     <Alert variant="destructive" role="alert" title="The decision did not go through">
       <p className="[overflow-wrap:anywhere]">{error.message}</p>
-      {error.issues?.length ? (
-        <ul className="mt-1 list-disc pl-5">
-          {error.issues.map((issue, index) => (
-            <li key={index}>{issue.path ? `${issue.path}: ${issue.message}` : issue.message}</li>
-          ))}
-        </ul>
-      ) : null}
+      <IssueList issues={error.issues} />
     </Alert>
+  );
+}
+
+/** The server's list of what was wrong with the input, path first; nothing when there is none. */
+export function IssueList({ issues, className = "" }: { issues?: ClientActionError["issues"]; className?: string }) {
+  if (!issues?.length) return null;
+  return (
+    <ul className={`mt-1 list-disc pl-5 ${className}`}>
+      {issues.map((issue, index) => (
+        <li key={index}>{issue.path ? `${issue.path}: ${issue.message}` : issue.message}</li>
+      ))}
+    </ul>
   );
 }

@@ -9,7 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { DecisionErrorAlert } from "./decision-error-alert";
+import { DecisionErrorAlert, IssueList } from "./decision-error-alert";
 import { MayHaveRunConfirmation } from "./may-have-run-confirmation";
 import { isAlreadyDecided, useDecide } from "./use-decide";
 import { buildValidator, exampleFromSchema } from "./resume-schema";
@@ -132,13 +132,7 @@ export function ResumeForm({ runId, toolCallId, toolName, resumeSchema, interrup
       ) : serverIssues ? (
         <Alert id={errorId} variant="destructive" role="alert" title="The server refused this resume data">
           <p className="[overflow-wrap:anywhere]">{serverIssues.message}</p>
-          {serverIssues.issues?.length ? (
-            <ul className="mt-1 list-disc pl-5 font-mono text-xs">
-              {serverIssues.issues.map((issue, index) => (
-                <li key={index}>{issue.path ? `${issue.path}: ${issue.message}` : issue.message}</li>
-              ))}
-            </ul>
-          ) : null}
+          <IssueList issues={serverIssues.issues} className="font-mono text-xs" />
         </Alert>
       ) : serverError ? (
         <DecisionErrorAlert error={serverError} />

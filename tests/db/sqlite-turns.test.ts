@@ -5,21 +5,12 @@
  * never served for 30 s; bench/load.ts). The adapter hands each turn over through the event loop,
  * so other work gets in between statements. Asserted by order, not by time.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { disconnectDb, getDb } from "../../lib/db/client.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../lib/db/client.ts";
+import { useTestDatabase } from "../helpers/databases.ts";
 
 describe("SQLite statements under a burst", () => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase("sqlite");
-  });
-
-  afterAll(async () => {
-    await disconnectDb(database.url);
-    await database.drop();
-  });
+  const database = useTestDatabase("sqlite");
 
   it("let the event loop turn while 200 queued statements run", async () => {
     const db = await getDb(database.url);

@@ -12,7 +12,7 @@ import { GET as health } from "../../app/api/health/route.ts";
 import { disconnectDb } from "../../lib/db/client.ts";
 import { MAX_REQUEST_BODY_BYTES } from "../../lib/http/limits.mjs";
 import { startConsoleServer, type ConsoleServer } from "../helpers/console-server.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
+import { createTestDatabase, useTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 
 const SECURITY_HEADERS = {
   "content-security-policy": "frame-ancestors 'none'",
@@ -99,16 +99,7 @@ describe("the console server", () => {
 });
 
 describe("starting without a usable configuration", () => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase("sqlite");
-  });
-
-  afterAll(async () => {
-    await disconnectDb(database.url);
-    await database.drop();
-  });
+  const database = useTestDatabase("sqlite");
 
   /** Runs a server command until it exits, or for 30 s: then it is killed (exit code null). */
   function runUntilExit(args: string[], env: Record<string, string | undefined>) {
