@@ -71,6 +71,11 @@ interface Fixtures {
    * then runs recovery as a restarted server would: the call is pending again, "interrupted".
    */
   interruptApproval: (run: SuspendedRun) => Promise<void>;
+  /**
+   * Approves `run` in a console process killed right after the decision was recorded, with a lease
+   * of a minute: the call stays "being decided" by crash-tester until recovery takes it over.
+   */
+  holdDecision: (run: SuspendedRun) => Promise<void>;
   /** How many times the tool of `run`'s pending call took effect. */
   effectsOf: (run: SuspendedRun) => Promise<number>;
   /** Accounts for this spec, made through the product's own code (support/users.ts). */
@@ -92,6 +97,19 @@ function defaultText(agent: AgentKey): string {
     case "shipping":
       return requests.shipping().text;
   }
+}
+
+/** tests/helpers/decide-in-child.ts in a process of its own (a console server that may be killed mid-decision). */
+function decideInChild(databaseUrl: string, args: string[], env: Record<string, string>) {
+  return new Promise<{ signal: NodeJS.Signals | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/decide-in-child.ts", databaseUrl, ...args], {
+      env: { ...process.env, ...env },
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("exit", (_code, signal) => resolve({ signal, output }));
+  });
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
@@ -151,18 +169,20 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   isPending: async ({ listRuns }, use) =>
     use(async ({ runId, resource }) => (await listRuns({ resourceId: resource })).runs.some((run) => run.runId === runId)),
 
+  holdDecision: async ({ databaseUrl }, use) => {
+    await use(async (run) => {
+      const killed = await decideInChild(databaseUrl, ["approve", run.runId, run.toolCallId], {
+        APPROVALS_FAILPOINT: "after-record",
+        DECISION_LEASE_MS: "60000",
+      });
+      if (killed.signal !== "SIGKILL") throw new Error(`The deciding process was not killed:\n${killed.output}`);
+    });
+  },
+
   interruptApproval: async ({ databaseUrl }, use) => {
     const lease = 300;
     const child = (args: string[], env: Record<string, string> = {}) =>
-      new Promise<{ signal: NodeJS.Signals | null; output: string }>((resolve) => {
-        const process_ = spawn(process.execPath, ["--import", "tsx", "tests/helpers/decide-in-child.ts", databaseUrl, ...args], {
-          env: { ...process.env, DECISION_LEASE_MS: String(lease), ...env },
-        });
-        let output = "";
-        process_.stdout.on("data", (chunk) => (output += chunk));
-        process_.stderr.on("data", (chunk) => (output += chunk));
-        process_.on("exit", (_code, signal) => resolve({ signal, output }));
-      });
+      decideInChild(databaseUrl, args, { DECISION_LEASE_MS: String(lease), ...env });
     await use(async (run) => {
       const killed = await child(["approve", run.runId, run.toolCallId], { APPROVALS_FAILPOINT: "after-effect" });
       if (killed.signal !== "SIGKILL") throw new Error(`The deciding process was not killed:\n${killed.output}`);

@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import type { InterruptedDecision } from "@/lib/decisions/types";
-import { interruptionSentence } from "@/components/runs/may-have-run-badge";
+import { interruptionSentence } from "@/components/runs/decision-badges";
 import { Alert } from "@/components/ui/alert";
 
 /**

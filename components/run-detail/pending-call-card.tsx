@@ -2,7 +2,7 @@
 import type { RunDetailDto } from "@/lib/queue/dto";
 import { JsonViewer } from "@/components/json-viewer";
 import { KindBadge } from "@/components/runs/kind-badge";
-import { MayHaveRunBadge } from "@/components/runs/may-have-run-badge";
+import { BeingDecidedBadge, MayHaveRunBadge } from "@/components/runs/decision-badges";
 import { Card } from "@/components/ui/card";
 import { ResumeSchemaView } from "./resume-schema-view";
 import { ToolCallDecision } from "./tool-call-decision";
@@ -28,6 +28,7 @@ export function PendingCallCard({
           </h2>
           <KindBadge requiresApproval={call.requiresApproval} />
           {call.interrupted ? <MayHaveRunBadge interrupted={call.interrupted} /> : null}
+          {call.inFlight ? <BeingDecidedBadge inFlight={call.inFlight} /> : null}
           {call.toolCallId ? <span className="font-mono text-xs text-neutral-500">{call.toolCallId}</span> : null}
         </div>
         <div className="grid gap-6 px-5 py-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -60,6 +61,7 @@ export function PendingCallCard({
                 requiresApproval={call.requiresApproval}
                 resumeSchema={call.resumeSchema}
                 interrupted={call.interrupted}
+                inFlight={call.inFlight}
                 canDecide={canDecide}
               />
             </div>

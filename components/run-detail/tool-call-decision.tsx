@@ -1,7 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import type { DecisionOutcome, InterruptedDecision } from "@/lib/decisions/types";
+import type { DecisionOutcome, InFlightDecision, InterruptedDecision } from "@/lib/decisions/types";
+import { formatTimestamp } from "@/components/time";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 import { ApprovalForm } from "./approval-form";
 import { DecisionResult, DecisionStatusMessage } from "./decision-outcome";
 import { ResumeForm } from "./resume-form";
@@ -14,6 +17,8 @@ interface ToolCallDecisionProps {
   resumeSchema?: unknown;
   /** The call's last decision was interrupted: its tool may already have run. */
   interrupted?: InterruptedDecision;
+  /** Somebody's decision on this call is being carried out: nobody else can decide it meanwhile. */
+  inFlight?: InFlightDecision;
   /** False for roles that may only read (support): the server refuses them anyway. */
   canDecide: boolean;
 }
@@ -26,6 +31,7 @@ export function ToolCallDecision({
   requiresApproval,
   resumeSchema,
   interrupted,
+  inFlight,
   canDecide,
 }: ToolCallDecisionProps) {
   const [outcome, setOutcome] = useState<DecisionOutcome | null>(null);
@@ -39,6 +45,8 @@ export function ToolCallDecision({
       </div>
       {outcome ? (
         <DecisionResult outcome={outcome} />
+      ) : inFlight ? (
+        <BeingDecided inFlight={inFlight} requiresApproval={requiresApproval} />
       ) : !canDecide ? (
         <p className="rounded-lg border border-neutral-200 bg-neutral-50 px-3 py-2.5 text-sm text-neutral-600">
           Your role can see this call but not decide it. A reviewer or an admin can.
@@ -57,6 +65,32 @@ export function ToolCallDecision({
           onDecided={onDecided}
         />
       )}
+    </div>
+  );
+}
+
+const VERB = { approve: "approving", decline: "declining", resume: "resuming" } as const;
+
+/** The call's buttons, disabled, under who is deciding it: the server would refuse a second decision anyway. */
+function BeingDecided({ inFlight, requiresApproval }: { inFlight: InFlightDecision; requiresApproval: boolean }) {
+  return (
+    <div className="flex flex-col gap-3">
+      <Alert variant="default" role="status" title={`Being decided by ${inFlight.reviewer}`}>
+        {inFlight.reviewer} is {VERB[inFlight.action]} this call (since {formatTimestamp(inFlight.decidedAt)}). It leaves the list once
+        carried out, and comes back here if the agent could not carry it out. Reload to see where it stands.
+      </Alert>
+      <div className="flex flex-wrap gap-2">
+        {requiresApproval ? (
+          <>
+            <Button disabled>Approve</Button>
+            <Button variant="outline" disabled>
+              Decline
+            </Button>
+          </>
+        ) : (
+          <Button disabled>Resume</Button>
+        )}
+      </div>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { createColumnHelper } from "@tanstack/react-table";
 import { WaitingTime } from "@/components/relative-time";
 import { KindBadge } from "./kind-badge";
-import { MayHaveRunBadge } from "./may-have-run-badge";
+import { BeingDecidedBadge, MayHaveRunBadge } from "./decision-badges";
 import type { PendingCallRow, RunsTableFeatures } from "./runs-table-model";
 
 const column = createColumnHelper<RunsTableFeatures, PendingCallRow>();
@@ -36,6 +36,7 @@ export function getRunsTableColumns() {
         <span className="inline-flex flex-wrap items-center gap-1.5">
           <KindBadge requiresApproval={info.getValue()} />
           {info.row.original.interrupted ? <MayHaveRunBadge interrupted={info.row.original.interrupted} /> : null}
+          {info.row.original.inFlight ? <BeingDecidedBadge inFlight={info.row.original.inFlight} /> : null}
         </span>
       ),
     }),

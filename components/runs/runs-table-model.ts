@@ -6,7 +6,7 @@ import {
   rowExpandingFeature,
   tableFeatures,
 } from "@tanstack/react-table";
-import type { InterruptedDecision } from "@/lib/decisions/types";
+import type { InFlightDecision, InterruptedDecision } from "@/lib/decisions/types";
 import type { RunDto } from "@/lib/queue/dto";
 
 export interface PendingCallRow {
@@ -23,6 +23,8 @@ export interface PendingCallRow {
   suspendedAt: string;
   /** Set when the call's last decision was interrupted: its tool may already have run. */
   interrupted?: InterruptedDecision;
+  /** Set while somebody's decision on the call is being carried out. */
+  inFlight?: InFlightDecision;
   /** Grouping key: the thread, or a marker for runs without one. */
   threadKey: string;
 }
@@ -53,6 +55,7 @@ export function toPendingCallRows(runs: RunDto[], agentNames: Map<string, string
       resourceId: run.resourceId,
       suspendedAt: run.suspendedAt,
       interrupted: call.interrupted,
+      inFlight: call.inFlight,
       threadKey: run.threadId ?? NO_THREAD,
     })),
   );

@@ -8,7 +8,7 @@ import { appendAudit, type AuditEntry } from "../audit/log.ts";
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import { failpoint } from "../failpoint.ts";
-import { DecisionError, INTERRUPTED, type Decision, type DecisionState, type InterruptedDecision, type PriorDecision } from "./types.ts";
+import { DecisionError, INTERRUPTED, type Decision, type DecisionState, type CallDecisionState, type PriorDecision } from "./types.ts";
 
 /** How long a process may hold a decision without renewing it before recovery takes over. */
 export function decisionLeaseMs(): number {
@@ -143,24 +143,28 @@ export async function noteToolRan(db: Db, decision: ToolCallDecision): Promise<v
   failpoint("after-tool-result");
 }
 
-/** The interrupted calls among `runIds`, keyed by run and then tool call. */
-export async function findInterruptedCalls(runIds: string[], databaseUrl: string = databaseUrlFromEnv()) {
-  const found = new Map<string, Map<string, InterruptedDecision>>();
+/**
+ * The decision state of the pending calls among `runIds`, keyed by run and then tool call: calls
+ * being decided right now (recorded or applying) and calls whose last decision was interrupted.
+ */
+export async function findCallDecisionStates(runIds: string[], databaseUrl: string = databaseUrlFromEnv()) {
+  const found = new Map<string, Map<string, CallDecisionState>>();
   if (runIds.length === 0) return found;
-  const rows = await (
-    await getDb(databaseUrl)
-  ).toolCallDecision.findMany({
-    where: { runId: { in: runIds }, state: "released", error: INTERRUPTED },
-    select: { runId: true, toolCallId: true, reviewer: true, action: true, decidedAt: true, updatedAt: true },
+  const db = await getDb(databaseUrl);
+  const rows = await db.toolCallDecision.findMany({
+    where: {
+      runId: { in: runIds },
+      OR: [{ state: { in: ["recorded", "applying"] } }, { state: "released", error: INTERRUPTED }],
+    },
+    select: { runId: true, toolCallId: true, state: true, reviewer: true, action: true, decidedAt: true, updatedAt: true },
   });
   for (const row of rows) {
-    const calls = found.get(row.runId) ?? new Map<string, InterruptedDecision>();
-    calls.set(row.toolCallId, {
-      reviewer: row.reviewer,
-      action: row.action as Decision["action"],
-      decidedAt: row.decidedAt.toISOString(),
-      interruptedAt: row.updatedAt.toISOString(),
-    });
+    const calls = found.get(row.runId) ?? new Map<string, CallDecisionState>();
+    const who = { reviewer: row.reviewer, action: row.action as Decision["action"], decidedAt: row.decidedAt.toISOString() };
+    calls.set(
+      row.toolCallId,
+      row.state === "released" ? { interrupted: { ...who, interruptedAt: row.updatedAt.toISOString() } } : { inFlight: who },
+    );
     found.set(row.runId, calls);
   }
   return found;

@@ -62,6 +62,19 @@ export interface DecisionOutcome {
   runState: "completed" | "waiting-again";
 }
 /** A call whose last decision was interrupted by a server stop: its tool may already have run. */
+/** A decision recorded or being carried out right now: nobody else can decide the call meanwhile. */
+export interface InFlightDecision {
+  reviewer: string;
+  action: Decision["action"];
+  decidedAt: string;
+}
+
+/** What the console shows of a pending call's decision, if anything is to be shown. */
+export interface CallDecisionState {
+  interrupted?: InterruptedDecision;
+  inFlight?: InFlightDecision;
+}
+
 export interface InterruptedDecision {
   reviewer: string;
   action: Decision["action"];

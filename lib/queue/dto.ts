@@ -1,14 +1,15 @@
 /** Plain, serialisable shapes of runs for the browser (dates as ISO strings). */
-import type { InterruptedDecision } from "../decisions/types.ts";
+import type { CallDecisionState } from "../decisions/types.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import type { PendingToolCall, RunDetail } from "../runs/run-detail.ts";
 import type { AgentRunToolCall } from "../store/snapshot-reader.ts";
 
-/** A pending call as the console shows it: the contract's call, and whether its tool may already have run. */
-export type ToolCallDto<Call extends AgentRunToolCall = AgentRunToolCall> = Call & {
-  /** Set when the call's last decision was interrupted by a server stop: its tool may already have run. */
-  interrupted?: InterruptedDecision;
-};
+/**
+ * A pending call as the console shows it: the contract's call, plus its decision state: `inFlight`
+ * while somebody's decision is being carried out (nobody else can decide it meanwhile),
+ * `interrupted` when its last decision was cut short by a server stop (its tool may have run).
+ */
+export type ToolCallDto<Call extends AgentRunToolCall = AgentRunToolCall> = Call & CallDecisionState;
 
 export type RunDto = Omit<ConsoleRun, "suspendedAt" | "toolCalls"> & { suspendedAt: string; toolCalls: ToolCallDto[] };
 export type RunDetailDto = Omit<RunDetail, "suspendedAt" | "createdAt" | "toolCalls"> & {
@@ -38,26 +39,26 @@ export interface RunsViewDto extends RunsPageDto {
   problems: string[];
 }
 
-type Interrupted = Map<string, Map<string, InterruptedDecision>>;
+type DecisionStates = Map<string, Map<string, CallDecisionState>>;
 
-function withInterruptions<Call extends AgentRunToolCall>(runId: string, calls: Call[], interrupted: Interrupted): ToolCallDto<Call>[] {
-  const found = interrupted.get(runId);
+function withDecisionStates<Call extends AgentRunToolCall>(runId: string, calls: Call[], states: DecisionStates): ToolCallDto<Call>[] {
+  const found = states.get(runId);
   if (!found) return calls;
   return calls.map((call) => {
-    const decision = call.toolCallId ? found.get(call.toolCallId) : undefined;
-    return decision ? { ...call, interrupted: decision } : call;
+    const state = call.toolCallId ? found.get(call.toolCallId) : undefined;
+    return state ? { ...call, ...state } : call;
   });
 }
 
-export function toRunDto(run: ConsoleRun, interrupted: Interrupted = new Map()): RunDto {
-  return { ...run, suspendedAt: run.suspendedAt.toISOString(), toolCalls: withInterruptions(run.runId, run.toolCalls, interrupted) };
+export function toRunDto(run: ConsoleRun, states: DecisionStates = new Map()): RunDto {
+  return { ...run, suspendedAt: run.suspendedAt.toISOString(), toolCalls: withDecisionStates(run.runId, run.toolCalls, states) };
 }
 
-export function toRunDetailDto(run: RunDetail, interrupted: Interrupted = new Map()): RunDetailDto {
+export function toRunDetailDto(run: RunDetail, states: DecisionStates = new Map()): RunDetailDto {
   return {
     ...run,
     suspendedAt: run.suspendedAt.toISOString(),
     createdAt: run.createdAt.toISOString(),
-    toolCalls: withInterruptions(run.runId, run.toolCalls, interrupted),
+    toolCalls: withDecisionStates(run.runId, run.toolCalls, states),
   };
 }

@@ -2,7 +2,7 @@
  * The review queue as the console's pages and actions show it: the listing and the run detail
  * (lib/runs) with each pending call's decision state (lib/decisions), as DTOs for the browser.
  */
-import { findInterruptedCalls } from "../decisions/ledger.ts";
+import { findCallDecisionStates } from "../decisions/ledger.ts";
 import { listSuspendedRuns } from "../runs/list-suspended-runs.ts";
 import { toRunDetailDto, toRunDto, type RunDetailDto, type RunsPageDto, type RunsViewDto } from "./dto.ts";
 import { getSuspendedRun } from "../runs/run-detail.ts";
@@ -19,9 +19,9 @@ export async function getRunsPage(query: RunsQuery): Promise<RunsPageDto> {
     perPage: query.perPage,
     page: query.page - 1,
   });
-  const interrupted = await findInterruptedCalls(runs.map((run) => run.runId));
+  const states = await findCallDecisionStates(runs.map((run) => run.runId));
   return {
-    runs: runs.map((run) => toRunDto(run, interrupted)),
+    runs: runs.map((run) => toRunDto(run, states)),
     total,
     page: query.page,
     perPage: query.perPage,
@@ -38,5 +38,5 @@ export async function getRunsView(raw: RawRunsParams): Promise<RunsViewDto> {
 /** One waiting run for its page and the getRun action, or null when it no longer waits. */
 export async function getRunDetail(runId: string): Promise<RunDetailDto | null> {
   const run = await getSuspendedRun(runId);
-  return run ? toRunDetailDto(run, await findInterruptedCalls([runId])) : null;
+  return run ? toRunDetailDto(run, await findCallDecisionStates([runId])) : null;
 }

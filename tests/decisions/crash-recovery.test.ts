@@ -197,6 +197,10 @@ describe.each(["sqlite", "postgres"] as const)("crash between recording and appl
 
     expect(await restart()).toEqual({ carriedOut: 0, released: 0, applied: 0, failed: 0 });
     expect(await state(run)).toMatchObject({ decision: { state: "recorded" }, pending: 1 });
+    // Everyone sees who holds it: the queue (and GET /api/runs) names the reviewer deciding it.
+    const page = await getRunsPage(runsQuery.parse({ resourceId: run.resource }));
+    expect(page.runs[0]!.toolCalls[0]).toMatchObject({ inFlight: { reviewer: "crash-tester", action: "approve" } });
+    expect(page.runs[0]!.toolCalls[0]!.interrupted).toBeUndefined();
     // Meanwhile nobody else can decide it: the recorded decision holds the call.
     expect(await approveToolCall(run.ref)).toMatchObject({
       ok: false,

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { formatTimestamp } from "@/components/time";
-import type { InterruptedDecision } from "@/lib/decisions/types";
+import type { InFlightDecision, InterruptedDecision } from "@/lib/decisions/types";
 
 const ING = { approve: "approving", decline: "declining", resume: "resuming" } as const;
 
@@ -14,6 +14,18 @@ export function MayHaveRunBadge({ interrupted }: { interrupted: InterruptedDecis
   return (
     <Badge variant="red" title={interruptionSentence(interrupted)}>
       May already have run
+    </Badge>
+  );
+}
+
+/** Marks a call somebody is deciding right now: nobody else can, until it is applied or released. */
+export function BeingDecidedBadge({ inFlight }: { inFlight: InFlightDecision }) {
+  return (
+    <Badge
+      variant="blue"
+      title={`${inFlight.reviewer} decided this call at ${formatTimestamp(inFlight.decidedAt)}; it is being carried out.`}
+    >
+      Being decided by {inFlight.reviewer}
     </Badge>
   );
 }
