@@ -63,17 +63,20 @@ test("a run's URL opens its detail directly", async ({ page, suspendRun }) => {
   await expect(page.getByText(NOT_WAITING)).toHaveCount(0);
 });
 
-test("a decided or unknown run says it is not waiting anymore", async ({ page, suspendRun, approveDirectly }) => {
+test("a decided run says who decided it and when; an unknown run is a 404", async ({ page, suspendRun, approveInConsole }) => {
   const run = await suspendRun(requests.refund());
-  // Decided elsewhere (another reviewer, another process) before this reviewer opens the link.
-  expect(await approveDirectly(run)).toMatch(/^Refund re_\w+ issued/);
+  // Decided by another reviewer before this one opens the link.
+  await approveInConsole(run, "other-reviewer@e2e.example");
 
-  await page.goto(`/runs/${run.runId}`);
+  const decided = await page.goto(`/runs/${run.runId}`);
+  expect(decided?.status()).toBe(200);
   await expect(page.getByText(NOT_WAITING)).toBeVisible();
+  await expect(page.getByText(/other-reviewer@e2e\.example approved it at /)).toBeVisible();
   await expect(page.getByRole("button", { name: "Approve", exact: true })).toHaveCount(0);
 
-  await page.goto(`/runs/${randomUUID()}`);
-  await expect(page.getByText(NOT_WAITING)).toBeVisible();
+  const unknown = await page.goto(`/runs/${randomUUID()}`);
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "No run with this id" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Approve", exact: true })).toHaveCount(0);
 });
 

@@ -11,6 +11,7 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { test as base, expect } from "@playwright/test";
 import { disconnectDb, getDb } from "../lib/db/client.ts";
+import { decide } from "../lib/decisions/decide.ts";
 import { createConsoleMastra, type ConsoleMastra } from "../lib/mastra/index.ts";
 import { readAnswer, runUntilWaiting } from "../lib/mastra/demo/run-until-waiting.ts";
 import { listSuspendedRuns, type ConsoleRun } from "../lib/runs/list-suspended-runs.ts";
@@ -64,6 +65,8 @@ interface Fixtures {
   listRuns: (options?: ListSuspendedRunsOptions) => Promise<{ runs: ConsoleRun[]; total: number }>;
   /** Whether `runId` is still waiting, according to the product's listing. */
   isPending: (run: Pick<SuspendedRun, "runId" | "resource">) => Promise<boolean>;
+  /** Approves a pending call through the console's decision path as `reviewer` (not the UI): recorded, audited, carried out. */
+  approveInConsole: (run: SuspendedRun, reviewer: string) => Promise<void>;
   /** Approves a pending call through Mastra (not the UI) and reads the answer to its end. */
   approveDirectly: (run: SuspendedRun) => Promise<string>;
   /**
@@ -196,6 +199,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   effectsOf: async ({ databaseUrl }, use) =>
     use(async (run) => (await getDb(databaseUrl)).toolEffect.count({ where: { toolCallId: run.toolCallId } })),
+
+  approveInConsole: async ({ databaseUrl }, use) => {
+    await use(async (run, reviewer) => {
+      await decide({ action: "approve", runId: run.runId, toolCallId: run.toolCallId }, { reviewer, databaseUrl });
+    });
+  },
 
   approveDirectly: async ({ databaseUrl }, use) => {
     await use(async (run) => {

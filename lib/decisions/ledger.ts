@@ -170,6 +170,12 @@ export async function findCallDecisionStates(runIds: string[], databaseUrl: stri
   return found;
 }
 
+/** The latest decision recorded on any call of `runId`, or null when the console never decided one. */
+export async function findLatestDecisionOfRun(runId: string, databaseUrl: string = databaseUrlFromEnv()): Promise<PriorDecision | null> {
+  const latest = await (await getDb(databaseUrl)).toolCallDecision.findFirst({ where: { runId }, orderBy: { decidedAt: "desc" } });
+  return latest ? describePrior(latest) : null;
+}
+
 /** What an audit entry about a recorded decision says beyond the decision itself. */
 export type DecisionAudit = Pick<AuditEntry, "outcome"> & Partial<Pick<AuditEntry, "code" | "message" | "answer">>;
 

@@ -2,7 +2,8 @@
  * The review queue as the console's pages and actions show it: the listing and the run detail
  * (lib/runs) with each pending call's decision state (lib/decisions), as DTOs for the browser.
  */
-import { findCallDecisionStates } from "../decisions/ledger.ts";
+import { findCallDecisionStates, findLatestDecisionOfRun } from "../decisions/ledger.ts";
+import type { PriorDecision } from "../decisions/types.ts";
 import { listSuspendedRuns } from "../runs/list-suspended-runs.ts";
 import { toRunDetailDto, toRunDto, type RunDetailDto, type RunsPageDto, type RunsViewDto } from "./dto.ts";
 import { getSuspendedRun } from "../runs/run-detail.ts";
@@ -39,4 +40,15 @@ export async function getRunsView(raw: RawRunsParams): Promise<RunsViewDto> {
 export async function getRunDetail(runId: string): Promise<RunDetailDto | null> {
   const run = await getSuspendedRun(runId);
   return run ? toRunDetailDto(run, await findCallDecisionStates([runId])) : null;
+}
+
+/**
+ * What a run's page shows: the waiting run; or, when it no longer waits, the last decision the
+ * console recorded on it; or nothing at all (never here, or continued outside this console).
+ */
+export async function getRunPage(runId: string): Promise<{ waiting: RunDetailDto } | { decided: PriorDecision } | { unknown: true }> {
+  const waiting = await getRunDetail(runId);
+  if (waiting) return { waiting };
+  const decided = await findLatestDecisionOfRun(runId);
+  return decided ? { decided } : { unknown: true };
 }

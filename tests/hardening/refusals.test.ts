@@ -175,8 +175,8 @@ describe.each(["sqlite", "postgres"] as const)("refused requests on %s", { timeo
     ];
     expect(statuses).toEqual([400, 400, 400, 400, 400]);
     const page = await fetch(`${server.url}/runs/a%00b`, { headers: { cookie: otherCookie } });
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain("not waiting");
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain("No run with this id");
     const history = await fetch(`${server.url}/history?reviewer=a%00b`, { headers: { cookie: otherCookie } });
     expect(history.status).toBe(200);
     // The refusals were recorded, NUL and all made storable.

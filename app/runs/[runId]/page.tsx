@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { listConsoleAgents } from "@/lib/queue/agents";
 import { pageAccess } from "@/lib/auth/page-access";
 import { can } from "@/lib/auth/roles";
-import { getRunDetail } from "@/lib/queue/views";
+import { getRunPage } from "@/lib/queue/views";
+import type { PriorDecision } from "@/lib/decisions/types";
+import { formatTimestamp } from "@/components/time";
 import { LIMITS } from "@/lib/decisions/limits";
 import { idTextProblem } from "@/lib/safe-text";
 import { PendingCallCard } from "@/components/run-detail/pending-call-card";
@@ -33,9 +36,12 @@ export default async function RunPage({ params }: Params) {
   const runId = readRunId((await params).runId);
   const { actor } = await pageAccess("read", `/runs/${encodeURIComponent(runId)}`);
   const canDecide = can(actor.role, "decide");
-  // An id no run can have (too long, NUL, control characters) is not looked up: it is not waiting.
-  const run = runId.trim() && runId.length <= LIMITS.idLength && !idTextProblem(runId) ? await getRunDetail(runId) : null;
-  if (!run) return <NotWaiting runId={runId} />;
+  // An id no run can have (too long, NUL, control characters) is not looked up.
+  const found =
+    runId.trim() && runId.length <= LIMITS.idLength && !idTextProblem(runId) ? await getRunPage(runId) : { unknown: true as const };
+  if ("unknown" in found) notFound();
+  if ("decided" in found) return <NotWaiting runId={runId} decided={found.decided} />;
+  const run = found.waiting;
 
   const agentName = (await listConsoleAgents()).find((agent) => agent.id === run.agentId)?.name;
 
@@ -49,13 +55,19 @@ export default async function RunPage({ params }: Params) {
   );
 }
 
-function NotWaiting({ runId }: { runId: string }) {
+const DID = { approve: "approved", decline: "declined", resume: "resumed" } as const;
+
+function NotWaiting({ runId, decided }: { runId: string; decided: PriorDecision }) {
   return (
     <Card className="mx-auto mt-8 flex max-w-xl flex-col items-start gap-3 px-6 py-8">
       <h1 className="text-xl font-semibold tracking-tight">This run is not waiting anymore</h1>
       <p className="text-sm text-neutral-600">
         No pending tool call belongs to run <span className="font-mono text-[13px] text-neutral-900 [overflow-wrap:anywhere]">{runId}</span>
-        . It was probably decided already, by another reviewer or another process, or the link is wrong.
+        .
+      </p>
+      <p className="text-sm text-neutral-900">
+        {decided.reviewer} {DID[decided.action]} it at {formatTimestamp(decided.decidedAt)}
+        {decided.state === "applied" ? "." : ` (that decision is ${decided.state}).`} The history has every step.
       </p>
       <Link href="/" className={buttonClasses({ variant: "default", size: "sm", className: "mt-2" })}>
         Back to pending runs
