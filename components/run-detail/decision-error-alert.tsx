@@ -3,6 +3,7 @@
 /** A refused or failed decision, and the special case of a call somebody else decided first. */
 import Link from "next/link";
 import type { ClientActionError } from "@/lib/actions/result";
+import { DECIDED } from "@/lib/decisions/types";
 import { formatTimestamp } from "@/components/time";
 import { Alert } from "@/components/ui/alert";
 import { isAlreadyDecided } from "./use-decide";
@@ -15,7 +16,7 @@ export function DecisionErrorAlert({ error }: { error: ClientActionError }) {
       <Alert variant="warning" role="alert" title="This call was already decided">
         <p>
           {prior?.reviewer
-            ? `${prior.reviewer} ${prior.action === "approve" ? "approved" : prior.action === "decline" ? "declined" : "resumed"} it${prior.decidedAt ? ` at ${formatTimestamp(prior.decidedAt)}` : ""}. `
+            ? `${prior.reviewer} ${DECIDED[prior.action]} it${prior.decidedAt ? ` at ${formatTimestamp(prior.decidedAt)}` : ""}. `
             : "Another reviewer or process decided it first, or the run finished. "}
           Yours was recorded in the history and not carried out.
         </p>

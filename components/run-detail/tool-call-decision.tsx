@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { DecisionOutcome, InFlightDecision, InterruptedDecision } from "@/lib/decisions/types";
+import { DECIDING, type DecisionOutcome, type InFlightDecision, type InterruptedDecision } from "@/lib/decisions/types";
 import { formatTimestamp } from "@/components/time";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -69,14 +69,12 @@ export function ToolCallDecision({
   );
 }
 
-const VERB = { approve: "approving", decline: "declining", resume: "resuming" } as const;
-
 /** The call's buttons, disabled, under who is deciding it: the server would refuse a second decision anyway. */
 function BeingDecided({ inFlight, requiresApproval }: { inFlight: InFlightDecision; requiresApproval: boolean }) {
   return (
     <div className="flex flex-col gap-3">
       <Alert variant="default" role="status" title={`Being decided by ${inFlight.reviewer}`}>
-        {inFlight.reviewer} is {VERB[inFlight.action]} this call (since {formatTimestamp(inFlight.decidedAt)}). It leaves the list once
+        {inFlight.reviewer} is {DECIDING[inFlight.action]} this call (since {formatTimestamp(inFlight.decidedAt)}). It leaves the list once
         carried out, and comes back here if the agent could not carry it out. Reload to see where it stands.
       </Alert>
       <div className="flex flex-wrap gap-2">

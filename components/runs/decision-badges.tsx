@@ -1,12 +1,10 @@
 import { Badge } from "@/components/ui/badge";
 import { formatTimestamp } from "@/components/time";
-import type { InFlightDecision, InterruptedDecision } from "@/lib/decisions/types";
-
-const ING = { approve: "approving", decline: "declining", resume: "resuming" } as const;
+import { DECIDING, type InFlightDecision, type InterruptedDecision } from "@/lib/decisions/types";
 
 /** What an interrupted decision means for the reviewer, in one sentence. */
 export function interruptionSentence(interrupted: InterruptedDecision): string {
-  return `The server stopped while ${interrupted.reviewer} was ${ING[interrupted.action]} this call (${formatTimestamp(interrupted.decidedAt)}): its tool may already have run.`;
+  return `The server stopped while ${interrupted.reviewer} was ${DECIDING[interrupted.action]} this call (${formatTimestamp(interrupted.decidedAt)}): its tool may already have run.`;
 }
 
 /** Marks a pending call whose last decision was interrupted: deciding it again may repeat its effect. */

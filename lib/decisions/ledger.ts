@@ -8,13 +8,23 @@ import { appendAudit, type AuditEntry } from "../audit/log.ts";
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import { failpoint } from "../failpoint.ts";
-import { DecisionError, INTERRUPTED, type Decision, type DecisionState, type CallDecisionState, type PriorDecision } from "./types.ts";
+import {
+  DECIDED,
+  DECIDING,
+  DecisionError,
+  INTERRUPTED,
+  type Decision,
+  type DecisionState,
+  type CallDecisionState,
+  type PriorDecision,
+} from "./types.ts";
 
 /** How long a process may hold a decision without renewing it before recovery takes over. */
 export function decisionLeaseMs(): number {
   const configured = Number(process.env.DECISION_LEASE_MS);
   return Number.isFinite(configured) && configured > 0 ? configured : 60_000;
 }
+
 export function describePrior(prior: ToolCallDecision): PriorDecision {
   return {
     reviewer: prior.reviewer,
@@ -26,10 +36,9 @@ export function describePrior(prior: ToolCallDecision): PriorDecision {
 
 export function alreadyDecided(prior: ToolCallDecision): DecisionError {
   const priorDecision = describePrior(prior);
-  const verb = { approve: "approved", decline: "declined", resume: "resumed" }[priorDecision.action] ?? priorDecision.action;
   return new DecisionError(
     "already_decided",
-    `${prior.reviewer} already ${verb} this tool call at ${priorDecision.decidedAt}.`,
+    `${prior.reviewer} already ${DECIDED[priorDecision.action] ?? priorDecision.action} this tool call at ${priorDecision.decidedAt}.`,
     [],
     priorDecision,
   );
@@ -108,14 +117,12 @@ function riskNotConfirmed(released: ToolCallDecision, decision: Decision): Decis
   const prior = describePrior(released);
   return new DecisionError(
     "confirmation_required",
-    `The server stopped while ${released.reviewer} was ${ING[prior.action]} this call (${prior.decidedAt}): its tool may already have run. ` +
-      `Check its effect, then confirm that ${decision.action === "approve" ? "approving" : "resuming"} again may repeat it.`,
+    `The server stopped while ${released.reviewer} was ${DECIDING[prior.action]} this call (${prior.decidedAt}): its tool may already have run. ` +
+      `Check its effect, then confirm that ${DECIDING[decision.action]} again may repeat it.`,
     [],
     prior,
   );
 }
-
-const ING: Record<Decision["action"], string> = { approve: "approving", decline: "declining", resume: "resuming" };
 
 /** Moves a decision from one state to another if nobody else moved it first; audits the move. */
 export async function transition(

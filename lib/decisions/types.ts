@@ -14,6 +14,14 @@ export type Decision =
   | ({ action: "decline"; reason?: string } & Target)
   | ({ action: "resume"; resumeData: unknown } & Target & RiskConfirmation);
 
+/** How the console words an action that was taken ("Rita approved it") and one under way ("Rita is approving it"). */
+export const DECIDED: Record<Decision["action"], string> = { approve: "approved", decline: "declined", resume: "resumed" };
+export const DECIDING: Record<Decision["action"], "approving" | "declining" | "resuming"> = {
+  approve: "approving",
+  decline: "declining",
+  resume: "resuming",
+};
+
 /** `error` of a decision released because its server stopped while the agent carried it out. */
 export const INTERRUPTED = "interrupted";
 

@@ -5,7 +5,7 @@ import { listConsoleAgents } from "@/lib/queue/agents";
 import { pageAccess } from "@/lib/auth/page-access";
 import { can } from "@/lib/auth/roles";
 import { getRunPage } from "@/lib/queue/views";
-import type { PriorDecision } from "@/lib/decisions/types";
+import { DECIDED, type PriorDecision } from "@/lib/decisions/types";
 import { formatTimestamp } from "@/components/time";
 import { LIMITS } from "@/lib/decisions/limits";
 import { idTextProblem } from "@/lib/safe-text";
@@ -55,8 +55,6 @@ export default async function RunPage({ params }: Params) {
   );
 }
 
-const DID = { approve: "approved", decline: "declined", resume: "resumed" } as const;
-
 function NotWaiting({ runId, decided }: { runId: string; decided: PriorDecision }) {
   return (
     <Card className="mx-auto mt-8 flex max-w-xl flex-col items-start gap-3 px-6 py-8">
@@ -66,7 +64,7 @@ function NotWaiting({ runId, decided }: { runId: string; decided: PriorDecision 
         .
       </p>
       <p className="text-sm text-neutral-900">
-        {decided.reviewer} {DID[decided.action]} it at {formatTimestamp(decided.decidedAt)}
+        {decided.reviewer} {DECIDED[decided.action]} it at {formatTimestamp(decided.decidedAt)}
         {decided.state === "applied" ? "." : ` (that decision is ${decided.state}).`} The history has every step.
       </p>
       <Link href="/" className={buttonClasses({ variant: "default", size: "sm", className: "mt-2" })}>
