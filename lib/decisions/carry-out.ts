@@ -31,10 +31,15 @@ export async function carryOut(db: Db, decision: ToolCallDecision, agent: Agent)
     Math.max(1_000, lease / 3),
   );
   renewal.unref?.();
+  // Set once the tool's result is noted on the decision: from then on the call is never released.
+  let toolRan = false;
   try {
     const stream = await continueRun(agent, decision);
     failpoint("after-send");
-    const outcome = await readOutcome(stream, decision.toolCallId, () => noteToolRan(db, decision));
+    const outcome = await readOutcome(stream, decision.toolCallId, async () => {
+      await noteToolRan(db, decision);
+      toolRan = true;
+    });
     await transition(db, decision, "applying", "applied", { answer: outcome.answer }, { outcome: "applied", answer: outcome.answer });
     return {
       ...outcome,
@@ -45,7 +50,6 @@ export async function carryOut(db: Db, decision: ToolCallDecision, agent: Agent)
     };
   } catch (error) {
     const failure = agentError(error, decision);
-    const toolRan = (await db.toolCallDecision.findUnique({ where: { id: decision.id }, select: { toolRanAt: true } }))?.toolRanAt;
     if (toolRan) {
       // Releasing would let the tool run twice: the decision failed after it was carried out.
       await transition(

@@ -7,12 +7,14 @@ import type { Db } from "../db/client.ts";
 import { AGENT_LOOP_WORKFLOWS, type AgentRunToolCall } from "../store/snapshot-reader.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 
+type SnapshotReader = Pick<Db, "workflowSnapshot">;
+
 /**
  * Where the decided call's run stands, read from its outer (agent-loop) snapshot, the one Mastra
  * resumes. When a run ends Mastra deletes the outer snapshot first, then the inner one: an outer
  * snapshot that is gone means the run finished, even if an inner one was left behind.
  */
-export async function whereIsTheRun(db: Db, decision: Pick<ToolCallDecision, "runId" | "toolCallId">): Promise<RunPosition> {
+export async function whereIsTheRun(db: SnapshotReader, decision: Pick<ToolCallDecision, "runId" | "toolCallId">): Promise<RunPosition> {
   const outer = await db.workflowSnapshot.findFirst({
     where: { runId: decision.runId, workflowName: { in: [...AGENT_LOOP_WORKFLOWS] } },
     select: { status: true, toolCalls: true },
@@ -32,15 +34,11 @@ function waitsOn(toolCalls: string | null, toolCallId: string): boolean {
 /**
  * Removes what Mastra left of a run that will not continue: its snapshots, when the outer one is
  * gone (an orphaned inner snapshot) or still waits on the call whose tool already ran (resuming it
- * would run the tool again). A run that has moved on to another call is left alone.
+ * would run the tool again). A run that has moved on to another call, or stopped otherwise, is left alone.
  */
 export async function settleRun(db: Db, runId: string, toolCallId: string): Promise<void> {
   await db.$transaction(async (tx) => {
-    const outer = await tx.workflowSnapshot.findFirst({
-      where: { runId, workflowName: { in: [...AGENT_LOOP_WORKFLOWS] } },
-      select: { status: true, toolCalls: true },
-    });
-    if (outer && !(outer.status === "suspended" && waitsOn(outer.toolCalls, toolCallId))) return;
-    await tx.workflowSnapshot.deleteMany({ where: { runId } });
+    const position = await whereIsTheRun(tx, { runId, toolCallId });
+    if (position === "finished" || position === "pending") await tx.workflowSnapshot.deleteMany({ where: { runId } });
   });
 }

@@ -36,7 +36,7 @@ export async function getRunsView(raw: RawRunsParams): Promise<RunsViewDto> {
   return { ...(await getRunsPage(query)), problems };
 }
 
-/** One waiting run for its page and the getRun action, or null when it no longer waits. */
+/** One waiting run with each call's decision state, or null when it no longer waits. */
 export async function getRunDetail(runId: string): Promise<RunDetailDto | null> {
   const run = await getSuspendedRun(runId);
   return run ? toRunDetailDto(run, await findCallDecisionStates([runId])) : null;
