@@ -11,8 +11,13 @@ export function idSchema(label: string) {
     .trim()
     .min(1, `${label} must not be empty`)
     .max(ID_MAX_LENGTH, `${label} is longer than ${ID_MAX_LENGTH} characters`)
-    .superRefine((text, context) => {
-      const problem = idTextProblem(text);
-      if (problem) context.addIssue({ code: "custom", message: `${label} ${problem}` });
-    });
+    .superRefine(textCheck(label, idTextProblem));
+}
+
+/** A zod refinement reporting `problemOf(text)` (lib/safe-text.ts) as "<label> <problem>". */
+export function textCheck(label: string, problemOf: (text: string) => string | undefined) {
+  return (text: string, context: z.RefinementCtx) => {
+    const problem = problemOf(text);
+    if (problem) context.addIssue({ code: "custom", message: `${label} ${problem}` });
+  };
 }

@@ -3,10 +3,12 @@
  * the browser needs them to draw pickers, the server's schemas (lib/search-params.ts) enforce them.
  * Kept free of zod so that client components can import it without shipping a validator.
  */
+import { ID_MAX_LENGTH } from "./safe-text.ts";
+
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 /** Longest filter value (an id) the lists accept. */
-export const FILTER_MAX_LENGTH = 256;
+export const FILTER_MAX_LENGTH = ID_MAX_LENGTH;
 
 export const AUDIT_OUTCOMES = ["recorded", "applied", "failed", "released", "interrupted", "recovered", "refused", "conflict"] as const;
 

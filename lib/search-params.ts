@@ -4,6 +4,7 @@
  * never validates: it sends the parameters as found and shows what the server ignored and why.
  */
 import { z } from "zod";
+import { textCheck } from "./ids.ts";
 import { idTextProblem } from "./safe-text.ts";
 import {
   AUDIT_OUTCOMES,
@@ -20,10 +21,7 @@ const optionalFilter = (label: string) =>
     .string()
     .trim()
     .max(FILTER_MAX_LENGTH, `${label} is longer than ${FILTER_MAX_LENGTH} characters`)
-    .superRefine((text, context) => {
-      const problem = idTextProblem(text);
-      if (problem) context.addIssue({ code: "custom", message: `${label} ${problem}` });
-    })
+    .superRefine(textCheck(label, idTextProblem))
     .optional()
     .transform((value) => (value ? value : undefined));
 

@@ -3,7 +3,7 @@
  * the JSON API alike). Resume data arrives as JSON text and is parsed here, not trusted.
  */
 import { z } from "zod";
-import { idSchema } from "../ids.ts";
+import { idSchema, textCheck } from "../ids.ts";
 import { unstorableTextProblem } from "../safe-text.ts";
 import { LIMITS } from "./limits.ts";
 
@@ -34,10 +34,7 @@ export const declineInput = z
       .string({ error: "reason must be a string" })
       .trim()
       .max(LIMITS.reasonLength, `reason is longer than ${LIMITS.reasonLength} characters`)
-      .superRefine((text, context) => {
-        const problem = unstorableTextProblem(text);
-        if (problem) context.addIssue({ code: "custom", message: `reason ${problem}` });
-      })
+      .superRefine(textCheck("reason", unstorableTextProblem))
       .optional()
       .transform((reason) => (reason ? reason : undefined)),
   })
