@@ -7,7 +7,6 @@
  * The fixtures run in the Playwright worker, a different process from the console server:
  * what the console shows is read back from the shared SQLite file, never from memory.
  */
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { test as base, expect } from "@playwright/test";
 import { disconnectDb, getDb } from "../lib/db/client.ts";
@@ -16,6 +15,7 @@ import { createConsoleMastra, type ConsoleMastra } from "../lib/mastra/index.ts"
 import { readAnswer, runUntilWaiting } from "../lib/mastra/demo/run-until-waiting.ts";
 import { listSuspendedRuns, type ConsoleRun } from "../lib/runs/list-suspended-runs.ts";
 import type { ListSuspendedRunsOptions } from "../lib/runs/validations.ts";
+import { runConsoleProcess } from "../tests/helpers/console-process.ts";
 import { E2E_DATABASE_URL } from "./support/env.ts";
 import { usersFor } from "./support/users.ts";
 import { agentIds, requests, type AgentKey, type AgentRequest } from "../lib/mastra/demo/requests.ts";
@@ -102,17 +102,10 @@ function defaultText(agent: AgentKey): string {
   }
 }
 
-/** tests/helpers/decide-in-child.ts in a process of its own (a console server that may be killed mid-decision). */
-function decideInChild(databaseUrl: string, args: string[], env: Record<string, string>) {
-  return new Promise<{ signal: NodeJS.Signals | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/decide-in-child.ts", databaseUrl, ...args], {
-      env: { ...process.env, ...env },
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("exit", (_code, signal) => resolve({ signal, output }));
-  });
+/** A console process deciding on `databaseUrl` (tests/helpers/console-process.ts); its output in one string. */
+async function decideInChild(databaseUrl: string, args: string[], env: Record<string, string>) {
+  const exit = await runConsoleProcess([databaseUrl, ...args], env);
+  return { signal: exit.signal, output: exit.stdout + exit.stderr };
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({

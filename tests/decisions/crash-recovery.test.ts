@@ -3,7 +3,6 @@
  * call ends up applied or decidable again, and the audit log says which. Real processes, real
  * agents, on SQLite and PostgreSQL.
  */
-import { spawn } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { approveToolCall as approveAction } from "../../lib/actions/approve-tool-call.ts";
 import { runAs } from "../../lib/auth/session.ts";
@@ -12,23 +11,14 @@ import { listSuspendedRuns } from "../../lib/runs/list-suspended-runs.ts";
 import { getRunsPage } from "../../lib/queue/views.ts";
 import { runsQuery } from "../../lib/search-params.ts";
 import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
+import { runConsoleProcess } from "../helpers/console-process.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun, type DemoRun } from "../helpers/demo-runs.ts";
 
 const LEASE_MS = 300;
 
-function runChild(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/decide-in-child.ts", ...args], {
-      env: { ...process.env, DECISION_LEASE_MS: String(LEASE_MS), ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("exit", (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-}
+const runChild = (args: string[], env: Record<string, string> = {}) =>
+  runConsoleProcess(args, { DECISION_LEASE_MS: String(LEASE_MS), ...env });
 
 describe.each(["sqlite", "postgres"] as const)("crash between recording and applying on %s", { timeout: 180_000 }, (kind) => {
   const database = useTestDatabase(kind, { asDefault: true });
