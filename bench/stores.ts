@@ -120,6 +120,7 @@ function ourColumns(row: BacklogRow) {
     threadId: summary.threadId,
     resourceId: row.resourceId ?? summary.resourceId,
     toolCalls: summary.toolCalls ? JSON.stringify(summary.toolCalls) : null,
+    toolCallCount: summary.toolCalls?.length ?? 0,
   };
 }
 
@@ -137,8 +138,8 @@ async function loadOursSqlite(url: string, file: string, runs: Iterable<BacklogR
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = OFF");
   const insert = db.prepare(
-    `INSERT INTO workflow_snapshots (workflow_name, run_id, resource_id, agent_id, thread_id, status, tool_calls, snapshot, version, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+    `INSERT INTO workflow_snapshots (workflow_name, run_id, resource_id, agent_id, thread_id, status, tool_calls, tool_call_count, snapshot, version, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
   );
   const insertMany = db.transaction((batch: BacklogRow[]) => {
     for (const row of batch) insert.run(...ourRowValues(row, sqliteDate));
@@ -153,7 +154,7 @@ async function loadOursSqlite(url: string, file: string, runs: Iterable<BacklogR
   db.close();
 }
 
-/** A backlog row as our table's ten columns, in the order both loaders insert them. */
+/** A backlog row as our table's eleven columns, in the order both loaders insert them. */
 function ourRowValues(row: BacklogRow, date: (value: Date) => unknown): unknown[] {
   const c = ourColumns(row);
   return [
@@ -164,6 +165,7 @@ function ourRowValues(row: BacklogRow, date: (value: Date) => unknown): unknown[
     c.threadId,
     c.status,
     c.toolCalls,
+    c.toolCallCount,
     row.snapshot,
     date(row.createdAt),
     date(row.updatedAt),
@@ -184,11 +186,11 @@ async function loadOursPg(url: string, runs: Iterable<BacklogRow[]>): Promise<vo
   await deployMigrations(url);
   await withPg(url, async (client) => {
     const flush = async (batch: BacklogRow[]) => {
-      const cols: unknown[][] = [[], [], [], [], [], [], [], [], [], []];
+      const cols: unknown[][] = Array.from({ length: 11 }, () => []);
       for (const row of batch) ourRowValues(row, (date) => date).forEach((v, i) => cols[i]!.push(v));
       await client.query(
-        `INSERT INTO workflow_snapshots (workflow_name, run_id, resource_id, agent_id, thread_id, status, tool_calls, snapshot, created_at, updated_at)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[], $10::timestamptz[])`,
+        `INSERT INTO workflow_snapshots (workflow_name, run_id, resource_id, agent_id, thread_id, status, tool_calls, tool_call_count, snapshot, created_at, updated_at)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::text[], $10::timestamptz[], $11::timestamptz[])`,
         cols,
       );
     };
@@ -197,7 +199,7 @@ async function loadOursPg(url: string, runs: Iterable<BacklogRow[]>): Promise<vo
     // ~100k dead versions of a few rows (556 pages for 8 rows at 100k: 0.8 ms per total) that a live
     // system, one run per transaction with autovacuum on, prunes as it goes. Compact them, then
     // analyze everything, as autovacuum would after a bulk load.
-    await client.query("VACUUM (FULL) suspended_run_counts, suspended_run_hours");
+    await client.query("VACUUM (FULL) suspended_run_counts, suspended_run_hours, suspended_threads");
     await client.query("VACUUM ANALYZE");
   });
 }

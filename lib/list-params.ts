@@ -15,8 +15,12 @@ export const AUDIT_OUTCOMES = ["recorded", "applied", "failed", "released", "int
 /** The history page's URL parameters. */
 export const AUDIT_PARAM_KEYS = ["reviewer", "resourceId", "agentId", "outcome", "from", "to", "page", "perPage"] as const;
 
+/** How the review queue orders its threads: by how long their oldest call has waited. */
+export const QUEUE_SORTS = ["oldest", "newest"] as const;
+export type QueueSort = (typeof QUEUE_SORTS)[number];
+
 /** The runs page's URL parameters. */
-export const RUNS_PARAM_KEYS = ["resourceId", "threadId", "agentId", "from", "to", "page", "perPage"] as const;
+export const RUNS_PARAM_KEYS = ["resourceId", "threadId", "agentId", "from", "to", "overdue", "sort", "page", "perPage"] as const;
 export type RunsParamKey = (typeof RUNS_PARAM_KEYS)[number];
 /** The runs page's URL parameters as found, unchecked: non-empty trimmed strings. */
 export type RawRunsParams = Partial<Record<RunsParamKey, string>>;
@@ -38,5 +42,5 @@ export function runsParamsHash(raw: RawRunsParams): string {
 }
 
 export function hasRunFilters(raw: RawRunsParams): boolean {
-  return Boolean(raw.resourceId || raw.threadId || raw.agentId || raw.from || raw.to);
+  return Boolean(raw.resourceId || raw.threadId || raw.agentId || raw.from || raw.to || raw.overdue);
 }

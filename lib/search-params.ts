@@ -11,6 +11,7 @@ import {
   DEFAULT_PAGE_SIZE,
   FILTER_MAX_LENGTH,
   PAGE_SIZES,
+  QUEUE_SORTS,
   RUNS_PARAM_KEYS,
   type RawRunsParams,
   type RunsParamKey,
@@ -69,17 +70,40 @@ function fromNotAfterTo(query: { from?: Date; to?: Date }): boolean {
  * What the runs page shows: filters, a 1-based page and a page size. The same schema parses the
  * URL on the server page and the listing server action's input.
  */
-export const runsQuery = z
-  .object({
-    resourceId: optionalFilter("Resource ID"),
-    threadId: optionalFilter("Thread ID"),
-    agentId: optionalFilter("Agent"),
-    ...dateRangeAndPage(DEFAULT_PAGE_SIZE),
-  })
-  .refine(fromNotAfterTo, { message: "From must not be after To", path: ["to"] });
+const runsFields = {
+  resourceId: optionalFilter("Resource ID"),
+  threadId: optionalFilter("Thread ID"),
+  agentId: optionalFilter("Agent"),
+  ...dateRangeAndPage(DEFAULT_PAGE_SIZE),
+};
+
+export const runsQuery = z.object(runsFields).refine(fromNotAfterTo, { message: "From must not be after To", path: ["to"] });
 
 export type RunsQueryInput = z.input<typeof runsQuery>;
 export type RunsQuery = z.output<typeof runsQuery>;
+
+/**
+ * What the review queue shows: the runs page's filters, plus the order of its threads and the
+ * overdue filter; `perPage` counts threads.
+ */
+export const queueQuery = z
+  .object({
+    ...runsFields,
+    sort: z
+      .string()
+      .optional()
+      .transform((value) => value || undefined)
+      .pipe(z.enum(QUEUE_SORTS, { error: `sort must be one of ${QUEUE_SORTS.join(", ")}` }).default("oldest")),
+    overdue: z
+      .string()
+      .optional()
+      .transform((value) => value || undefined)
+      .pipe(z.enum(["1"], { error: "overdue must be 1 (or left out)" }).optional())
+      .transform((value) => value === "1"),
+  })
+  .refine(fromNotAfterTo, { message: "From must not be after To", path: ["to"] });
+
+export type QueueQuery = z.output<typeof queueQuery>;
 
 /* ---------- the decision history (audit log) ---------- */
 
@@ -137,9 +161,9 @@ export function sanitizeQuery<Schema extends z.ZodType<object>>(
   return { query: schema.parse({}), applied: {}, problems };
 }
 
-/** The runs page's parameters as applied. */
-export function sanitizeRunsQuery(raw: RawRunsParams): SanitizedQuery<RunsQuery> {
-  return sanitizeQuery(runsQuery, raw as Record<string, string>, "The link's filters could not be read; showing every pending run.");
+/** The review queue's parameters as applied. */
+export function sanitizeQueueQuery(raw: RawRunsParams): SanitizedQuery<QueueQuery> {
+  return sanitizeQuery(queueQuery, raw as Record<string, string>, "The link's filters could not be read; showing every pending call.");
 }
 
 /** The history page's parameters as applied. */

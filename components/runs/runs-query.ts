@@ -4,7 +4,7 @@
  */
 import type { QueryClient } from "@tanstack/react-query";
 import type { RawRunsParams } from "@/lib/list-params";
-import type { RunsPageDto } from "@/lib/queue/dto";
+import type { QueuePageDto } from "@/lib/queue/dto";
 
 const RUNS = "runs";
 
@@ -14,14 +14,22 @@ export function runsQueryKey(params: RawRunsParams) {
 
 /** Drops a finished run from every cached page at once, then has the list re-read the server. */
 export function forgetRun(queryClient: QueryClient, runId: string) {
-  queryClient.setQueriesData<RunsPageDto>({ queryKey: [RUNS] }, (page) => {
-    if (!page || !page.runs.some((run) => run.runId === runId)) return page;
-    const total = Math.max(0, page.total - 1);
+  queryClient.setQueriesData<QueuePageDto>({ queryKey: [RUNS] }, (page) => {
+    const thread = page?.threads.find((candidate) => candidate.runs.some((run) => run.runId === runId));
+    if (!page || !thread) return page;
+    const calls = thread.runs.find((run) => run.runId === runId)?.toolCalls.length ?? 0;
+    const runs = thread.runs.filter((run) => run.runId !== runId);
+    const threads =
+      runs.length === 0
+        ? page.threads.filter((t) => t !== thread)
+        : page.threads.map((t) => (t === thread ? { ...t, runs, calls: t.calls - calls } : t));
+    const threadTotal = runs.length === 0 ? Math.max(0, page.threadTotal - 1) : page.threadTotal;
     return {
       ...page,
-      runs: page.runs.filter((run) => run.runId !== runId),
-      total,
-      pageCount: Math.max(1, Math.ceil(total / page.perPage)),
+      threads,
+      threadTotal,
+      callTotal: Math.max(0, page.callTotal - calls),
+      pageCount: Math.max(1, Math.ceil(threadTotal / page.perPage)),
     };
   });
   refreshRuns(queryClient);

@@ -1,16 +1,16 @@
 import Link from "next/link";
 import { createColumnHelper } from "@tanstack/react-table";
-import { WaitingTime } from "@/components/relative-time";
+import { useNow, WaitingTime } from "@/components/relative-time";
 import { KindBadge } from "./kind-badge";
 import { BeingDecidedBadge, MayHaveRunBadge } from "./decision-badges";
-import type { PendingCallRow, RunsTableFeatures } from "./runs-table-model";
+import { isOverdue, type PendingCallRow, type RunsTableFeatures } from "./runs-table-model";
 
 const column = createColumnHelper<RunsTableFeatures, PendingCallRow>();
 
 /** Column ids the table groups by and never shows as a column. */
 export const GROUPING_COLUMNS = new Set(["thread"]);
 
-export function getRunsTableColumns() {
+export function getRunsTableColumns({ slaMinutes }: { slaMinutes: number }) {
   return column.columns([
     column.accessor("threadKey", {
       id: "thread",
@@ -48,7 +48,7 @@ export function getRunsTableColumns() {
     column.accessor("suspendedAt", {
       id: "waiting",
       header: "Waiting",
-      cell: (info) => <WaitingTime iso={info.getValue()} className="tabular-nums text-neutral-700" />,
+      cell: (info) => <CallWait suspendedAt={info.getValue()} slaMinutes={slaMinutes} />,
     }),
     column.accessor("runId", {
       id: "run",
@@ -60,4 +60,23 @@ export function getRunsTableColumns() {
       ),
     }),
   ]);
+}
+
+/** How long the call waits, and whether it is past the review target: in words as well as colour. */
+function CallWait({ suspendedAt, slaMinutes }: { suspendedAt: string; slaMinutes: number }) {
+  const now = useNow();
+  const overdue = isOverdue(suspendedAt, slaMinutes, now);
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      <WaitingTime iso={suspendedAt} className={overdue ? "tabular-nums font-medium text-red-800" : "tabular-nums text-neutral-700"} />
+      {overdue ? (
+        <span
+          className="rounded-full bg-red-100 px-1.5 py-0.5 text-[11px] font-medium text-red-800"
+          title={`Waiting longer than the review target of ${slaMinutes} min`}
+        >
+          Overdue
+        </span>
+      ) : null}
+    </span>
+  );
 }

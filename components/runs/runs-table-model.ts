@@ -7,7 +7,7 @@ import {
   tableFeatures,
 } from "@tanstack/react-table";
 import type { InFlightDecision, InterruptedDecision } from "@/lib/decisions/types";
-import type { RunDto } from "@/lib/queue/dto";
+import type { ThreadDto } from "@/lib/queue/dto";
 
 export interface PendingCallRow {
   /** Unique per (runId, toolCallId): the same toolCallId can appear in different runs. */
@@ -41,38 +41,43 @@ export const runsTableFeatures = tableFeatures({
 
 export type RunsTableFeatures = typeof runsTableFeatures;
 
-export function toPendingCallRows(runs: RunDto[], agentNames: Map<string, string>): PendingCallRow[] {
-  return runs.flatMap((run) =>
-    run.toolCalls.map((call, index) => ({
-      id: `${run.runId}:${call.toolCallId ?? `#${index}`}`,
-      runId: run.runId,
-      toolCallId: call.toolCallId,
-      toolName: call.toolName ?? "(unnamed tool)",
-      requiresApproval: call.requiresApproval,
-      agentId: run.agentId,
-      agentName: agentNames.get(run.agentId) ?? run.agentId,
-      threadId: run.threadId,
-      resourceId: run.resourceId,
-      suspendedAt: run.suspendedAt,
-      interrupted: call.interrupted,
-      inFlight: call.inFlight,
-      threadKey: run.threadId ?? NO_THREAD,
-    })),
+export function toPendingCallRows(threads: ThreadDto[], agentNames: Map<string, string>): PendingCallRow[] {
+  return threads.flatMap((thread) =>
+    thread.runs.flatMap((run) =>
+      run.toolCalls.map((call, index) => ({
+        id: `${run.runId}:${call.toolCallId ?? `#${index}`}`,
+        runId: run.runId,
+        toolCallId: call.toolCallId,
+        toolName: call.toolName ?? "(unnamed tool)",
+        requiresApproval: call.requiresApproval,
+        agentId: run.agentId,
+        agentName: agentNames.get(run.agentId) ?? run.agentId,
+        threadId: run.threadId,
+        resourceId: run.resourceId,
+        suspendedAt: run.suspendedAt,
+        interrupted: call.interrupted,
+        inFlight: call.inFlight,
+        threadKey: thread.threadKey || NO_THREAD,
+      })),
+    ),
   );
 }
 
-/** What a thread's header row shows, from its pending calls. */
-export function summarizeThread(calls: PendingCallRow[]) {
+/** What a thread's header row shows: the server's counts, and who the shown calls are for. */
+export function summarizeThread(thread: ThreadDto, calls: PendingCallRow[]) {
   const unique = (values: Array<string | undefined>) => [...new Set(values.filter((v): v is string => Boolean(v)))];
-  const oldest = calls.reduce<string | undefined>(
-    (min, call) => (min === undefined || call.suspendedAt < min ? call.suspendedAt : min),
-    undefined,
-  );
   return {
-    threadId: calls[0]?.threadId,
+    threadId: thread.threadKey || undefined,
     resourceIds: unique(calls.map((c) => c.resourceId)),
     agentNames: unique(calls.map((c) => c.agentName)),
-    count: calls.length,
-    oldestSuspendedAt: oldest,
+    count: thread.calls,
+    shown: calls.length,
+    overdue: thread.overdueCalls,
+    oldestSuspendedAt: thread.oldestSuspendedAt,
   };
+}
+
+/** Whether a call waiting since `suspendedAt` has passed the review target at `now`. */
+export function isOverdue(suspendedAt: string, slaMinutes: number, now: number): boolean {
+  return now - new Date(suspendedAt).getTime() > slaMinutes * 60_000;
 }

@@ -9,20 +9,31 @@ interface RunsTablePaginationProps {
   page: number;
   pageCount: number;
   perPage: number;
-  total: number;
+  threadTotal: number;
+  callTotal: number;
   onPageChange: (page: number) => void;
   onPerPageChange: (perPage: number) => void;
 }
 
-export function RunsTablePagination({ page, pageCount, perPage, total, onPageChange, onPerPageChange }: RunsTablePaginationProps) {
+export function RunsTablePagination({
+  page,
+  pageCount,
+  perPage,
+  threadTotal,
+  callTotal,
+  onPageChange,
+  onPerPageChange,
+}: RunsTablePaginationProps) {
   const perPageId = useId();
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 px-1 text-sm text-neutral-600">
-      <p className="tabular-nums">{total === 1 ? "1 pending run" : `${total} pending runs`}</p>
+      <p className="tabular-nums" data-testid="queue-totals">
+        {countLabel(callTotal, "pending call")} in {countLabel(threadTotal, "thread")}
+      </p>
       <div className="flex flex-wrap items-center gap-4">
         <div className="flex items-center gap-2">
           <label htmlFor={perPageId} className="text-sm font-medium text-neutral-700">
-            Rows per page
+            Threads per page
           </label>
           <Select
             id={perPageId}
@@ -51,4 +62,8 @@ export function RunsTablePagination({ page, pageCount, perPage, total, onPageCha
       </div>
     </nav>
   );
+}
+
+function countLabel(count: number, noun: string): string {
+  return `${count.toLocaleString("en-US")} ${noun}${count === 1 ? "" : "s"}`;
 }

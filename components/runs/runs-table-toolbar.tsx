@@ -8,17 +8,21 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { hasRunFilters, type RawRunsParams } from "@/lib/list-params";
 
-export type FilterPatch = Partial<Record<"resourceId" | "threadId" | "agentId" | "from" | "to", string | null>>;
+export type FilterPatch = Partial<Record<"resourceId" | "threadId" | "agentId" | "from" | "to" | "overdue" | "sort", string | null>>;
 
 interface RunsTableToolbarProps {
   filters: RawRunsParams;
   agents: AgentDto[];
+  /** The review target, once known: names what "overdue" means. */
+  slaMinutes?: number;
   onFilterChange: (patch: FilterPatch) => void;
   onReset: () => void;
 }
 
-export function RunsTableToolbar({ filters, agents, onFilterChange, onReset }: RunsTableToolbarProps) {
+export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, onReset }: RunsTableToolbarProps) {
   const agentId = useId();
+  const sortId = useId();
+  const overdueId = useId();
   return (
     <div role="search" aria-label="Filter pending runs" className="flex flex-wrap items-end gap-3">
       <TextFilter
@@ -54,6 +58,30 @@ export function RunsTableToolbar({ filters, agents, onFilterChange, onReset }: R
       </div>
       <DateFilter label="From" value={filters.from} max={filters.to} onChange={(from) => onFilterChange({ from })} />
       <DateFilter label="To" value={filters.to} min={filters.from} onChange={(to) => onFilterChange({ to })} />
+      <div className="flex h-9 items-center gap-2 rounded-md border border-neutral-200 px-3">
+        <input
+          id={overdueId}
+          type="checkbox"
+          checked={filters.overdue === "1"}
+          onChange={(event) => onFilterChange({ overdue: event.target.checked ? "1" : null })}
+          className="h-4 w-4 accent-neutral-900"
+        />
+        <Label htmlFor={overdueId} className="font-normal">
+          Only overdue{slaMinutes && Number.isFinite(slaMinutes) ? ` (over ${slaMinutes} min)` : ""}
+        </Label>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={sortId}>Order</Label>
+        <Select
+          id={sortId}
+          value={filters.sort === "newest" ? "newest" : "oldest"}
+          onChange={(event) => onFilterChange({ sort: event.target.value === "newest" ? "newest" : null })}
+          className="w-52"
+        >
+          <option value="oldest">Longest waiting first</option>
+          <option value="newest">Shortest waiting first</option>
+        </Select>
+      </div>
       <Button
         variant="ghost"
         size="default"

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { getRunsTableColumns, GROUPING_COLUMNS } from "./runs-table-columns";
-import { runsTableFeatures, toPendingCallRows, type PendingCallRow, type RunsTableFeatures } from "./runs-table-model";
+import { NO_THREAD, runsTableFeatures, toPendingCallRows, type PendingCallRow, type RunsTableFeatures } from "./runs-table-model";
 import { RunsTablePagination } from "./runs-table-pagination";
 import { RunsTableToolbar } from "./runs-table-toolbar";
 import { RunsEmptyState, RunsErrorState } from "./runs-table-states";
@@ -31,10 +31,13 @@ interface RunsTableProps extends RunsViewOptions {
 export function RunsTable({ agents, ...viewOptions }: RunsTableProps) {
   const { params, query, data, problems, loading, setFilters, resetFilters, setPage, setPerPage } = useRunsView(viewOptions);
   const agentNames = useMemo(() => new Map(agents.map((agent) => [agent.id, agent.name])), [agents]);
-  const rows = useMemo(() => toPendingCallRows(data?.runs ?? [], agentNames), [data, agentNames]);
+  const rows = useMemo(() => toPendingCallRows(data?.threads ?? [], agentNames), [data, agentNames]);
+  const threadsByKey = useMemo(() => new Map((data?.threads ?? []).map((thread) => [thread.threadKey || NO_THREAD, thread])), [data]);
+  // Rows exist only once data does: until then nothing is marked overdue.
+  const slaMinutes = data?.slaMinutes ?? Number.POSITIVE_INFINITY;
 
   /* ---------- the table ---------- */
-  const columns = useMemo(() => getRunsTableColumns(), []);
+  const columns = useMemo(() => getRunsTableColumns({ slaMinutes }), [slaMinutes]);
   // Threads start expanded (new ones too); the reviewer collapses the ones they are done looking at.
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const expanded = useMemo<ExpandedState>(() => {
@@ -67,7 +70,7 @@ export function RunsTable({ agents, ...viewOptions }: RunsTableProps) {
     <div className="flex flex-col gap-4">
       <IgnoredParameters problems={problems} />
 
-      <RunsTableToolbar filters={params} agents={agents} onFilterChange={setFilters} onReset={resetFilters} />
+      <RunsTableToolbar filters={params} agents={agents} slaMinutes={data?.slaMinutes} onFilterChange={setFilters} onReset={resetFilters} />
 
       {query.isError ? (
         <RunsErrorState message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
@@ -105,6 +108,7 @@ export function RunsTable({ agents, ...viewOptions }: RunsTableProps) {
             {groups.map(({ group, calls }) => (
               <TableBody key={group.id}>
                 <ThreadGroupRow
+                  thread={threadsByKey.get(String(group.getGroupingValue(GROUPING[0]!)))!}
                   calls={group.getLeafRows().map((leaf) => leaf.original)}
                   expanded={group.getIsExpanded()}
                   onToggle={() => toggleThread(group.id)}
@@ -133,7 +137,8 @@ export function RunsTable({ agents, ...viewOptions }: RunsTableProps) {
           page={data.page}
           pageCount={data.pageCount}
           perPage={data.perPage}
-          total={data.total}
+          threadTotal={data.threadTotal}
+          callTotal={data.callTotal}
           onPageChange={(page) => setPage(page)}
           onPerPageChange={setPerPage}
         />

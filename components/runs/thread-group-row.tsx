@@ -1,7 +1,10 @@
+import Link from "next/link";
+import type { ThreadDto } from "@/lib/queue/dto";
 import { WaitingTime } from "@/components/relative-time";
 import { NO_THREAD, summarizeThread, type PendingCallRow } from "./runs-table-model";
 
 interface ThreadGroupRowProps {
+  thread: ThreadDto;
   calls: PendingCallRow[];
   expanded: boolean;
   onToggle: () => void;
@@ -9,8 +12,8 @@ interface ThreadGroupRowProps {
 }
 
 /** The header row of one thread: what it is, who it is for, and how long its oldest call waits. */
-export function ThreadGroupRow({ calls, expanded, onToggle, colSpan }: ThreadGroupRowProps) {
-  const summary = summarizeThread(calls);
+export function ThreadGroupRow({ thread, calls, expanded, onToggle, colSpan }: ThreadGroupRowProps) {
+  const summary = summarizeThread(thread, calls);
   const threadLabel = summary.threadId ?? NO_THREAD;
   return (
     <tr className="border-b border-neutral-200 bg-neutral-50/70">
@@ -39,10 +42,24 @@ export function ThreadGroupRow({ calls, expanded, onToggle, colSpan }: ThreadGro
           <span className="rounded-full bg-neutral-200/70 px-2 py-0.5 text-xs font-medium tabular-nums text-neutral-700">
             {summary.count === 1 ? "1 pending call" : `${summary.count} pending calls`}
           </span>
-          {summary.oldestSuspendedAt ? (
-            <Meta label="Oldest wait">
-              <WaitingTime iso={summary.oldestSuspendedAt} className="tabular-nums" />
-            </Meta>
+          {summary.overdue > 0 ? (
+            <span
+              className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium tabular-nums text-red-800"
+              data-testid="thread-overdue"
+            >
+              {summary.overdue === summary.count ? "all overdue" : `${summary.overdue} overdue`}
+            </span>
+          ) : null}
+          <Meta label="Oldest wait">
+            <WaitingTime iso={summary.oldestSuspendedAt} className="tabular-nums" />
+          </Meta>
+          {summary.shown < summary.count && summary.threadId ? (
+            <Link
+              href={`/?threadId=${encodeURIComponent(summary.threadId)}`}
+              className="text-xs font-medium text-neutral-900 underline underline-offset-4"
+            >
+              Show all {summary.count}
+            </Link>
           ) : null}
         </div>
       </th>

@@ -62,7 +62,8 @@ export function useRunsView({ initialView, initialParamsHash, initialDataUpdated
 
   const setFilters = useCallback((patch: FilterPatch) => setParams({ ...patch, page: null }, { history: "push" }), [setParams]);
   const resetFilters = useCallback(
-    () => setParams({ resourceId: null, threadId: null, agentId: null, from: null, to: null, page: null }, { history: "push" }),
+    () =>
+      setParams({ resourceId: null, threadId: null, agentId: null, from: null, to: null, overdue: null, page: null }, { history: "push" }),
     [setParams],
   );
   const setPage = useCallback(
@@ -77,7 +78,7 @@ export function useRunsView({ initialView, initialParamsHash, initialDataUpdated
   // Decided runs leave the list: if the current page no longer exists, go to the last one.
   const data = query.data;
   useEffect(() => {
-    if (data && !query.isPlaceholderData && data.total > 0 && data.page > data.pageCount) setPage(data.pageCount, "replace");
+    if (data && !query.isPlaceholderData && data.threadTotal > 0 && data.page > data.pageCount) setPage(data.pageCount, "replace");
   }, [data, query.isPlaceholderData, setPage]);
 
   return {

@@ -3,13 +3,16 @@ import { expect, type Locator, type Page } from "@playwright/test";
 
 export const EMPTY_STATE = "No pending tool calls match these filters";
 
-/** "1 pending run", "45 pending runs". */
-export function pendingRunsText(total: number): string {
-  return `${total} pending run${total === 1 ? "" : "s"}`;
+/** The queue's totals line: "45 pending calls in 12 threads" (any number of threads unless given). */
+export function pendingCallsText(calls: number, threads?: number): RegExp {
+  const callsText = `${calls.toLocaleString("en-US")} pending call${calls === 1 ? "" : "s"}`;
+  const threadsText = threads === undefined ? "[\\d,]+ threads?" : `${threads.toLocaleString("en-US")} thread${threads === 1 ? "" : "s"}`;
+  return new RegExp(`^${callsText} in ${threadsText}$`);
 }
 
-export function totalLabel(page: Page, total: number): Locator {
-  return page.getByText(pendingRunsText(total), { exact: true }).first();
+/** The queue's totals line, for `calls` pending calls (each test run waits on one call). */
+export function totalLabel(page: Page, calls: number, threads?: number): Locator {
+  return page.getByTestId("queue-totals").filter({ hasText: pendingCallsText(calls, threads) });
 }
 
 export function pageLabel(page: Page, current: number, count: number): Locator {
@@ -102,7 +105,7 @@ export function agentFilter(page: Page): Locator {
 }
 
 export function rowsPerPage(page: Page): Locator {
-  return page.getByLabel("Rows per page", { exact: true });
+  return page.getByLabel("Threads per page", { exact: true });
 }
 
 /** Opens the list filtered to one resource through the URL. */

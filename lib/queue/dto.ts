@@ -1,5 +1,6 @@
 /** Plain, serialisable shapes of runs for the browser (dates as ISO strings). */
 import type { CallDecisionState } from "../decisions/types.ts";
+import type { QueueSort } from "../list-params.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import type { PendingToolCall, RunDetail } from "../runs/run-detail.ts";
 import type { AgentRunToolCall } from "../store/snapshot-reader.ts";
@@ -34,8 +35,34 @@ export interface RunsPageDto {
   pageCount: number;
 }
 
-/** A page of the runs table, with the URL parameters the server ignored and why. */
-export interface RunsViewDto extends RunsPageDto {
+/** One thread of the review queue: its matching calls (the first of them shown) and how long they wait. */
+export interface ThreadDto {
+  /** The thread's id, or "" for runs without a thread. */
+  threadKey: string;
+  /** Matching pending calls in the thread, and how many of them are overdue. */
+  calls: number;
+  overdueCalls: number;
+  oldestSuspendedAt: string;
+  /** The thread's first matching runs, oldest first; fewer calls than `calls` when the thread is long. */
+  runs: RunDto[];
+}
+
+/** A page of the review queue: whole threads, `perPage` of them. */
+export interface QueuePageDto {
+  threads: ThreadDto[];
+  threadTotal: number;
+  callTotal: number;
+  /** 1-based. */
+  page: number;
+  perPage: number;
+  pageCount: number;
+  sort: QueueSort;
+  /** The review target: calls waiting longer are overdue. */
+  slaMinutes: number;
+}
+
+/** A page of the review queue, with the URL parameters the server ignored and why. */
+export interface RunsViewDto extends QueuePageDto {
   problems: string[];
 }
 

@@ -1,14 +1,18 @@
 /**
- * The review queue as the console's pages and actions show it: the listing and the run detail
+ * The review queue as the console's pages and actions show it: pages of threads, the runs listing
+ * (GET /api/runs) and the run detail
  * (lib/runs) with each pending call's decision state (lib/decisions), as DTOs for the browser.
  */
 import { findCallDecisionStates, findLatestDecisionOfRun } from "../decisions/ledger.ts";
 import type { PriorDecision } from "../decisions/types.ts";
 import { listSuspendedRuns } from "../runs/list-suspended-runs.ts";
-import { toRunDetailDto, toRunDto, type RunDetailDto, type RunsPageDto, type RunsViewDto } from "./dto.ts";
+import { listThreads } from "../runs/list-threads.ts";
+import { CALLS_PER_THREAD, MAX_CALLS_PER_THREAD } from "../runs/validations.ts";
+import { toRunDetailDto, toRunDto, type QueuePageDto, type RunDetailDto, type RunsPageDto, type RunsViewDto } from "./dto.ts";
+import { overdueCutoff, reviewSlaMinutes } from "./review-target.ts";
 import { getSuspendedRun } from "../runs/run-detail.ts";
 import type { RawRunsParams } from "../list-params.ts";
-import { sanitizeRunsQuery, type RunsQuery } from "../search-params.ts";
+import { sanitizeQueueQuery, type QueueQuery, type RunsQuery } from "../search-params.ts";
 
 export async function getRunsPage(query: RunsQuery): Promise<RunsPageDto> {
   const { runs, total } = await listSuspendedRuns({
@@ -30,10 +34,46 @@ export async function getRunsPage(query: RunsQuery): Promise<RunsPageDto> {
   };
 }
 
-/** The runs page for the URL's parameters as found: invalid ones are ignored and reported. */
+/** A page of the review queue: whole threads with their matching calls and each call's decision state. */
+export async function getQueuePage(query: QueueQuery): Promise<QueuePageDto> {
+  const slaMinutes = reviewSlaMinutes();
+  const { threads, threadTotal, callTotal } = await listThreads({
+    agentId: query.agentId,
+    resourceId: query.resourceId,
+    threadId: query.threadId,
+    fromDate: query.from,
+    toDate: query.to,
+    onlyOverdue: query.overdue,
+    overdueBefore: overdueCutoff(new Date(), slaMinutes),
+    sort: query.sort,
+    perPage: query.perPage,
+    page: query.page - 1,
+    // One thread asked for by id shows all its calls ("show all N").
+    callsPerThread: query.threadId ? MAX_CALLS_PER_THREAD : CALLS_PER_THREAD,
+  });
+  const states = await findCallDecisionStates(threads.flatMap((thread) => thread.shownRuns.map((run) => run.runId)));
+  return {
+    threads: threads.map((thread) => ({
+      threadKey: thread.threadKey,
+      calls: thread.calls,
+      overdueCalls: thread.overdueCalls,
+      oldestSuspendedAt: thread.oldestAt.toISOString(),
+      runs: thread.shownRuns.map((run) => toRunDto(run, states)),
+    })),
+    threadTotal,
+    callTotal,
+    page: query.page,
+    perPage: query.perPage,
+    pageCount: Math.max(1, Math.ceil(threadTotal / query.perPage)),
+    sort: query.sort,
+    slaMinutes,
+  };
+}
+
+/** The review queue for the URL's parameters as found: invalid ones are ignored and reported. */
 export async function getRunsView(raw: RawRunsParams): Promise<RunsViewDto> {
-  const { query, problems } = sanitizeRunsQuery(raw);
-  return { ...(await getRunsPage(query)), problems };
+  const { query, problems } = sanitizeQueueQuery(raw);
+  return { ...(await getQueuePage(query)), problems };
 }
 
 /** One waiting run with each call's decision state, or null when it no longer waits. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "../ids.ts";
+import { QUEUE_SORTS } from "../list-params.ts";
 
 const id = idSchema;
 
@@ -34,3 +35,32 @@ export const listSuspendedRunsOptions = z
   });
 
 export type ListSuspendedRunsOptions = z.input<typeof listSuspendedRunsOptions>;
+
+/** A thread shows at most this many of its calls unless asked for more ("show all"). */
+export const CALLS_PER_THREAD = 50;
+export const MAX_CALLS_PER_THREAD = 1_000;
+
+/** Options of the review queue's listing of threads (lib/runs/list-threads.ts); `page` is 0-based. */
+export const listThreadsOptions = z
+  .object({
+    agentId: id("agentId").optional(),
+    threadId: id("threadId").optional(),
+    resourceId: id("resourceId").optional(),
+    fromDate: date("fromDate").optional(),
+    toDate: date("toDate").optional(),
+    /** Calls waiting since before this instant are overdue. */
+    overdueBefore: date("overdueBefore"),
+    /** Only overdue calls, and the threads that have one. */
+    onlyOverdue: z.boolean().default(false),
+    sort: z.enum(QUEUE_SORTS, { error: `sort must be one of ${QUEUE_SORTS.join(", ")}` }).default("oldest"),
+    perPage: z.number().int().min(1, "perPage must be at least 1").max(100, "perPage must be at most 100").default(20),
+    page: z.number().int().nonnegative("page must be a non-negative integer").max(1_000_000).default(0),
+    callsPerThread: z.number().int().min(1).max(MAX_CALLS_PER_THREAD).default(CALLS_PER_THREAD),
+  })
+  .strict()
+  .refine((options) => !options.fromDate || !options.toDate || options.fromDate <= options.toDate, {
+    message: "fromDate must not be after toDate",
+    path: ["toDate"],
+  });
+
+export type ListThreadsOptions = z.input<typeof listThreadsOptions>;

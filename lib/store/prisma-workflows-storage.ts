@@ -246,6 +246,7 @@ function snapshotColumns(workflowName: string, snapshot: WorkflowRunState, store
     threadId: summary.threadId,
     resourceId: storedResourceId ?? summary.resourceId,
     toolCalls: summary.toolCalls ? JSON.stringify(summary.toolCalls) : null,
+    toolCallCount: summary.toolCalls?.length ?? 0,
     snapshot: serializeSnapshot(snapshot),
   };
 }

@@ -88,7 +88,7 @@ export function suspendRun(
   mastra: TestMastra,
   agent: TestAgentKey,
   text: string,
-  memory: { thread: string; resource: string },
+  memory: { thread: string; resource: string } | undefined,
 ): Promise<SuspendedCall> {
   return runUntilWaiting(mastra.getAgent(agent), text, memory);
 }

@@ -66,10 +66,12 @@ describe.each(["sqlite", "postgres"] as const)("the runs listing on %s", (kind) 
     expect(await browse({ resourceId: `  ${call.resource} `, page: "abc", perPage: "7", from: "2026-02-30" })).toMatchObject({
       ok: true,
       data: {
-        total: 1,
+        threadTotal: 1,
+        callTotal: 1,
         page: 1,
         perPage: 20,
-        runs: [{ runId: call.runId }],
+        sort: "oldest",
+        threads: [{ threadKey: call.thread, calls: 1, runs: [{ runId: call.runId }] }],
         problems: [
           "from=2026-02-30 was ignored: From is not a valid date (use YYYY-MM-DD)",
           "page=abc was ignored: page must be a number",
@@ -79,10 +81,20 @@ describe.each(["sqlite", "postgres"] as const)("the runs listing on %s", (kind) 
     });
     expect(await browse({ resourceId: call.resource, from: "2026-03-02", to: "2026-03-01" })).toMatchObject({
       ok: true,
-      data: { total: 1, problems: ["to=2026-03-01 was ignored: From must not be after To"] },
+      data: { callTotal: 1, problems: ["to=2026-03-01 was ignored: From must not be after To"] },
     });
     // The shape itself is checked: only the page's parameters, as strings of a sane length.
-    expect(await browse({ resourceId: call.resource, sort: "runId" })).toMatchObject({ ok: false, error: { code: "invalid_input" } });
+    expect(await browse({ resourceId: call.resource, sort: "runId", overdue: "yes" })).toMatchObject({
+      ok: true,
+      data: {
+        sort: "oldest",
+        problems: [
+          "sort=runId was ignored: sort must be one of oldest, newest",
+          "overdue=yes was ignored: overdue must be 1 (or left out)",
+        ],
+      },
+    });
+    expect(await browse({ resourceId: call.resource, orderBy: "runId" })).toMatchObject({ ok: false, error: { code: "invalid_input" } });
     expect(await browse({ resourceId: { $ne: null } })).toMatchObject({ ok: false, error: { code: "invalid_input" } });
     expect(await browse({ threadId: "x".repeat(5_000) })).toMatchObject({
       ok: false,

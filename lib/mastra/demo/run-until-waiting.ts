@@ -14,21 +14,22 @@ export interface WaitingCall {
 type StreamingAgent = {
   stream(
     text: string,
-    options: { memory: { thread: string; resource: string } },
+    options: { memory?: { thread: string; resource: string } },
   ): Promise<{ runId: string; fullStream: AsyncIterable<unknown> }>;
 };
 
 /**
- * Streams `text` to `agent` on `memory`'s thread and resource and returns the call it waits on.
+ * Streams `text` to `agent` on `memory`'s thread and resource (none: an agent used without memory)
+ * and returns the call it waits on.
  * Mastra holds a second stream on a thread that already has a suspended run in the same Mastra
  * instance until that run completes: give a second run on one thread a Mastra instance of its own.
  */
 export async function runUntilWaiting(
   agent: StreamingAgent,
   text: string,
-  memory: { thread: string; resource: string },
+  memory: { thread: string; resource: string } | undefined,
 ): Promise<WaitingCall> {
-  const stream = await agent.stream(text, { memory });
+  const stream = await agent.stream(text, memory ? { memory } : {});
   let waiting: WaitingCall | undefined;
   for await (const chunk of stream.fullStream as AsyncIterable<{ type: string; payload?: { toolCallId?: string } }>) {
     if (chunk.type === "tool-call-approval" || chunk.type === "tool-call-suspended") {

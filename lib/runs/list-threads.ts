@@ -1,0 +1,224 @@
+/**
+ * The review queue's listing: pages of threads, each with its waiting calls. A thread is never
+ * split across pages; filters apply per run (each call of a run shares its agent, resource, dates
+ * and waiting time), a thread appears when one of its runs matches and shows only the matching ones.
+ *
+ * Threads are ordered by how long their oldest matching call has waited (`oldest`: longest first,
+ * what a review target needs; `newest`: the reverse). Runs without a thread share one group.
+ *
+ * Built to stay fast at 100k+ runs: with no filter but agent and/or overdue, the page and its
+ * totals come from suspended_threads (a few thousand rows, kept exact by triggers in the snapshot
+ * write's transaction); narrower filters (resource, thread, dates) group their matches, which their
+ * indexes find first. Either way a page's calls are read by key from the threads' index, at most
+ * `callsPerThread` per thread. `npm run bench` measures it (bench/results.md).
+ */
+import { empty, join, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
+import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
+import { LISTED, toConsoleRun, type ConsoleRun } from "./list-suspended-runs.ts";
+import { listThreadsOptions, type ListThreadsOptions } from "./validations.ts";
+import { InvalidListOptionsError } from "./list-suspended-runs.ts";
+
+/** The group key of runs without a thread. */
+export const NO_THREAD_KEY = "";
+
+export interface ConsoleThread {
+  /** The thread's id, or NO_THREAD_KEY for runs without one. */
+  threadKey: string;
+  /** Matching pending calls. */
+  calls: number;
+  /** Of those calls, how many wait since before `overdueBefore`. */
+  overdueCalls: number;
+  /** When the oldest matching call started waiting. */
+  oldestAt: Date;
+  /** The first `callsPerThread` matching runs, oldest first. */
+  shownRuns: ConsoleRun[];
+}
+
+export interface ThreadListing {
+  threads: ConsoleThread[];
+  /** Matching threads and calls before pagination. */
+  threadTotal: number;
+  callTotal: number;
+}
+
+interface ThreadRow {
+  threadKey: string;
+  calls: number;
+  oldestAt: Date;
+  /** Calls of the thread waiting since `overdueBefore` or later, where known from the grouping. */
+  recentCalls?: number;
+}
+
+export async function listThreads(options: ListThreadsOptions, databaseUrl: string = databaseUrlFromEnv()): Promise<ThreadListing> {
+  const parsed = listThreadsOptions.safeParse(options);
+  if (!parsed.success) throw new InvalidListOptionsError(parsed.error.issues);
+  const query = parsed.data;
+  const db = await getDb(databaseUrl);
+  const fromSummaries = !query.threadId && !query.resourceId && !query.fromDate && !query.toDate;
+  const { rows, threadTotal, callTotal } = fromSummaries ? await pageOfSummaries(db, query) : await pageOfMatches(db, query);
+  const [shown, recent] = await Promise.all([
+    readShownRuns(db, query, rows),
+    fromSummaries ? recentCallsOf(db, query, rows) : new Map<string, number>(),
+  ]);
+  return {
+    threadTotal,
+    callTotal,
+    threads: rows.map((row) => {
+      const recentCalls = row.recentCalls ?? recent.get(row.threadKey) ?? 0;
+      // With the overdue filter, the summary's counts include the thread's recent calls: take them off.
+      const calls = query.onlyOverdue && fromSummaries ? row.calls - recentCalls : row.calls;
+      return {
+        threadKey: row.threadKey,
+        calls,
+        overdueCalls: query.onlyOverdue ? calls : calls - recentCalls,
+        oldestAt: row.oldestAt,
+        shownRuns: shown.get(row.threadKey) ?? [],
+      };
+    }),
+  };
+}
+
+type Query = ReturnType<typeof listThreadsOptions.parse>;
+
+/** Page and totals from suspended_threads: its all-agents rows (agent "") or one agent's. */
+async function pageOfSummaries(db: Db, query: Query): Promise<{ rows: ThreadRow[]; threadTotal: number; callTotal: number }> {
+  const agentKey = query.agentId ?? "";
+  const overdue = query.onlyOverdue ? sql`AND "oldest_at" < ${query.overdueBefore}` : empty;
+  const direction = query.sort === "newest" ? sql`DESC` : sql`ASC`;
+  const [page, [totals], recentTotal] = await Promise.all([
+    db.$queryRaw<Array<{ threadKey: string; calls: number | bigint; oldestAt: Date }>>`
+      SELECT "thread_key" AS "threadKey", "calls", "oldest_at" AS "oldestAt" FROM "suspended_threads"
+      WHERE "agent_id" = ${agentKey} ${overdue}
+      ORDER BY "oldest_at" ${direction}, "thread_key" ${direction}
+      LIMIT ${query.perPage} OFFSET ${query.page * query.perPage}`,
+    db.$queryRaw<Array<{ threads: number | bigint; calls: number | bigint | null }>>`
+      SELECT ${query.onlyOverdue ? sql`SUM(CASE WHEN "oldest_at" < ${query.overdueBefore} THEN 1 ELSE 0 END)` : sql`COUNT(*)`} AS "threads",
+        SUM("calls") AS "calls"
+      FROM "suspended_threads" WHERE "agent_id" = ${agentKey}`,
+    // Overdue calls are all calls but the recent ones, which are few: count those instead.
+    query.onlyOverdue ? sumRecentCalls(db, query.agentId, query.overdueBefore) : Promise.resolve(0),
+  ]);
+  return {
+    rows: page.map((row) => ({ ...row, calls: Number(row.calls) })),
+    threadTotal: Number(totals?.threads ?? 0),
+    callTotal: Number(totals?.calls ?? 0) - recentTotal,
+  };
+}
+
+async function sumRecentCalls(db: Db, agentId: string | undefined, since: Date): Promise<number> {
+  const [row] = await db.$queryRaw<Array<{ calls: number | bigint | null }>>`
+    SELECT SUM("tool_call_count") AS "calls" FROM "workflow_snapshots"
+    WHERE "status" = 'suspended' AND "updated_at" >= ${since} AND ${agentCondition(agentId)}`;
+  return Number(row?.calls ?? 0);
+}
+
+/** For the page's threads (summary path), their calls waiting since `overdueBefore` or later. */
+async function recentCallsOf(db: Db, query: Query, rows: ThreadRow[]): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const found = await db.$queryRaw<Array<{ threadKey: string | null; calls: number | bigint | null }>>`
+    SELECT "thread_id" AS "threadKey", SUM("tool_call_count") AS "calls" FROM "workflow_snapshots"
+    WHERE "status" = 'suspended' AND ${inThreads(rows)} AND "updated_at" >= ${query.overdueBefore} AND ${agentCondition(query.agentId)}
+    GROUP BY "thread_id"`;
+  return new Map(found.map((row) => [row.threadKey ?? NO_THREAD_KEY, Number(row.calls ?? 0)]));
+}
+
+/** Page and totals by grouping the matching runs (a resource, a thread or a date range narrows them first). */
+async function pageOfMatches(db: Db, query: Query): Promise<{ rows: ThreadRow[]; threadTotal: number; callTotal: number }> {
+  const direction = query.sort === "newest" ? sql`DESC` : sql`ASC`;
+  const matched = sql`
+    SELECT COALESCE("thread_id", '') AS "thread_key", "updated_at", "tool_call_count" FROM "workflow_snapshots"
+    WHERE ${matchConditions(query)}`;
+  const grouped = sql`
+    SELECT "thread_key", SUM("tool_call_count") AS "calls", MIN("updated_at") AS "oldest_at",
+      SUM(CASE WHEN "updated_at" >= ${query.overdueBefore} THEN "tool_call_count" ELSE 0 END) AS "recent_calls"
+    FROM (${matched}) AS "matched" GROUP BY "thread_key"`;
+  const page = await db.$queryRaw<
+    Array<{
+      threadKey: string;
+      calls: number | bigint;
+      oldestAt: Date | string;
+      recentCalls: number | bigint;
+      threadTotal: number | bigint;
+      callTotal: number | bigint;
+    }>
+  >`
+    SELECT "thread_key" AS "threadKey", "calls", "oldest_at" AS "oldestAt", "recent_calls" AS "recentCalls",
+      COUNT(*) OVER () AS "threadTotal", SUM("calls") OVER () AS "callTotal"
+    FROM (${grouped}) AS "threads"
+    ORDER BY "oldest_at" ${direction}, "thread_key" ${direction}
+    LIMIT ${query.perPage} OFFSET ${query.page * query.perPage}`;
+  let totals = page[0] ? { threadTotal: Number(page[0].threadTotal), callTotal: Number(page[0].callTotal) } : null;
+  if (!totals) {
+    // Past the last page: the totals still say what there is.
+    const [row] = await db.$queryRaw<Array<{ threads: number | bigint; calls: number | bigint | null }>>`
+      SELECT COUNT(DISTINCT "thread_key") AS "threads", SUM("tool_call_count") AS "calls" FROM (${matched}) AS "matched"`;
+    totals = { threadTotal: Number(row?.threads ?? 0), callTotal: Number(row?.calls ?? 0) };
+  }
+  return {
+    rows: page.map((row) => ({
+      threadKey: row.threadKey,
+      calls: Number(row.calls),
+      // SQLite returns a computed MIN() of a DATETIME column as its stored text.
+      oldestAt: new Date(row.oldestAt),
+      recentCalls: Number(row.recentCalls),
+    })),
+    ...totals,
+  };
+}
+
+/** The first `callsPerThread` matching runs of each thread on the page, oldest first. */
+async function readShownRuns(db: Db, query: Query, rows: ThreadRow[]): Promise<Map<string, ConsoleRun[]>> {
+  if (rows.length === 0) return new Map();
+  // Keys first, from the threads' index alone, capped per thread; then those rows by primary key.
+  const keys = await db.$queryRaw<Array<{ workflowName: string; runId: string }>>`
+    SELECT "workflow_name" AS "workflowName", "run_id" AS "runId" FROM (
+      SELECT "workflow_name", "run_id",
+        ROW_NUMBER() OVER (PARTITION BY "thread_id" ORDER BY "updated_at", "run_id") AS "position"
+      FROM "workflow_snapshots"
+      WHERE ${matchConditions(query)} AND ${inThreads(rows)}
+    ) AS "ranked" WHERE "position" <= ${query.callsPerThread}`;
+  if (keys.length === 0) return new Map();
+  const found = await db.workflowSnapshot.findMany({
+    where: {
+      workflowName: { in: [...new Set(keys.map((key) => key.workflowName))] },
+      runId: { in: keys.map((key) => key.runId) },
+    },
+    select: { ...LISTED, workflowName: true, status: true },
+  });
+  const byThread = new Map<string, ConsoleRun[]>();
+  const ordered = found
+    // A run that stopped waiting in between is left out, as it would be a moment later.
+    .filter((row) => row.status === "suspended" && row.agentId)
+    .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime() || (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0));
+  for (const row of ordered) {
+    const key = row.threadId ?? NO_THREAD_KEY;
+    const runs = byThread.get(key) ?? [];
+    runs.push(toConsoleRun(row));
+    byThread.set(key, runs);
+  }
+  return byThread;
+}
+
+/** The filters of `query` on workflow_snapshots, as one SQL condition. */
+function matchConditions(query: Query): Sql {
+  const conditions: Sql[] = [sql`"status" = 'suspended'`, agentCondition(query.agentId)];
+  if (query.threadId) conditions.push(sql`"thread_id" = ${query.threadId}`);
+  if (query.resourceId) conditions.push(sql`"resource_id" = ${query.resourceId}`);
+  if (query.fromDate) conditions.push(sql`"created_at" >= ${query.fromDate}`);
+  if (query.toDate) conditions.push(sql`"created_at" <= ${query.toDate}`);
+  if (query.onlyOverdue) conditions.push(sql`"updated_at" < ${query.overdueBefore}`);
+  return join(conditions, " AND ");
+}
+
+/** Only agent-loop rows carry an owner: that is what makes a row an agent run. */
+function agentCondition(agentId: string | undefined): Sql {
+  return agentId ? sql`"agent_id" = ${agentId}` : sql`"agent_id" IS NOT NULL`;
+}
+
+function inThreads(rows: ThreadRow[]): Sql {
+  const ids = rows.map((row) => row.threadKey).filter((key) => key !== NO_THREAD_KEY);
+  const withThread = ids.length > 0 ? sql`"thread_id" IN (${join(ids)})` : null;
+  const withoutThread = rows.some((row) => row.threadKey === NO_THREAD_KEY) ? sql`"thread_id" IS NULL` : null;
+  if (withThread && withoutThread) return sql`(${withThread} OR ${withoutThread})`;
+  return withThread ?? withoutThread!;
+}

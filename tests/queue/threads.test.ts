@@ -1,0 +1,174 @@
+/**
+ * The review queue's pages of threads against a brute-force reference: the contract's runs
+ * (listSuspendedRuns with the same filters) grouped by thread in memory, for every combination of
+ * filters, both sorts and every page, on SQLite and PostgreSQL; before and after runs leave the
+ * queue, so the trigger-kept thread summaries are checked as they change.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { disconnectDb, getDb } from "../../lib/db/client.ts";
+import { listSuspendedRuns, type ConsoleRun } from "../../lib/runs/list-suspended-runs.ts";
+import { listThreads, NO_THREAD_KEY, type ThreadListing } from "../../lib/runs/list-threads.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
+import { createTestMastra, readAnswer, suspendRun, type TestAgentKey, type TestMastra } from "../helpers/agents.ts";
+
+interface Filters {
+  agentId?: string;
+  resourceId?: string;
+  threadId?: string;
+  fromDate?: Date;
+  toDate?: Date;
+  onlyOverdue: boolean;
+  sort: "oldest" | "newest";
+}
+
+/** The contract's runs, grouped by thread in memory: what listThreads must return. */
+async function reference(url: string, filters: Filters, overdueBefore: Date, perPage: number, callsPerThread: number) {
+  const { runs } = await listSuspendedRuns(
+    {
+      agentId: filters.agentId,
+      resourceId: filters.resourceId,
+      threadId: filters.threadId,
+      fromDate: filters.fromDate,
+      toDate: filters.toDate,
+    },
+    url,
+  );
+  const matching = runs.filter((run) => !filters.onlyOverdue || run.suspendedAt < overdueBefore);
+  const groups = new Map<string, ConsoleRun[]>();
+  for (const run of matching) groups.set(run.threadId ?? NO_THREAD_KEY, [...(groups.get(run.threadId ?? NO_THREAD_KEY) ?? []), run]);
+  const calls = (list: ConsoleRun[]) => list.reduce((sum, run) => sum + run.toolCalls.length, 0);
+  const threads = [...groups].map(([threadKey, list]) => {
+    const ordered = list.sort((a, b) => a.suspendedAt.getTime() - b.suspendedAt.getTime() || (a.runId < b.runId ? -1 : 1));
+    return {
+      threadKey,
+      calls: calls(ordered),
+      overdueCalls: calls(ordered.filter((run) => run.suspendedAt < overdueBefore)),
+      oldestAt: ordered[0]!.suspendedAt.toISOString(),
+      shownRunIds: ordered.slice(0, callsPerThread).map((run) => run.runId),
+    };
+  });
+  const sign = filters.sort === "newest" ? -1 : 1;
+  threads.sort((a, b) => sign * (a.oldestAt.localeCompare(b.oldestAt) || (a.threadKey < b.threadKey ? -1 : 1)));
+  const pages = [];
+  for (let start = 0; start < threads.length; start += perPage) pages.push(threads.slice(start, start + perPage));
+  return { pages, threadTotal: threads.length, callTotal: calls(matching) };
+}
+
+function comparable(listing: ThreadListing) {
+  return listing.threads.map((thread) => ({
+    threadKey: thread.threadKey,
+    calls: thread.calls,
+    overdueCalls: thread.overdueCalls,
+    oldestAt: thread.oldestAt.toISOString(),
+    shownRunIds: thread.shownRuns.map((run) => run.runId),
+  }));
+}
+
+describe.each(["sqlite", "postgres"] as const)("pages of threads on %s", (kind) => {
+  let database: TestDatabase;
+  let mastra: TestMastra;
+  const resources = [`acme-${randomUUID()}`, `globex-${randomUUID()}`];
+  const threads = [0, 1, 2, 3, 4].map((t) => ({ thread: `thread-${t}-${randomUUID()}`, resource: resources[t % 2]! }));
+  let midpoint: Date;
+  let waiting: Array<{ agent: TestAgentKey; runId: string; toolCallId: string }> = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    mastra = await createTestMastra(database.url);
+    // Threads of one and of several runs, two agents (thread 2 has both), and runs without a thread.
+    const plan: Array<[TestAgentKey, string, number | null]> = [
+      ["teller", "transfer 10 from a to b", 0],
+      ["auditor", "ask the audit scope", 1],
+      ["teller", "ask the account owner", 2],
+      ["auditor", "transfer 20 from c to d", 2],
+      ["teller", "transfer 30 from e to f", 3],
+      ["auditor", "ask nothing in particular", null],
+      ["teller", "transfer 40 from g to h", 4],
+    ];
+    for (let round = 0; round < 3; round++) {
+      for (const [agent, text, threadIndex] of plan.slice(round, plan.length - round)) {
+        // Mastra holds a second stream on a thread with a suspended run in one instance: one each.
+        const instance = await createTestMastra(database.url);
+        const call = await suspendRun(instance, agent, text, threadIndex === null ? undefined : threads[threadIndex]);
+        waiting.push({ agent, ...call });
+      }
+      if (round === 0) midpoint = new Date();
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await disconnectDb(database.url);
+    await database.drop();
+  });
+
+  const combinations = (): Filters[] => {
+    const all: Filters[] = [];
+    for (const agentId of [undefined, "teller", "auditor"])
+      for (const resourceId of [undefined, resources[0]])
+        for (const threadId of [undefined, threads[2]!.thread])
+          for (const dates of [{}, { fromDate: midpoint }, { toDate: midpoint }])
+            for (const onlyOverdue of [false, true])
+              for (const sort of ["oldest", "newest"] as const) all.push({ agentId, resourceId, threadId, ...dates, onlyOverdue, sort });
+    return all;
+  };
+
+  async function expectAllCombinationsMatch(perPage: number, callsPerThread: number) {
+    let compared = 0;
+    for (const filters of combinations()) {
+      const overdueBefore = midpoint;
+      const expected = await reference(database.url, filters, overdueBefore, perPage, callsPerThread);
+      for (let page = 0; page <= expected.pages.length; page++) {
+        const listing = await listThreads({ ...filters, overdueBefore, perPage, page, callsPerThread }, database.url);
+        const label = JSON.stringify({ ...filters, page });
+        expect({ threadTotal: listing.threadTotal, callTotal: listing.callTotal }, label).toEqual({
+          threadTotal: expected.threadTotal,
+          callTotal: expected.callTotal,
+        });
+        expect(comparable(listing), label).toEqual(expected.pages[page] ?? []);
+        compared++;
+      }
+    }
+    return compared;
+  }
+
+  it("equals the contract's runs grouped by thread, for every filter, sort and page", async () => {
+    expect(await expectAllCombinationsMatch(2, 50)).toBeGreaterThan(144);
+    // The fixture has what the comparisons need to mean something.
+    const all = await listThreads({ overdueBefore: midpoint, perPage: 100 }, database.url);
+    expect(all.threads.map((thread) => thread.threadKey)).toContain(NO_THREAD_KEY);
+    expect(all.threads.some((thread) => thread.overdueCalls > 0 && thread.overdueCalls < thread.calls)).toBe(true);
+    expect(all.threads.find((thread) => thread.threadKey === threads[2]!.thread)?.shownRuns.map((run) => run.agentId)).toEqual(
+      expect.arrayContaining(["teller", "auditor"]),
+    );
+  }, 120_000);
+
+  it("caps the calls shown per thread, never the counts", async () => {
+    await expectAllCombinationsMatch(3, 1);
+  }, 120_000);
+
+  it("stays exact as runs leave the queue and the summaries change under it", async () => {
+    // Decide the oldest run of a few threads (the summary must find each thread's next oldest),
+    // and the whole of one thread (its summary rows must go).
+    const db = await getDb(database.url);
+    const byAge = await listSuspendedRuns({}, database.url);
+    const oldestFirst = [...byAge.runs].sort((a, b) => a.suspendedAt.getTime() - b.suspendedAt.getTime());
+    const leaving = [oldestFirst[0]!, oldestFirst[1]!, ...byAge.runs.filter((run) => run.threadId === threads[3]!.thread)];
+    for (const run of new Map(leaving.map((r) => [r.runId, r])).values()) {
+      const entry = waiting.find((w) => w.runId === run.runId)!;
+      const instance = await createTestMastra(database.url);
+      await readAnswer(await instance.getAgent(entry.agent).approveToolCall({ runId: run.runId, toolCallId: entry.toolCallId }));
+    }
+    waiting = waiting.filter((w) => !leaving.some((run) => run.runId === w.runId));
+    const summaries = await db.suspendedThread.findMany({ where: { threadKey: threads[3]!.thread } });
+    expect(summaries).toEqual([]);
+    await expectAllCombinationsMatch(2, 50);
+  }, 180_000);
+
+  it("refuses invalid options with a clear message", async () => {
+    await expect(listThreads({ overdueBefore: midpoint, perPage: 101 }, database.url)).rejects.toThrow(/perPage must be at most 100/);
+    await expect(listThreads({ overdueBefore: midpoint, sort: "sideways" as never }, database.url)).rejects.toThrow(
+      /sort must be one of oldest, newest/,
+    );
+  });
+});
