@@ -9,6 +9,7 @@ import type { Db } from "../db/client.ts";
 import { findAgentById, getMastra } from "../mastra/index.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import type { AgentRunToolCall } from "../store/snapshot-reader.ts";
+import { humanizeIssues, issuesSentence, type IssueLike } from "./issues.ts";
 import { alreadyDecided } from "./ledger.ts";
 import { DecisionError, type Decision } from "./types.ts";
 
@@ -58,18 +59,17 @@ export async function checkResumeData(agent: Agent, call: AgentRunToolCall, resu
   if (!schema?.["~standard"]) return;
   const result = await schema["~standard"].validate(resumeData);
   if (!result.issues?.length) return;
-  const issues = result.issues.map((issue) => ({
-    path: (issue.path ?? []).map((part) => (typeof part === "object" ? String(part.key) : String(part))).join("."),
-    message: issue.message,
-  }));
+  // The same words the resume editor shows (issues.ts), every problem named, unknown fields too.
+  const issues = humanizeIssues(result.issues);
   throw new DecisionError(
     "invalid_resume_data",
-    `The resume data does not match what ${call.toolName} expects: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ")}`,
+    `The resume data does not match what ${call.toolName} expects: ${issuesSentence(issues)}`,
     issues,
   );
 }
 
-type StandardIssue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
+/** A Standard Schema issue; zod's carry its code and details, which issues.ts reads by shape. */
+type StandardIssue = IssueLike;
 interface StandardSchema {
   "~standard": { validate(value: unknown): { issues?: ReadonlyArray<StandardIssue> } | Promise<{ issues?: ReadonlyArray<StandardIssue> }> };
 }
