@@ -15,6 +15,8 @@ interface ToolCallDecisionProps {
   toolName: string;
   requiresApproval: boolean;
   resumeSchema?: unknown;
+  /** The suspended tool's payload: the resume editor offers the values it proposes. */
+  suspendPayload?: unknown;
   /** The call's last decision was interrupted: its tool may already have run. */
   interrupted?: InterruptedDecision;
   /** Somebody's decision on this call is being carried out: nobody else can decide it meanwhile. */
@@ -30,6 +32,7 @@ export function ToolCallDecision({
   toolName,
   requiresApproval,
   resumeSchema,
+  suspendPayload,
   interrupted,
   inFlight,
   canDecide,
@@ -61,6 +64,7 @@ export function ToolCallDecision({
           toolCallId={toolCallId}
           toolName={toolName}
           resumeSchema={resumeSchema}
+          suspendPayload={suspendPayload}
           interrupted={interrupted}
           onDecided={onDecided}
         />
