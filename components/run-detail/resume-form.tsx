@@ -26,6 +26,8 @@ interface ResumeFormProps {
   /** The call's last decision was interrupted: resuming again needs an explicit confirmation. */
   interrupted?: InterruptedDecision;
   onDecided: (outcome: DecisionOutcome) => void;
+  /** Somebody (or something) decided the call first: the server refused with who, what and when. */
+  onDecidedElsewhere?: (error: ClientActionError) => void;
 }
 
 type Check = { ok: true } | { ok: false; title: string; problems: string[] };
@@ -49,7 +51,16 @@ function checkResumeData(text: string, validate: ReturnType<typeof buildValidato
 }
 
 /** A JSON editor for what a suspended tool asked for, validated before anything is sent. */
-export function ResumeForm({ runId, toolCallId, toolName, resumeSchema, suspendPayload, interrupted, onDecided }: ResumeFormProps) {
+export function ResumeForm({
+  runId,
+  toolCallId,
+  toolName,
+  resumeSchema,
+  suspendPayload,
+  interrupted,
+  onDecided,
+  onDecidedElsewhere,
+}: ResumeFormProps) {
   const fieldId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -80,7 +91,10 @@ export function ResumeForm({ runId, toolCallId, toolName, resumeSchema, suspendP
     setPending(false);
     if (result.ok) onDecided(result.data);
     else if (result.error.code === "confirmation_required") setConfirmationAsked(result.error.message);
-    else setServerError(result.error);
+    else {
+      if (isAlreadyDecided(result.error)) onDecidedElsewhere?.(result.error);
+      setServerError(result.error);
+    }
   }
 
   const serverIssues =
