@@ -243,6 +243,17 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
       const refusal = await db.auditEvent.findFirstOrThrow({ orderBy: { id: "desc" } });
       expect(await db.auditEvent.count()).toBe(auditBefore + 1);
       expect(refusal).toMatchObject({ outcome: "refused", code });
+      // A signed-in caller's refusal names the agent and tool of a call the server knows, even when
+      // the request failed its input check before reaching decide().
+      const known: Record<string, { agentId: string; toolCallId: string; toolName: string }> = {
+        [approval.runId]: { agentId: "refunds", toolCallId: approval.ref.toolCallId, toolName: "issueRefund" },
+        [input.runId]: { agentId: "shipping", toolCallId: input.ref.toolCallId, toolName: "chooseShippingAddress" },
+      };
+      const call = known[refusal.runId];
+      if (refusal.reviewer !== "anonymous" && call) {
+        expect(refusal.agentId).toBe(call.agentId);
+        expect(refusal.toolName).toBe(refusal.toolCallId === call.toolCallId ? call.toolName : null);
+      }
     });
 
     it("leaves both runs decidable afterwards", async () => {
