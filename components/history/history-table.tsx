@@ -69,7 +69,7 @@ function HistoryRow({ entry }: { entry: HistoryEntryDto }) {
       <TableCell className="min-w-[11rem]">
         {entry.kind === "decision" ? <Timeline entry={entry} /> : <OutcomeBadge event={head} />}
       </TableCell>
-      <TableCell className="text-xs">
+      <TableCell className="min-w-[10rem] text-xs">
         <div className="font-mono [overflow-wrap:anywhere]">{entry.toolName ?? "—"}</div>
         <div className="text-neutral-500 [overflow-wrap:anywhere]">{entry.agentId ?? "agent not recorded"}</div>
         {head.runId ? (
