@@ -6,7 +6,7 @@
  * `defaultExpandDepth` start collapsed (their children are not rendered at all), big arrays and
  * objects show their first `pageSize` entries, and long strings are cut until asked for.
  */
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 
@@ -211,17 +211,26 @@ function JsonScalar({ value }: { value: unknown }) {
 }
 
 /**
- * Strings keep their line breaks; long ones are cut until "Show all". Beyond `STRING_EXPANDED_LIMIT`
- * characters even "Show all" stops there first: laying out megabytes of text takes the browser seconds.
+ * A string as JSON writes it (JSON.stringify: quotes, backslashes and control characters escaped),
+ * so a value holding `"` or `\n` reads unambiguously. Each `\n` escape also ends the line on
+ * screen, so multi-line text stays readable. Long strings are cut until "Show all"; beyond
+ * `STRING_EXPANDED_LIMIT` characters even "Show all" stops there first: laying out megabytes of text
+ * takes the browser seconds.
  */
 function JsonString({ value, after }: { value: string; after: React.ReactNode }) {
   const [limit, setLimit] = useState(STRING_LIMIT);
   const cut = value.length > limit;
   const length = value.length.toLocaleString("en-US");
+  const quoted = JSON.stringify(cut ? value.slice(0, limit) : value);
   return (
     <>
       <span className="whitespace-pre-wrap text-emerald-800">
-        &quot;{cut ? value.slice(0, limit) : value}
+        {linesOf(quoted.slice(0, -1)).map((line, index) => (
+          <Fragment key={index}>
+            {index > 0 ? <br /> : null}
+            {line}
+          </Fragment>
+        ))}
         {cut ? <span className="text-neutral-400">…</span> : null}&quot;
       </span>
       {after}
@@ -246,6 +255,22 @@ function JsonString({ value, after }: { value: string; after: React.ReactNode })
       ) : null}
     </>
   );
+}
+
+/** JSON string text split after each `\n` escape (not after an escaped backslash followed by "n"). */
+function linesOf(json: string): string[] {
+  const lines: string[] = [];
+  let start = 0;
+  for (let i = 0; i < json.length; i++) {
+    if (json[i] !== "\\") continue;
+    if (json[i + 1] === "n") {
+      lines.push(json.slice(start, i + 2));
+      start = i + 2;
+    }
+    i++;
+  }
+  lines.push(json.slice(start));
+  return lines;
 }
 
 function Punct({ children }: { children: React.ReactNode }) {

@@ -43,6 +43,12 @@ test("two reviewers approve the same call at once: one wins, the other is told w
   const loser = outcomes[1 - winnerIndex]!;
   expect(loser).toContain(`${reviewers[winnerIndex]} approved it at `);
   expect(loser).toContain("Yours was recorded in the history and not carried out.");
+  // Both headings stop saying the call waits: the winner's names them, the loser's names the winner.
+  await expect(pages[winnerIndex]!.getByText("Approved by you — the agent continued and finished the run.")).toBeVisible();
+  await expect(
+    pages[1 - winnerIndex]!.getByText(new RegExp(`^Approved by ${reviewers[winnerIndex]!.replace(/[.]/g, "\\.")} at \\d{4}-`)),
+  ).toBeVisible();
+  for (const page of pages) await expect(page.getByText("One tool call waits for a reviewer")).toHaveCount(0);
 
   const db = await getDb(databaseUrl);
   expect(await db.toolEffect.count({ where: { toolCallId: run.toolCallId } })).toBe(1);

@@ -16,7 +16,7 @@ const BROWSER_SAFE = [
   /^lib\/actions\//, // server action entry points ("use server") and their result types
   /^lib\/audit\/dto$/,
   /^lib\/auth\/(roles|client)$/,
-  /^lib\/decisions\/(types|limits)$/,
+  /^lib\/decisions\/(types|limits|issues)$/, // issues: dependency-free wording of input problems
   /^lib\/errors$/,
   /^lib\/http\/limits$/,
   /^lib\/list-params$/,

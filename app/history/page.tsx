@@ -3,7 +3,7 @@ import { HistoryFilters } from "@/components/history/history-filters";
 import { HistoryTable } from "@/components/history/history-table";
 import { HistoryPagination } from "@/components/history/history-pagination";
 import { IgnoredParameters } from "@/components/ignored-parameters";
-import { listAuditEvents } from "@/lib/audit/queries";
+import { listHistory } from "@/lib/audit/history";
 import { pageAccess } from "@/lib/auth/page-access";
 import { listConsoleAgents } from "@/lib/queue/agents";
 import { AUDIT_PARAM_KEYS } from "@/lib/list-params";
@@ -25,7 +25,7 @@ export default async function HistoryPage({ searchParams }: { searchParams: Sear
   await pageAccess("read", `/history?${new URLSearchParams(raw)}`);
   // A bad parameter is left out and reported; the others still apply (the runs page's policy).
   const { query, applied, problems } = sanitizeAuditQuery(raw);
-  const [history, agents] = await Promise.all([listAuditEvents(query), listConsoleAgents()]);
+  const [history, agents] = await Promise.all([listHistory(query), listConsoleAgents()]);
   const exportParams = new URLSearchParams(Object.entries(applied).filter(([key, value]) => key !== "page" && key !== "perPage" && value));
 
   return (
@@ -34,7 +34,8 @@ export default async function HistoryPage({ searchParams }: { searchParams: Sear
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Decision history</h1>
           <p className="mt-1 text-sm text-neutral-600">
-            Every decision, what became of it, and every refused attempt. Kept after the runs themselves are gone.
+            Every decision, what became of it, and every refused attempt. Kept after the runs themselves are gone. The CSV export has one
+            line per event.
           </p>
         </div>
         <a
@@ -48,9 +49,9 @@ export default async function HistoryPage({ searchParams }: { searchParams: Sear
       <IgnoredParameters problems={problems} />
       <HistoryFilters values={applied} agents={agents} />
       <p className="text-sm text-neutral-600" aria-live="polite">
-        {history.total === 1 ? "1 entry" : `${history.total} entries`}
+        {history.total === 1 ? "1 entry" : `${history.total} entries`} (a decision with its steps, or a refused attempt)
       </p>
-      <HistoryTable events={history.events} />
+      <HistoryTable entries={history.entries} />
       <HistoryPagination page={history.page} pageCount={history.pageCount} params={applied} />
     </div>
   );

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { AuditEventDto } from "@/lib/audit/dto";
+import type { AuditEventDto, HistoryEntryDto } from "@/lib/audit/dto";
 
 const outcomeVariant: Record<string, BadgeVariant> = {
   applied: "default",
@@ -14,9 +14,17 @@ const outcomeVariant: Record<string, BadgeVariant> = {
   conflict: "outline",
 };
 
-/** Everything shown is text: reasons, answers and arguments come from people and models. */
-export function HistoryTable({ events }: { events: AuditEventDto[] }) {
-  if (events.length === 0) {
+/** "2026-11-30 02:46:36" (UTC, as the CSV) */
+function stamp(at: Date): string {
+  return at.toISOString().replace("T", " ").slice(0, 19);
+}
+
+/**
+ * One row per decision, its states as a timeline, and one per refused attempt or conflict.
+ * Everything shown is text: reasons, answers and arguments come from people and models.
+ */
+export function HistoryTable({ entries }: { entries: HistoryEntryDto[] }) {
+  if (entries.length === 0) {
     return (
       <p className="rounded-lg border border-dashed border-neutral-300 bg-white p-8 text-center text-sm text-neutral-600">
         No history matches these filters.
@@ -26,7 +34,7 @@ export function HistoryTable({ events }: { events: AuditEventDto[] }) {
   return (
     <div className="rounded-lg border border-neutral-200 bg-white">
       <Table>
-        <TableCaption>Decision history, newest first</TableCaption>
+        <TableCaption>Decision history, newest first: one row per decision or refused attempt</TableCaption>
         <TableHeader>
           <TableRow>
             <TableHead>When</TableHead>
@@ -39,36 +47,8 @@ export function HistoryTable({ events }: { events: AuditEventDto[] }) {
           </TableRow>
         </TableHeader>
         <TableBody>
-          {events.map((event) => (
-            <TableRow key={event.id} className="align-top">
-              <TableCell className="whitespace-nowrap text-xs text-neutral-600">
-                <time dateTime={event.at.toISOString()}>{event.at.toISOString().replace("T", " ").slice(0, 19)}</time>
-              </TableCell>
-              <TableCell className="max-w-[10rem] truncate" title={event.reviewer}>
-                {event.reviewer}
-              </TableCell>
-              <TableCell>{event.action}</TableCell>
-              <TableCell>
-                <Badge variant={outcomeVariant[event.outcome] ?? "outline"}>{event.outcome}</Badge>
-                {event.code ? <span className="ml-1 font-mono text-xs text-neutral-500">{event.code}</span> : null}
-              </TableCell>
-              <TableCell className="text-xs">
-                <div className="font-mono">{event.toolName ?? "—"}</div>
-                <div className="text-neutral-500">{event.agentId ?? "unknown agent"}</div>
-                {event.runId ? (
-                  <Link
-                    href={`/runs/${encodeURIComponent(event.runId)}`}
-                    className="font-mono text-neutral-500 underline-offset-2 hover:underline"
-                  >
-                    {event.runId.slice(0, 8)}…
-                  </Link>
-                ) : null}
-              </TableCell>
-              <TableCell className="font-mono text-xs">{event.resourceId ?? "—"}</TableCell>
-              <TableCell className="max-w-md text-xs text-neutral-700">
-                <Details event={event} />
-              </TableCell>
-            </TableRow>
+          {entries.map((entry) => (
+            <HistoryRow key={`${entry.kind}-${entry.head.id}`} entry={entry} />
           ))}
         </TableBody>
       </Table>
@@ -76,21 +56,88 @@ export function HistoryTable({ events }: { events: AuditEventDto[] }) {
   );
 }
 
-function Details({ event }: { event: AuditEventDto }) {
+function HistoryRow({ entry }: { entry: HistoryEntryDto }) {
+  const { head } = entry;
+  return (
+    <TableRow className="align-top" data-history-entry={entry.kind}>
+      <TableCell className="whitespace-nowrap text-xs text-neutral-600">
+        <time dateTime={head.at.toISOString()}>{stamp(head.at)}</time>
+      </TableCell>
+      {/* Whole, wrapped anywhere: an email address is the reviewer's identity. */}
+      <TableCell className="min-w-[9rem] max-w-[16rem] text-sm [overflow-wrap:anywhere]">{head.reviewer}</TableCell>
+      <TableCell>{head.action}</TableCell>
+      <TableCell className="min-w-[11rem]">
+        {entry.kind === "decision" ? <Timeline entry={entry} /> : <OutcomeBadge event={head} />}
+      </TableCell>
+      <TableCell className="min-w-[10rem] text-xs">
+        <div className="font-mono [overflow-wrap:anywhere]">{entry.toolName ?? "—"}</div>
+        <div className="text-neutral-500 [overflow-wrap:anywhere]">{entry.agentId ?? "agent not recorded"}</div>
+        {head.runId ? (
+          <Link href={`/runs/${encodeURIComponent(head.runId)}`} className="font-mono text-neutral-500 underline-offset-2 hover:underline">
+            {head.runId.slice(0, 8)}…
+          </Link>
+        ) : null}
+      </TableCell>
+      <TableCell className="font-mono text-xs [overflow-wrap:anywhere]">{head.resourceId ?? "—"}</TableCell>
+      <TableCell className="max-w-md text-xs text-neutral-700">
+        <Details entry={entry} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function OutcomeBadge({ event }: { event: AuditEventDto }) {
+  return (
+    <>
+      <Badge variant={outcomeVariant[event.outcome] ?? "outline"}>{event.outcome}</Badge>
+      {event.code ? <span className="ml-1 font-mono text-xs text-neutral-500">{event.code}</span> : null}
+    </>
+  );
+}
+
+/** recorded → applying → applied (or failed, released, interrupted, recovered), each with its time. */
+function Timeline({ entry }: { entry: HistoryEntryDto }) {
+  return (
+    <ol aria-label="What became of this decision" className="flex flex-col gap-1">
+      {entry.timeline.map((event) => (
+        <li key={event.id} className="flex flex-wrap items-center gap-x-1.5 text-xs">
+          <OutcomeBadge event={event} />
+          <time dateTime={event.at.toISOString()} className="text-neutral-500">
+            {event.at.toISOString().slice(11, 19)}
+            {event.at.toISOString().slice(0, 10) !== entry.head.at.toISOString().slice(0, 10)
+              ? ` (${event.at.toISOString().slice(0, 10)})`
+              : ""}
+          </time>
+          {event.reviewer !== entry.head.reviewer ? (
+            <span className="text-neutral-500 [overflow-wrap:anywhere]">by {event.reviewer}</span>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Details({ entry }: { entry: HistoryEntryDto }) {
+  const { head } = entry;
+  const answer = entry.timeline.findLast((event) => event.answer)?.answer ?? null;
   const lines: Array<[string, string | null]> = [
-    ["Reason", event.reason],
-    ["Resume data", event.resumeData],
-    ["Answer", event.answer],
-    ["Note", event.message],
+    ["Reason", head.reason],
+    ["Resume data", head.resumeData],
+    ["Answer", answer],
+    // Each step's note, named by its state when the row has several.
+    ...entry.timeline.map((event): [string, string | null] => [
+      entry.timeline.length > 1 ? `Note (${event.outcome})` : "Note",
+      event.message,
+    ]),
   ];
   const shown = lines.filter((line): line is [string, string] => !!line[1]);
   if (shown.length === 0) return <span className="text-neutral-400">—</span>;
   return (
     <dl className="space-y-1">
-      {shown.map(([label, text]) => (
-        <div key={label}>
+      {shown.map(([label, text], index) => (
+        <div key={index}>
           <dt className="inline font-medium text-neutral-500">{label}: </dt>
-          <dd className="inline break-words">{text.length > 400 ? `${text.slice(0, 400)}…` : text}</dd>
+          <dd className="inline [overflow-wrap:anywhere]">{text.length > 400 ? `${text.slice(0, 400)}…` : text}</dd>
         </div>
       ))}
     </dl>

@@ -20,10 +20,12 @@ interface ApprovalFormProps {
   /** The call's last decision was interrupted: approving again needs an explicit confirmation. */
   interrupted?: InterruptedDecision;
   onDecided: (outcome: DecisionOutcome) => void;
+  /** Somebody (or something) decided the call first: the server refused with who, what and when. */
+  onDecidedElsewhere?: (error: ClientActionError) => void;
 }
 
 /** Approve, or decline with an optional reason the agent gets to see. */
-export function ApprovalForm({ runId, toolCallId, toolName, interrupted, onDecided }: ApprovalFormProps) {
+export function ApprovalForm({ runId, toolCallId, toolName, interrupted, onDecided, onDecidedElsewhere }: ApprovalFormProps) {
   const reasonId = useId();
   const hintId = useId();
   const send = useDecide();
@@ -44,7 +46,10 @@ export function ApprovalForm({ runId, toolCallId, toolName, interrupted, onDecid
     );
     setPending(null);
     if (result.ok) onDecided(result.data);
-    else setError(result.error);
+    else {
+      if (isAlreadyDecided(result.error)) onDecidedElsewhere?.(result.error);
+      setError(result.error);
+    }
   }
 
   // Decided elsewhere: nothing left to decide here.

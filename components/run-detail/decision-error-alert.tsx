@@ -37,13 +37,13 @@ export function DecisionErrorAlert({ error }: { error: ClientActionError }) {
   );
 }
 
-/** The server's list of what was wrong with the input, path first; nothing when there is none. */
+/** The server's list of what was wrong with the input, each a sentence naming its field (lib/decisions/issues.ts); nothing when there is none. */
 export function IssueList({ issues, className = "" }: { issues?: ClientActionError["issues"]; className?: string }) {
   if (!issues?.length) return null;
   return (
     <ul className={`mt-1 list-disc pl-5 ${className}`}>
       {issues.map((issue, index) => (
-        <li key={index}>{issue.path ? `${issue.path}: ${issue.message}` : issue.message}</li>
+        <li key={index}>{issue.message}</li>
       ))}
     </ul>
   );

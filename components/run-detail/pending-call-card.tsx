@@ -60,6 +60,7 @@ export function PendingCallCard({
                 toolName={toolName}
                 requiresApproval={call.requiresApproval}
                 resumeSchema={call.resumeSchema}
+                suspendPayload={call.suspendPayload}
                 interrupted={call.interrupted}
                 inFlight={call.inFlight}
                 canDecide={canDecide}

@@ -12,16 +12,22 @@ import { Textarea } from "@/components/ui/textarea";
 import { DecisionErrorAlert, IssueList } from "./decision-error-alert";
 import { MayHaveRunConfirmation } from "./may-have-run-confirmation";
 import { isAlreadyDecided, useDecide } from "./use-decide";
-import { buildValidator, exampleFromSchema } from "./resume-schema";
+import { buildValidator, skeletonFromSchema } from "./resume-schema";
+import { suggestFieldValues, withField, type FieldSuggestions } from "./resume-suggestions";
+import { jsonSyntaxMessage } from "@/lib/decisions/issues";
 
 interface ResumeFormProps {
   runId: string;
   toolCallId: string;
   toolName: string;
   resumeSchema: unknown;
+  /** What the tool asked with: values it proposes (the address ids it lists) are offered as suggestions. */
+  suspendPayload?: unknown;
   /** The call's last decision was interrupted: resuming again needs an explicit confirmation. */
   interrupted?: InterruptedDecision;
   onDecided: (outcome: DecisionOutcome) => void;
+  /** Somebody (or something) decided the call first: the server refused with who, what and when. */
+  onDecidedElsewhere?: (error: ClientActionError) => void;
 }
 
 type Check = { ok: true } | { ok: false; title: string; problems: string[] };
@@ -35,24 +41,39 @@ function checkResumeData(text: string, validate: ReturnType<typeof buildValidato
   }
   let value: unknown;
   try {
-    if (text.trim() === "") throw new Error("the field is empty");
     value = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, title: `Invalid JSON: ${(error as Error).message}`, problems: [] };
+  } catch {
+    // Line and column from our own scan, worded as the server words it (lib/decisions/issues.ts).
+    return { ok: false, title: jsonSyntaxMessage(text) ?? "This is not valid JSON.", problems: [] };
   }
   const problems = validate ? validate(value) : [];
   return problems.length ? { ok: false, title: `This does not match what ${toolName} expects:`, problems } : { ok: true };
 }
 
 /** A JSON editor for what a suspended tool asked for, validated before anything is sent. */
-export function ResumeForm({ runId, toolCallId, toolName, resumeSchema, interrupted, onDecided }: ResumeFormProps) {
+export function ResumeForm({
+  runId,
+  toolCallId,
+  toolName,
+  resumeSchema,
+  suspendPayload,
+  interrupted,
+  onDecided,
+  onDecidedElsewhere,
+}: ResumeFormProps) {
   const fieldId = useId();
   const hintId = useId();
   const errorId = useId();
-  const example = useMemo(() => JSON.stringify(exampleFromSchema(resumeSchema), null, 2), [resumeSchema]);
+  const reasonId = useId();
+  // The required fields, null until filled in: it cannot be sent as it is. No skeleton, no text.
+  const skeleton = useMemo(() => skeletonFromSchema(resumeSchema), [resumeSchema]);
+  const start = skeleton === null ? "" : JSON.stringify(skeleton, null, 2);
+  const suggestions = useMemo(() => suggestFieldValues(resumeSchema, suspendPayload), [resumeSchema, suspendPayload]);
   const validate = useMemo(() => buildValidator(resumeSchema), [resumeSchema]);
   const decide = useDecide();
-  const [text, setText] = useState(example);
+  const [text, setText] = useState(start);
+  // No red before the reviewer has typed: the skeleton is incomplete on purpose.
+  const [typed, setTyped] = useState(false);
   const [pending, setPending] = useState(false);
   const [serverError, setServerError] = useState<ClientActionError | null>(null);
   const check = useMemo(() => checkResumeData(text, validate, toolName), [text, validate, toolName]);
@@ -70,12 +91,21 @@ export function ResumeForm({ runId, toolCallId, toolName, resumeSchema, interrup
     setPending(false);
     if (result.ok) onDecided(result.data);
     else if (result.error.code === "confirmation_required") setConfirmationAsked(result.error.message);
-    else setServerError(result.error);
+    else {
+      if (isAlreadyDecided(result.error)) onDecidedElsewhere?.(result.error);
+      setServerError(result.error);
+    }
   }
 
   const serverIssues =
     serverError && (serverError.code === "invalid_resume_data" || serverError.code === "invalid_input") ? serverError : null;
-  const describedBy = [hintId, !check.ok || serverIssues ? errorId : null].filter(Boolean).join(" ");
+  const showProblems = typed && !check.ok;
+  const describedBy = [hintId, showProblems || serverIssues ? errorId : null].filter(Boolean).join(" ");
+  const blocked = !check.ok
+    ? `Resume is off until the data is complete: ${check.problems.length ? check.problems.slice(0, 5).join("; ") : check.title}`
+    : needsConfirmation && !confirmed
+      ? "Resume is off until you tick the confirmation above."
+      : null;
 
   // Decided elsewhere: nothing left to decide here.
   if (serverError && isAlreadyDecided(serverError)) return <DecisionErrorAlert error={serverError} />;
@@ -90,8 +120,16 @@ export function ResumeForm({ runId, toolCallId, toolName, resumeSchema, interrup
     >
       <div className="flex items-end justify-between gap-2">
         <Label htmlFor={fieldId}>Resume data</Label>
-        <Button variant="ghost" size="xs" onClick={() => setText(example)} disabled={pending || text === example}>
-          Reset to example
+        <Button
+          variant="ghost"
+          size="xs"
+          onClick={() => {
+            setText(start);
+            setTyped(false);
+          }}
+          disabled={pending || text === start}
+        >
+          Start over
         </Button>
       </div>
       <Textarea
@@ -99,6 +137,7 @@ export function ResumeForm({ runId, toolCallId, toolName, resumeSchema, interrup
         value={text}
         onChange={(event) => {
           setText(event.target.value);
+          setTyped(true);
           setServerError(null);
         }}
         onKeyDown={(event) => {
@@ -112,14 +151,22 @@ export function ResumeForm({ runId, toolCallId, toolName, resumeSchema, interrup
         autoCapitalize="off"
         autoComplete="off"
         readOnly={pending}
-        aria-invalid={!check.ok || Boolean(serverIssues)}
+        aria-invalid={showProblems || Boolean(serverIssues)}
         aria-describedby={describedBy}
         className="font-mono text-[13px] leading-relaxed"
       />
       <p id={hintId} className="text-xs text-neutral-500">
         JSON, checked as you type against the schema the tool declared. Ctrl+Enter sends it.
       </p>
-      {!check.ok ? (
+      <SuggestionPicker
+        fields={suggestions}
+        disabled={pending}
+        onPick={(field, value) => {
+          setText((current) => withField(current, skeleton, field, value));
+          setServerError(null);
+        }}
+      />
+      {showProblems ? (
         <Alert id={errorId} variant="destructive" role="alert" title={check.title}>
           {check.problems.length ? (
             <ul className="list-disc pl-5 font-mono text-xs">
@@ -147,11 +194,60 @@ export function ResumeForm({ runId, toolCallId, toolName, resumeSchema, interrup
           disabled={pending}
         />
       ) : null}
-      <div>
-        <Button type="submit" disabled={pending || !check.ok || (needsConfirmation && !confirmed)}>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          type="submit"
+          disabled={pending || !check.ok || (needsConfirmation && !confirmed)}
+          aria-describedby={blocked ? reasonId : undefined}
+        >
           {pending ? "Resuming…" : "Resume"}
         </Button>
+        {blocked && !pending ? (
+          <p id={reasonId} className="min-w-0 flex-1 text-xs text-neutral-600 [overflow-wrap:anywhere]">
+            {blocked}
+          </p>
+        ) : null}
       </div>
     </form>
+  );
+}
+
+/** Values the schema allows or the request proposes, one click to fill the field. */
+function SuggestionPicker({
+  fields,
+  disabled,
+  onPick,
+}: {
+  fields: FieldSuggestions[];
+  disabled: boolean;
+  onPick: (field: string, value: unknown) => void;
+}) {
+  if (fields.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-1.5 rounded-lg border border-neutral-200 bg-neutral-50 px-3 py-2">
+      <p className="text-xs font-medium text-neutral-600">Suggested values (a click fills the field)</p>
+      {fields.map(({ field, suggestions }) => (
+        <div key={field} role="group" aria-label={`Suggestions for ${field}`} className="flex flex-wrap items-center gap-1.5">
+          <span className="font-mono text-xs text-neutral-700">{field}:</span>
+          {suggestions.map((suggestion) => {
+            const shown = JSON.stringify(suggestion.value);
+            return (
+              <Button
+                key={shown}
+                type="button"
+                variant="outline"
+                size="xs"
+                disabled={disabled}
+                className="max-w-full font-mono [overflow-wrap:anywhere]"
+                onClick={() => onPick(field, suggestion.value)}
+              >
+                {typeof suggestion.value === "string" ? suggestion.value : shown}
+                {suggestion.label ? <span className="ml-1 font-sans text-neutral-500">({suggestion.label})</span> : null}
+              </Button>
+            );
+          })}
+        </div>
+      ))}
+    </div>
   );
 }

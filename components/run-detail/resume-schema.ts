@@ -1,11 +1,12 @@
 /**
- * Reading the JSON Schema a tool declared for its resume data: an example to start from, a readable
+ * Reading the JSON Schema a tool declared for its resume data: a skeleton to start from, a readable
  * list of fields, and a client-side validator (zod's JSON Schema conversion). The schema comes from
  * the stored run, so nothing here trusts its shape.
  */
 import { z } from "zod";
+import { humanizeIssues } from "@/lib/decisions/issues";
 
-type JsonSchema = Record<string, unknown>;
+export type JsonSchema = Record<string, unknown>;
 
 function asSchema(value: unknown): JsonSchema | undefined {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as JsonSchema) : undefined;
@@ -24,35 +25,34 @@ function typesOf(schema: JsonSchema): string[] {
   return [];
 }
 
-/** A value of the right shape to start typing from: required properties with empty values. */
-export function exampleFromSchema(value: unknown, depth = 0): unknown {
+/**
+ * What the editor starts from: the required fields, each `null` until the reviewer fills it in, so
+ * the skeleton shows what to write and cannot be sent as it is (null is "required" in the check).
+ * Only a `const` is filled in: it is the one value allowed. Optional fields are left out.
+ */
+export function skeletonFromSchema(value: unknown, depth = 0): unknown {
   const schema = asSchema(value);
-  if (!schema || depth > 4) return {};
-  if ("default" in schema) return schema.default;
+  if (!schema || depth > 4) return null;
   if ("const" in schema) return schema.const;
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   const type = typesOf(schema).find((t) => t !== "null");
-  switch (type) {
-    case "string":
-      return "";
-    case "number":
-    case "integer":
-      return 0;
-    case "boolean":
-      return false;
-    case "array":
-      return [];
-    case "object":
-    case undefined: {
-      const properties = asSchema(schema.properties);
-      if (!properties) return {};
-      const required = Array.isArray(schema.required) ? schema.required.filter((k): k is string => typeof k === "string") : [];
-      const keys = required.length > 0 ? required.filter((key) => key in properties) : Object.keys(properties);
-      return Object.fromEntries(keys.slice(0, 50).map((key) => [key, exampleFromSchema(properties[key], depth + 1)]));
-    }
-    default:
-      return null;
+  const properties = asSchema(schema.properties);
+  if ((type === "object" || type === undefined) && properties) {
+    const required = Array.isArray(schema.required) ? schema.required.filter((k): k is string => typeof k === "string") : [];
+    const keys = required.filter((key) => key in properties);
+    return Object.fromEntries(keys.slice(0, 50).map((key) => [key, skeletonFromSchema(properties[key], depth + 1)]));
   }
+  return type === "object" ? {} : null;
+}
+
+/** The schema of a top-level field, if the schema is an object that declares it. */
+export function fieldSchema(value: unknown, field: string): JsonSchema | undefined {
+  return asSchema(asSchema(asSchema(value)?.properties)?.[field]);
+}
+
+/** The JSON types a schema admits ("string", "number", …), for matching suggested values. */
+export function schemaTypes(value: unknown): string[] {
+  const schema = asSchema(value);
+  return schema ? typesOf(schema) : [];
 }
 
 export interface SchemaField {
@@ -142,11 +142,8 @@ export function buildValidator(value: unknown): Validator | undefined {
     const validator = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
     return (data) => {
       const result = validator.safeParse(data);
-      if (result.success) return [];
-      return result.error.issues.map((issue) => {
-        const path = issue.path.map(String).join(".");
-        return path ? `${path}: ${issue.message}` : issue.message;
-      });
+      // The server words its refusal the same way (lib/decisions/issues.ts).
+      return result.success ? [] : humanizeIssues(result.error.issues).map((issue) => issue.message);
     };
   } catch {
     return undefined;

@@ -1,9 +1,9 @@
 /** The top of a run's page: where it sits, what waits, and the run's facts (thread and resource link to the filtered list). */
 import Link from "next/link";
 import type { RunDetailDto } from "@/lib/queue/dto";
-import { WaitingTime } from "@/components/relative-time";
 import { formatTimestamp } from "@/components/time";
 import { Card } from "@/components/ui/card";
+import { RunHeadline } from "./run-headline";
 
 export function RunSummary({ run, agentName }: { run: RunDetailDto; agentName?: string }) {
   const toolNames = [...new Set(run.toolCalls.map((call) => call.toolName ?? "(unnamed tool)"))];
@@ -27,10 +27,14 @@ export function RunSummary({ run, agentName }: { run: RunDetailDto; agentName?: 
         <h1 className="font-mono text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">
           {toolNames.join(", ") || "Pending run"}
         </h1>
-        <p className="text-sm text-neutral-500">
-          {run.toolCalls.length === 1 ? "One tool call waits" : `${run.toolCalls.length} tool calls wait`} for a reviewer, for{" "}
-          <WaitingTime iso={run.suspendedAt} />.
-        </p>
+        <RunHeadline
+          suspendedAt={run.suspendedAt}
+          calls={run.toolCalls.map((call) => ({
+            toolCallId: call.toolCallId,
+            toolName: call.toolName ?? "(unnamed tool)",
+            inFlight: call.inFlight,
+          }))}
+        />
       </div>
 
       <Card className="px-5 py-4">

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import type { ClientActionError } from "@/lib/actions/result";
 import { DECIDING, type DecisionOutcome, type InFlightDecision, type InterruptedDecision } from "@/lib/decisions/types";
 import { formatTimestamp } from "@/components/time";
 import { Alert } from "@/components/ui/alert";
@@ -8,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { ApprovalForm } from "./approval-form";
 import { DecisionResult, DecisionStatusMessage } from "./decision-outcome";
 import { ResumeForm } from "./resume-form";
+import { useRunDecisions } from "./run-decisions";
 
 interface ToolCallDecisionProps {
   runId: string;
@@ -15,6 +17,8 @@ interface ToolCallDecisionProps {
   toolName: string;
   requiresApproval: boolean;
   resumeSchema?: unknown;
+  /** The suspended tool's payload: the resume editor offers the values it proposes. */
+  suspendPayload?: unknown;
   /** The call's last decision was interrupted: its tool may already have run. */
   interrupted?: InterruptedDecision;
   /** Somebody's decision on this call is being carried out: nobody else can decide it meanwhile. */
@@ -30,12 +34,21 @@ export function ToolCallDecision({
   toolName,
   requiresApproval,
   resumeSchema,
+  suspendPayload,
   interrupted,
   inFlight,
   canDecide,
 }: ToolCallDecisionProps) {
   const [outcome, setOutcome] = useState<DecisionOutcome | null>(null);
-  const onDecided = setOutcome;
+  const { learn } = useRunDecisions();
+  // The page's heading follows what this call became (run-headline.tsx).
+  const onDecided = (decided: DecisionOutcome) => {
+    setOutcome(decided);
+    if (toolCallId) learn(toolCallId, { by: "you", outcome: decided });
+  };
+  const onDecidedElsewhere = (error: ClientActionError) => {
+    if (toolCallId) learn(toolCallId, { by: "someone-else", prior: error.priorDecision });
+  };
 
   return (
     <div className="flex flex-col gap-4">
@@ -54,15 +67,24 @@ export function ToolCallDecision({
       ) : !toolCallId ? (
         <p className="text-sm text-neutral-600">This call has no tool call id, so it cannot be decided from the console.</p>
       ) : requiresApproval ? (
-        <ApprovalForm runId={runId} toolCallId={toolCallId} toolName={toolName} interrupted={interrupted} onDecided={onDecided} />
+        <ApprovalForm
+          runId={runId}
+          toolCallId={toolCallId}
+          toolName={toolName}
+          interrupted={interrupted}
+          onDecided={onDecided}
+          onDecidedElsewhere={onDecidedElsewhere}
+        />
       ) : (
         <ResumeForm
           runId={runId}
           toolCallId={toolCallId}
           toolName={toolName}
           resumeSchema={resumeSchema}
+          suspendPayload={suspendPayload}
           interrupted={interrupted}
           onDecided={onDecided}
+          onDecidedElsewhere={onDecidedElsewhere}
         />
       )}
     </div>

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { AppError, type ClientErrorCode, type ErrorCode } from "../errors.ts";
+import { humanizeIssues, issuesSentence } from "../decisions/issues.ts";
 import { DecisionError, type PriorDecision } from "../decisions/types.ts";
 
 export interface ActionError {
@@ -22,8 +23,9 @@ export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: Action
 export type ClientActionError = Omit<ActionError, "code"> & { code: ClientErrorCode };
 
 export function invalidInput(error: z.ZodError): { ok: false; error: ActionError } {
-  const issues = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
-  return { ok: false, error: { code: "invalid_input", message: issues.map((i) => i.message).join("; "), issues } };
+  // Every problem in words (issues.ts), as the browser words them: "unknown field: foo", "… is required".
+  const issues = humanizeIssues(error.issues);
+  return { ok: false, error: { code: "invalid_input", message: issuesSentence(issues), issues } };
 }
 
 /** Runs an action body and turns every failure into an ActionError. */

@@ -13,8 +13,9 @@ import type { z } from "zod";
 import { appendAudit, type AuditEntry } from "../audit/log.ts";
 import { admitRequest, countRefusal, refusalClient, refusalsPerMinute } from "../audit/refusal-limit.ts";
 import { actorLabel, type Actor } from "../auth/session.ts";
-import { getDb } from "../db/client.ts";
 import { clientAddress } from "../http/client-address.ts";
+import { databaseUrlFromEnv, getDb } from "../db/client.ts";
+import { describeNamedCall } from "../decisions/checks.ts";
 import { decide } from "../decisions/decide.ts";
 import type { Decision, DecisionOutcome } from "../decisions/types.ts";
 import { authorize, type Authorization } from "./authorize.ts";
@@ -105,7 +106,7 @@ export async function runDecision<A extends DecisionAction>(
 /** Audits a refused request if the client's budget allows, and counts it either way. */
 export async function auditRefusal(request: DecisionRequest, action: string, input: unknown, error: ActionError): Promise<void> {
   if (!countRefusal(request.client)) return;
-  await writeAudit(refusalEntry(request, action, input, error));
+  await writeAudit(refusalEntry(request, action, input, error), Boolean(request.actor));
 }
 
 function refusalEntry(request: DecisionRequest, action: string, input: unknown, error: Pick<ActionError, "code" | "message">): AuditEntry {
@@ -136,9 +137,15 @@ function refusalEntry(request: DecisionRequest, action: string, input: unknown, 
   };
 }
 
-async function writeAudit(entry: AuditEntry): Promise<void> {
+/**
+ * Writes a refusal. For a signed-in caller (within the refusal budget) the run and call it named are
+ * looked up, so the history names their agent and tool; an anonymous refusal costs no lookup.
+ */
+async function writeAudit(entry: AuditEntry, lookUpCall = false): Promise<void> {
   try {
-    await appendAudit(await getDb(), entry);
+    const db = await getDb();
+    const known = lookUpCall ? await describeNamedCall(db, entry.runId, entry.toolCallId, databaseUrlFromEnv()) : {};
+    await appendAudit(db, { ...entry, ...known });
   } catch (error) {
     console.error("[audit]", error);
   }

@@ -22,3 +22,21 @@ export interface AuditEventDto {
   message: string | null;
   decisionId: string | null;
 }
+
+/**
+ * One row of the history page: a decision with its states in order (recorded → applied, or failed,
+ * released, interrupted, recovered…), or a refused attempt or conflict on its own. Browser-safe.
+ */
+export interface HistoryEntryDto {
+  kind: "decision" | "attempt";
+  /** The row's first event: the decision's `recorded`, or the refusal itself. */
+  head: AuditEventDto;
+  /** Every event of the decision, oldest first; for an attempt, just its head. */
+  timeline: AuditEventDto[];
+  /**
+   * The agent and tool of the call, when the head's row does not name them (refusals written before
+   * they were looked up) but another entry of the same call does.
+   */
+  agentId: string | null;
+  toolName: string | null;
+}

@@ -1,4 +1,4 @@
-/** Reading the audit log: the history page's filters, paging, and the CSV export. */
+/** Reading the audit log event by event: the filters, the events' paging, and the CSV export (history.ts groups them into the page's rows). */
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import type { AuditEvent, Prisma } from "../generated/sqlite/client.ts";
 import type { AuditEventDto } from "./dto.ts";
@@ -6,7 +6,7 @@ import type { AuditQuery } from "../search-params.ts";
 
 export type AuditFilters = Omit<AuditQuery, "page" | "perPage">;
 
-function whereOf(filters: AuditFilters): Prisma.AuditEventWhereInput {
+export function auditWhere(filters: AuditFilters): Prisma.AuditEventWhereInput {
   return {
     reviewer: filters.reviewer,
     resourceId: filters.resourceId,
@@ -21,7 +21,7 @@ export async function listAuditEvents(
   databaseUrl = databaseUrlFromEnv(),
 ): Promise<{ events: AuditEventDto[]; total: number; page: number; perPage: number; pageCount: number }> {
   const db = await getDb(databaseUrl);
-  const where = whereOf(query);
+  const where = auditWhere(query);
   const [events, total] = await Promise.all([
     db.auditEvent.findMany({
       where,
@@ -70,7 +70,11 @@ export async function* auditCsv(filters: AuditFilters, databaseUrl = databaseUrl
   yield `${AUDIT_CSV_COLUMNS.join(",")}\r\n`;
   let after = 0;
   for (;;) {
-    const batch = await db.auditEvent.findMany({ where: { ...whereOf(filters), id: { gt: after } }, orderBy: { id: "asc" }, take: 1_000 });
+    const batch = await db.auditEvent.findMany({
+      where: { ...auditWhere(filters), id: { gt: after } },
+      orderBy: { id: "asc" },
+      take: 1_000,
+    });
     if (batch.length === 0) return;
     yield batch.map((event) => `${AUDIT_CSV_COLUMNS.map((column) => csvField(event[column])).join(",")}\r\n`).join("");
     after = batch.at(-1)!.id;

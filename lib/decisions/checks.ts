@@ -8,8 +8,12 @@ import type { AuditEntry } from "../audit/log.ts";
 import type { Db } from "../db/client.ts";
 import { findAgentById, getMastra } from "../mastra/index.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
+import { findSuspendedRun } from "../runs/run-detail.ts";
+import { idTextProblem } from "../safe-text.ts";
 import type { AgentRunToolCall } from "../store/snapshot-reader.ts";
+import { humanizeIssues, issuesSentence, type IssueLike } from "./issues.ts";
 import { alreadyDecided } from "./ledger.ts";
+import { LIMITS } from "./limits.ts";
 import { DecisionError, type Decision } from "./types.ts";
 
 /** Why there is nothing to decide: somebody decided first, or the run/call never existed. */
@@ -58,18 +62,17 @@ export async function checkResumeData(agent: Agent, call: AgentRunToolCall, resu
   if (!schema?.["~standard"]) return;
   const result = await schema["~standard"].validate(resumeData);
   if (!result.issues?.length) return;
-  const issues = result.issues.map((issue) => ({
-    path: (issue.path ?? []).map((part) => (typeof part === "object" ? String(part.key) : String(part))).join("."),
-    message: issue.message,
-  }));
+  // The same words the resume editor shows (issues.ts), every problem named, unknown fields too.
+  const issues = humanizeIssues(result.issues);
   throw new DecisionError(
     "invalid_resume_data",
-    `The resume data does not match what ${call.toolName} expects: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ")}`,
+    `The resume data does not match what ${call.toolName} expects: ${issuesSentence(issues)}`,
     issues,
   );
 }
 
-type StandardIssue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
+/** A Standard Schema issue; zod's carry its code and details, which issues.ts reads by shape. */
+type StandardIssue = IssueLike;
 interface StandardSchema {
   "~standard": { validate(value: unknown): { issues?: ReadonlyArray<StandardIssue> } | Promise<{ issues?: ReadonlyArray<StandardIssue> }> };
 }
@@ -82,4 +85,23 @@ export function describeRun(run: ConsoleRun | undefined, call: AgentRunToolCall 
     toolName: call?.toolName,
     args: call?.requiresApproval ? call.args : undefined,
   };
+}
+
+/**
+ * Whose call a refused request named, when the ids name one: the waiting run, else the call's
+ * decision. So the history shows the agent and tool of an attempt refused before it reached
+ * decide() (a bad input, a role that may not decide). At most two indexed reads; nothing for ids no
+ * call can have.
+ */
+export async function describeNamedCall(db: Db, runId: string, toolCallId: string, databaseUrl: string): Promise<Partial<AuditEntry>> {
+  const usable = (id: string) => id.trim() !== "" && id.length <= LIMITS.idLength && !idTextProblem(id);
+  if (!usable(runId)) return {};
+  const run = await findSuspendedRun(runId, databaseUrl);
+  const call = run?.toolCalls.find((candidate) => candidate.toolCallId === toolCallId);
+  if (run) return { ...describeRun(run, call), args: undefined };
+  if (!usable(toolCallId)) return {};
+  const decided = await db.toolCallDecision.findUnique({ where: { runId_toolCallId: { runId, toolCallId } } });
+  return decided
+    ? { agentId: decided.agentId, threadId: decided.threadId, resourceId: decided.resourceId, toolName: decided.toolName }
+    : {};
 }

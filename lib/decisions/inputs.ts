@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { idSchema, textCheck } from "../ids.ts";
 import { unstorableTextProblem } from "../safe-text.ts";
+import { jsonSyntaxMessage } from "./issues.ts";
 import { LIMITS } from "./limits.ts";
 
 const id = idSchema;
@@ -55,8 +56,9 @@ export const resumeDataText = z
   .transform((text, context) => {
     try {
       return JSON.parse(text) as unknown;
-    } catch (error) {
-      context.addIssue({ code: "custom", message: `resume data is not valid JSON: ${(error as Error).message}` });
+    } catch {
+      // Our own wording with line and column: JSON.parse's message differs between engines.
+      context.addIssue({ code: "custom", message: jsonSyntaxMessage(text, "The resume data") ?? "The resume data is not valid JSON" });
       return z.NEVER;
     }
   })

@@ -2,7 +2,9 @@
  * The decision history: filters, paging and the CSV export over real decisions made through the
  * decision module with real agents. On SQLite and PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { listHistory } from "../../lib/audit/history.ts";
+import { appendAudit } from "../../lib/audit/log.ts";
 import { auditCsv, csvField, listAuditEvents } from "../../lib/audit/queries.ts";
 import { disconnectDb, getDb } from "../../lib/db/client.ts";
 import { decide } from "../../lib/decisions/decide.ts";
@@ -58,6 +60,79 @@ describe.each(["sqlite", "postgres"] as const)("decision history on %s", (kind) 
     expect((await list({ to: "2020-01-01" })).total).toBe(0);
     expect((await list({ perPage: "10", page: "2" })).events).toHaveLength(0);
     expect(() => auditQuery.parse({ outcome: "exploded" })).toThrow(/Outcome must be one of/);
+  });
+
+  const rows = (filters: Record<string, string>) => listHistory(auditQuery.parse(filters), database.url);
+  const shape = (entries: Awaited<ReturnType<typeof rows>>["entries"]) =>
+    entries.map((entry) => [entry.kind, entry.head.reviewer, entry.head.action, entry.timeline.map((event) => event.outcome).join(" → ")]);
+
+  it("shows one row per decision with its states as a timeline, and the conflict as its own row", async () => {
+    const { entries, total, pageCount } = await rows({});
+    expect(total).toBe(3);
+    expect(pageCount).toBe(1);
+    expect(shape(entries)).toEqual([
+      ["decision", "Grace", "resume", "recorded → applied"],
+      ["attempt", "Grace", "decline", "conflict"],
+      ["decision", "Ada", "approve", "recorded → applied"],
+    ]);
+    expect(entries.map((entry) => [entry.agentId, entry.toolName])).toEqual([
+      ["shipping", "chooseShippingAddress"],
+      ["refunds", "issueRefund"],
+      ["refunds", "issueRefund"],
+    ]);
+    // The conflict names the decision it lost to, but is not one of its steps.
+    expect(entries[1]!.head.decisionId).toBe(entries[2]!.head.decisionId);
+  });
+
+  it("pages and filters rows, not events", async () => {
+    // One row a page (not a size the URL offers): the second page is the conflict, and there are three.
+    const second = await listHistory({ ...auditQuery.parse({}), perPage: 1, page: 2 }, database.url);
+    expect(shape(second.entries)).toEqual([["attempt", "Grace", "decline", "conflict"]]);
+    expect(second.pageCount).toBe(3);
+    const applied = await rows({ outcome: "applied" });
+    expect(applied.total).toBe(2);
+    expect(shape(applied.entries)).toEqual([
+      ["decision", "Grace", "resume", "recorded → applied"],
+      ["decision", "Ada", "approve", "recorded → applied"],
+    ]);
+    expect(shape((await rows({ reviewer: "Ada" })).entries)).toEqual([["decision", "Ada", "approve", "recorded → applied"]]);
+    expect(shape((await rows({ outcome: "conflict" })).entries)).toEqual([["attempt", "Grace", "decline", "conflict"]]);
+    expect((await rows({ agentId: "refunds" })).total).toBe(2);
+    expect((await rows({ to: "2020-01-01" })).entries).toEqual([]);
+  });
+
+  it("splits a call decided again after a release into two rows, and names the call of an old refusal", async () => {
+    const db = await getDb(database.url);
+    const call = { runId: "run-history-takeover", toolCallId: "call-1", agentId: "refunds", toolName: "issueRefund", resourceId: "cust-h" };
+    const at = (second: number) => new Date(Date.UTC(2021, 0, 1, 0, 0, second));
+    const decision = { ...call, action: "approve", decisionId: "dec-takeover" };
+    onTestFinished(() => db.auditEvent.deleteMany({ where: { runId: call.runId } }).then(() => undefined));
+    await appendAudit(db, { ...decision, reviewer: "Ada", outcome: "recorded" }, at(1));
+    await appendAudit(db, { ...decision, reviewer: "Ada", outcome: "interrupted" }, at(2));
+    // Written before refusals looked their call up: no agent, no tool.
+    await appendAudit(
+      db,
+      { reviewer: "Lin", action: "approve", outcome: "refused", code: "invalid_input", runId: call.runId, toolCallId: call.toolCallId },
+      at(3),
+    );
+    await appendAudit(db, { ...decision, reviewer: "Grace", outcome: "recorded", message: "Decided again" }, at(4));
+    await appendAudit(db, { ...decision, reviewer: "Grace", outcome: "applied", answer: "done" }, at(5));
+
+    const { entries } = await rows({ to: "2021-01-02" });
+    expect(shape(entries)).toEqual([
+      ["decision", "Grace", "approve", "recorded → applied"],
+      ["attempt", "Lin", "approve", "refused"],
+      ["decision", "Ada", "approve", "recorded → interrupted"],
+    ]);
+    expect(entries[1]).toMatchObject({ head: { agentId: null, toolName: null }, agentId: "refunds", toolName: "issueRefund" });
+    // Filtered by a later state, a row still shows its decision's whole story (and only that decision's).
+    expect(shape((await rows({ to: "2021-01-02", outcome: "interrupted" })).entries)).toEqual([
+      ["decision", "Ada", "approve", "recorded → interrupted"],
+    ]);
+    // The CSV stays one line per event.
+    let csv = "";
+    for await (const chunk of auditCsv(auditQuery.parse({ to: "2021-01-02" }), database.url)) csv += chunk;
+    expect(csv.trimEnd().split("\r\n")).toHaveLength(1 + 5);
   });
 
   it("exports the filtered history as CSV that spreadsheets cannot turn into formulas", async () => {

@@ -152,7 +152,7 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
         "approve with extra fields",
         () => approveToolCall({ ...approval.ref, status: "approved" } as never),
         "invalid_input",
-        /Unrecognized key/,
+        /^unknown field: status$/,
       ],
       [
         "approve a refunds run as another agent",
@@ -179,15 +179,26 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
         "resume with malformed JSON",
         () => resumeToolCall({ ...input.ref, resumeData: '{"addressId": ' }),
         "invalid_input",
-        /not valid JSON/,
+        /^The resume data is not valid JSON \(line 1, column 15\): the text ends where a value was expected$/,
       ],
       [
         "resume with a schema mismatch",
         () => resumeToolCall({ ...input.ref, resumeData: '{"addressId": 42}' }),
         "invalid_resume_data",
-        /addressId/,
+        /expects: addressId must be a string \(text in double quotes\), not a number$/,
       ],
-      ["resume with a missing field", () => resumeToolCall({ ...input.ref, resumeData: "{}" }), "invalid_resume_data", /addressId/],
+      [
+        "resume with a wrong field and an unknown one",
+        () => resumeToolCall({ ...input.ref, resumeData: '{"adressId": "addr_home"}' }),
+        "invalid_resume_data",
+        /expects: addressId is required$/,
+      ],
+      [
+        "resume with a missing field",
+        () => resumeToolCall({ ...input.ref, resumeData: "{}" }),
+        "invalid_resume_data",
+        /expects: addressId is required$/,
+      ],
       [
         "resume with __proto__",
         () => resumeToolCall({ ...input.ref, resumeData: '{"addressId":"addr_home","__proto__":{"admin":true}}' }),
@@ -232,6 +243,17 @@ describe.each(["sqlite", "postgres"] as const)("decision actions on %s", (kind) 
       const refusal = await db.auditEvent.findFirstOrThrow({ orderBy: { id: "desc" } });
       expect(await db.auditEvent.count()).toBe(auditBefore + 1);
       expect(refusal).toMatchObject({ outcome: "refused", code });
+      // A signed-in caller's refusal names the agent and tool of a call the server knows, even when
+      // the request failed its input check before reaching decide().
+      const known: Record<string, { agentId: string; toolCallId: string; toolName: string }> = {
+        [approval.runId]: { agentId: "refunds", toolCallId: approval.ref.toolCallId, toolName: "issueRefund" },
+        [input.runId]: { agentId: "shipping", toolCallId: input.ref.toolCallId, toolName: "chooseShippingAddress" },
+      };
+      const call = known[refusal.runId];
+      if (refusal.reviewer !== "anonymous" && call) {
+        expect(refusal.agentId).toBe(call.agentId);
+        expect(refusal.toolName).toBe(refusal.toolCallId === call.toolCallId ? call.toolName : null);
+      }
     });
 
     it("leaves both runs decidable afterwards", async () => {

@@ -11,6 +11,7 @@ import { LIMITS } from "@/lib/decisions/limits";
 import { idTextProblem } from "@/lib/safe-text";
 import { PendingCallCard } from "@/components/run-detail/pending-call-card";
 import { RunSummary } from "@/components/run-detail/run-summary";
+import { RunDecisionsProvider } from "@/components/run-detail/run-decisions";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 
@@ -46,12 +47,14 @@ export default async function RunPage({ params }: Params) {
   const agentName = (await listConsoleAgents()).find((agent) => agent.id === run.agentId)?.name;
 
   return (
-    <div className="flex flex-col gap-6">
-      <RunSummary run={run} agentName={agentName} />
-      {run.toolCalls.map((call, index) => (
-        <PendingCallCard key={call.toolCallId ?? index} run={run} call={call} index={index} canDecide={canDecide} />
-      ))}
-    </div>
+    <RunDecisionsProvider>
+      <div className="flex flex-col gap-6">
+        <RunSummary run={run} agentName={agentName} />
+        {run.toolCalls.map((call, index) => (
+          <PendingCallCard key={call.toolCallId ?? index} run={run} call={call} index={index} canDecide={canDecide} />
+        ))}
+      </div>
+    </RunDecisionsProvider>
   );
 }
 
