@@ -80,12 +80,12 @@ export async function listSuspendedRuns(
   };
 }
 
-type ListedRow = {
+export type ListedRow = {
   runId: string;
   agentId: string | null;
   threadId: string | null;
   resourceId: string | null;
-  updatedAt: Date;
+  updatedAt: Date | string;
   toolCalls: string | null;
 };
 
@@ -97,7 +97,8 @@ export function toConsoleRun(row: ListedRow): ConsoleRun {
     agentId: row.agentId!,
     threadId: row.threadId ?? undefined,
     resourceId: row.resourceId ?? undefined,
-    suspendedAt: row.updatedAt,
+    // A raw query on SQLite may return the stored text.
+    suspendedAt: new Date(row.updatedAt),
     toolCalls: row.toolCalls ? (JSON.parse(row.toolCalls) as AgentRunToolCall[]) : [],
   };
 }

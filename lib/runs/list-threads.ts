@@ -14,7 +14,7 @@
  */
 import { empty, join, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
-import { LISTED, toConsoleRun, type ConsoleRun } from "./list-suspended-runs.ts";
+import { toConsoleRun, type ConsoleRun, type ListedRow } from "./list-suspended-runs.ts";
 import { listThreadsOptions, type ListThreadsOptions } from "./validations.ts";
 import { InvalidListOptionsError } from "./list-suspended-runs.ts";
 
@@ -169,31 +169,27 @@ async function pageOfMatches(db: Db, query: Query): Promise<{ rows: ThreadRow[];
 /** The first `callsPerThread` matching runs of each thread on the page, oldest first. */
 async function readShownRuns(db: Db, query: Query, rows: ThreadRow[]): Promise<Map<string, ConsoleRun[]>> {
   if (rows.length === 0) return new Map();
-  // Keys first, from the threads' index alone, capped per thread; then those rows by primary key.
-  const keys = await db.$queryRaw<Array<{ workflowName: string; runId: string }>>`
-    SELECT "workflow_name" AS "workflowName", "run_id" AS "runId" FROM (
-      SELECT "workflow_name", "run_id",
-        ROW_NUMBER() OVER (PARTITION BY "thread_id" ORDER BY "updated_at", "run_id") AS "position"
+  // Ranked within each thread from the threads' index alone; only the shown runs' rows are read,
+  // and of them only the small columns (the snapshot JSON is never touched).
+  const found = await db.$queryRaw<ListedRow[]>`
+    SELECT "ranked"."run_id" AS "runId", "w"."agent_id" AS "agentId", "w"."thread_id" AS "threadId",
+      "w"."resource_id" AS "resourceId", "w"."updated_at" AS "updatedAt", "w"."tool_calls" AS "toolCalls"
+    FROM (
+      SELECT "workflow_name", "run_id", ROW_NUMBER() OVER (PARTITION BY "thread_id" ORDER BY "updated_at", "run_id") AS "position"
       FROM "workflow_snapshots"
       WHERE ${matchConditions(query)} AND ${inThreads(rows)}
-    ) AS "ranked" WHERE "position" <= ${query.callsPerThread}`;
-  if (keys.length === 0) return new Map();
-  const found = await db.workflowSnapshot.findMany({
-    where: {
-      workflowName: { in: [...new Set(keys.map((key) => key.workflowName))] },
-      runId: { in: keys.map((key) => key.runId) },
-    },
-    select: { ...LISTED, workflowName: true, status: true },
-  });
+    ) AS "ranked"
+    JOIN "workflow_snapshots" AS "w" ON "w"."workflow_name" = "ranked"."workflow_name" AND "w"."run_id" = "ranked"."run_id"
+    -- Repeated on "w" so that PostgreSQL reads it by the threads' index too, never the whole table.
+    WHERE "ranked"."position" <= ${query.callsPerThread} AND "w"."status" = 'suspended' AND "w"."agent_id" IS NOT NULL AND ${inThreads(rows, "w")}`;
   const byThread = new Map<string, ConsoleRun[]>();
   const ordered = found
-    // A run that stopped waiting in between is left out, as it would be a moment later.
-    .filter((row) => row.status === "suspended" && row.agentId)
-    .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime() || (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0));
-  for (const row of ordered) {
-    const key = row.threadId ?? NO_THREAD_KEY;
+    .map(toConsoleRun)
+    .sort((a, b) => a.suspendedAt.getTime() - b.suspendedAt.getTime() || (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0));
+  for (const run of ordered) {
+    const key = run.threadId ?? NO_THREAD_KEY;
     const runs = byThread.get(key) ?? [];
-    runs.push(toConsoleRun(row));
+    runs.push(run);
     byThread.set(key, runs);
   }
   return byThread;
@@ -215,10 +211,11 @@ function agentCondition(agentId: string | undefined): Sql {
   return agentId ? sql`"agent_id" = ${agentId}` : sql`"agent_id" IS NOT NULL`;
 }
 
-function inThreads(rows: ThreadRow[]): Sql {
+function inThreads(rows: ThreadRow[], table?: "w"): Sql {
+  const column = table ? sql`"w"."thread_id"` : sql`"thread_id"`;
   const ids = rows.map((row) => row.threadKey).filter((key) => key !== NO_THREAD_KEY);
-  const withThread = ids.length > 0 ? sql`"thread_id" IN (${join(ids)})` : null;
-  const withoutThread = rows.some((row) => row.threadKey === NO_THREAD_KEY) ? sql`"thread_id" IS NULL` : null;
+  const withThread = ids.length > 0 ? sql`${column} IN (${join(ids)})` : null;
+  const withoutThread = rows.some((row) => row.threadKey === NO_THREAD_KEY) ? sql`${column} IS NULL` : null;
   if (withThread && withoutThread) return sql`(${withThread} OR ${withoutThread})`;
   return withThread ?? withoutThread!;
 }

@@ -88,6 +88,20 @@ describe.each(["sqlite", "postgres"] as const)("deployMigrations on %s", (kind) 
     expect(indexes).toEqual(expect.arrayContaining(declared));
   });
 
+  it("keeps the triggers that keep the listing's counts, hours and thread summaries exact", async () => {
+    // The thread_summaries migration rebuilds workflow_snapshots on SQLite, which drops its triggers.
+    const sql =
+      kind === "sqlite"
+        ? "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'workflow_snapshots'"
+        : "SELECT tgname AS name FROM pg_trigger WHERE tgrelid = 'workflow_snapshots'::regclass AND NOT tgisinternal";
+    const names = (await query<{ name: string }>(database, sql)).map((row) => row.name);
+    for (const kept of ["count", "hours", "threads"]) {
+      expect(names.filter((name) => name.startsWith(`workflow_snapshots_${kept}_`)).length, kept).toBeGreaterThanOrEqual(
+        kind === "sqlite" ? 3 : 1,
+      );
+    }
+  });
+
   it("records every migration the way Prisma does", async () => {
     const dir = prismaPaths(kind).migrations;
     const names = (await readdir(dir, { withFileTypes: true }))

@@ -4,6 +4,7 @@
  * reported). Real demo agents and store, on SQLite and PostgreSQL.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { GET as getQueueRoute } from "../../app/api/queue/route.ts";
 import { GET as getRunsRoute } from "../../app/api/runs/route.ts";
 import { browseRuns as browseRunsAction } from "../../lib/actions/browse-runs.ts";
 import { runAs } from "../../lib/auth/session.ts";
@@ -58,6 +59,30 @@ describe.each(["sqlite", "postgres"] as const)("the runs listing on %s", (kind) 
       ok: false,
       error: { message: expect.stringMatching(/From must not be after To/) },
     });
+  });
+
+  it("serves the queue's pages of threads at GET /api/queue, strictly", async () => {
+    const first = await refund("ORD-1");
+    const url = (params: Record<string, string>) => `http://console.test/api/queue?${new URLSearchParams(params)}`;
+    const read = async (params: Record<string, string>) =>
+      (await (await runAs(actorOf(support), () => getQueueRoute(new Request(url(params))))).json()) as Record<string, unknown>;
+    expect(await read({ resourceId: first.resource, sort: "newest" })).toMatchObject({
+      ok: true,
+      data: {
+        threadTotal: 1,
+        callTotal: 1,
+        sort: "newest",
+        slaMinutes: 60,
+        threads: [{ threadKey: first.thread, calls: 1, overdueCalls: 0, runs: [{ runId: first.runId, agentId: "refunds" }] }],
+      },
+    });
+    // Nothing of a run a minute old is overdue against a 60-minute target.
+    expect(await read({ resourceId: first.resource, overdue: "1" })).toMatchObject({ ok: true, data: { threadTotal: 0, threads: [] } });
+    expect(await read({ sort: "sideways" })).toMatchObject({
+      ok: false,
+      error: { code: "invalid_input", message: expect.stringMatching(/sort must be one of oldest, newest/) },
+    });
+    expect(await read({ overdue: "yes" })).toMatchObject({ ok: false, error: { code: "invalid_input" } });
   });
 
   it("browses with the URL's parameters as found: invalid ones are ignored and reported, not fatal", async () => {

@@ -19,7 +19,7 @@ CREATE TABLE "suspended_threads" (
 CREATE INDEX "suspended_threads_agent_id_oldest_at_thread_key_calls_idx" ON "suspended_threads"("agent_id", "oldest_at", "thread_key", "calls");
 
 -- CreateIndex
-CREATE INDEX "workflow_snapshots_status_thread_id_updated_at_agent_id_too_idx" ON "workflow_snapshots"("status", "thread_id", "updated_at", "agent_id", "tool_call_count", "run_id", "workflow_name");
+CREATE INDEX "workflow_snapshots_status_thread_id_updated_at_run_id_agent_idx" ON "workflow_snapshots"("status", "thread_id", "updated_at", "run_id", "agent_id", "tool_call_count", "workflow_name");
 
 -- CreateIndex
 CREATE INDEX "workflow_snapshots_status_updated_at_agent_id_thread_id_too_idx" ON "workflow_snapshots"("status", "updated_at", "agent_id", "thread_id", "tool_call_count");
