@@ -3,6 +3,15 @@
  * symbols vanish, and a circular reference is dropped instead of failing the whole write.
  */
 export function serializeSnapshot(value: unknown): string {
+  try {
+    // The common case, at full speed; BigInts and cycles make JSON.stringify throw.
+    return JSON.stringify(value);
+  } catch {
+    return serializeLeniently(value);
+  }
+}
+
+function serializeLeniently(value: unknown): string {
   const ancestors: unknown[] = [];
   return JSON.stringify(value, function (this: unknown, _key, current: unknown) {
     if (typeof current === "bigint") return current.toString();
