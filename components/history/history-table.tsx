@@ -47,7 +47,10 @@ export function HistoryTable({ events }: { events: AuditEventDto[] }) {
               <TableCell className="max-w-[10rem] truncate" title={event.reviewer}>
                 {event.reviewer}
               </TableCell>
-              <TableCell>{event.action}</TableCell>
+              <TableCell>
+                {event.action}
+                {event.batchId ? <BatchLink batchId={event.batchId} /> : null}
+              </TableCell>
               <TableCell>
                 <Badge variant={outcomeVariant[event.outcome] ?? "outline"}>{event.outcome}</Badge>
                 {event.code ? <span className="ml-1 font-mono text-xs text-neutral-500">{event.code}</span> : null}
@@ -94,5 +97,18 @@ function Details({ event }: { event: AuditEventDto }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A decision made in bulk: its batch, short, linking to every entry of that bulk request. */
+function BatchLink({ batchId }: { batchId: string }) {
+  return (
+    <Link
+      href={`/history?batch=${encodeURIComponent(batchId)}`}
+      title={`Bulk request ${batchId}: show all its calls`}
+      className="mt-1 block w-fit rounded border border-neutral-300 px-1 font-mono text-[11px] text-neutral-600 hover:bg-neutral-100"
+    >
+      bulk {batchId.slice(0, 8)}
+    </Link>
   );
 }
