@@ -109,7 +109,8 @@ async function settle(call: { runId: string; toolCallId: string }, work: () => R
 
 /**
  * What the batch's audit entries add to the results (one indexed read): each call's tool, and for a
- * failed call the ledger's own account of it, which says whether the call is decidable again.
+ * call whose decision was recorded and then failed (the agent failed, or the run changed between the
+ * checks and carrying it out) the ledger's own account, which says whether it is decidable again.
  */
 async function addWhatTheLogKnows(batchId: string, results: BulkCallResult[], databaseUrl: string): Promise<void> {
   const db = await getDb(databaseUrl);
@@ -129,6 +130,6 @@ async function addWhatTheLogKnows(batchId: string, results: BulkCallResult[], da
   for (const result of results) {
     const known = byCall.get(JSON.stringify([result.runId, result.toolCallId]));
     if (known?.toolName) result.toolName = known.toolName;
-    if (result.status === "failed" && known?.failure) result.message = known.failure;
+    if (known?.failure && result.status !== "applied") Object.assign(result, { status: "failed", message: known.failure });
   }
 }

@@ -6,7 +6,7 @@
  * as a whole changes nothing.
  */
 import { randomUUID } from "node:crypto";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { decideInBulk as bulkAction } from "../../lib/actions/decide-in-bulk.ts";
 import { approveToolCall } from "../../lib/actions/approve-tool-call.ts";
 import { POST as postBulkRoute } from "../../app/api/decisions/bulk/route.ts";
@@ -14,7 +14,7 @@ import { listAuditEvents } from "../../lib/audit/queries.ts";
 import { runAs } from "../../lib/auth/session.ts";
 import { getDb } from "../../lib/db/client.ts";
 import type { BulkOutcome } from "../../lib/decisions/types.ts";
-import { createConsoleMastra } from "../../lib/mastra/index.ts";
+import { createConsoleMastra, findAgentById, getMastra } from "../../lib/mastra/index.ts";
 import { runUntilWaiting } from "../../lib/mastra/demo/run-until-waiting.ts";
 import { auditQuery } from "../../lib/search-params.ts";
 import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
@@ -236,6 +236,36 @@ describe.each(["sqlite", "postgres"] as const)("bulk decisions on %s", { timeout
     expect(await db.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: decidedBefore! } })).toMatchObject({
       reviewer: other.email,
       batchId: null,
+    });
+  });
+
+  it("reports a call the agent failed to carry out as failed, decidable again, and carries out the others", async () => {
+    const [failing, fine] = await refunds(2);
+    const agent = findAgentById(await getMastra(database.url), "refunds")!;
+    const original = agent.approveToolCall.bind(agent);
+    const spy = vi.spyOn(agent, "approveToolCall").mockImplementation(((target: Ref) => {
+      if (target.runId === failing!.runId) throw new Error("the model provider is down");
+      return original(target as never);
+    }) as never);
+    try {
+      const { data } = (await bulk({ action: "approve", calls: [failing, fine] })) as { data: BulkOutcome };
+      expect(data.counts).toEqual({ applied: 1, already_decided: 0, refused: 0, failed: 1 });
+      expect(data.results[0]).toEqual({
+        ...failing,
+        toolName: "issueRefund",
+        status: "failed",
+        code: "agent_failed",
+        message: expect.stringMatching(/the model provider is down.* The tool call is decidable again\.$/),
+      });
+      expect(data.results[1]).toMatchObject({ ...fine, status: "applied" });
+      expect((await auditOfBatch(data.batchId)).byCall[failing!.toolCallId]).toEqual(["recorded", "failed:agent_failed"]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await effectsOf([failing!, fine!])).toEqual([fine!.toolCallId]);
+    // Released, so a later request decides it.
+    expect((await bulk({ action: "approve", calls: [failing] })) as { data: BulkOutcome }).toMatchObject({
+      data: { counts: { applied: 1 } },
     });
   });
 
