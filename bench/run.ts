@@ -168,7 +168,7 @@ if (!args.has("--no-decision")) {
   results.decision = await child("decision.ts", [QUICK ? "8" : "20"]);
   log(`  ${JSON.stringify(results.decision)}`);
   log("bulk: one bulk approval vs single approvals, SQLite and PostgreSQL…");
-  results.bulk = await child("bulk.ts", QUICK ? ["20", "--rounds", "1"] : ["100", "--rounds", "3"]);
+  results.bulk = await child("bulk.ts", QUICK ? ["20", "--rounds", "1"] : ["100", "--rounds", "5"]);
   log(`  ${JSON.stringify(results.bulk)}`);
 }
 if (!QUICK && !args.has("--no-page")) {
