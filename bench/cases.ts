@@ -72,6 +72,8 @@ export function createResults({ quick, capMs }: { quick: boolean; capMs: number 
     mismatches: [] as string[],
     page: undefined as unknown,
     decision: undefined as unknown,
+    /** bench/bulk.ts: a bulk approval of N calls vs N single approvals, per store. */
+    bulk: undefined as unknown,
     memory: undefined as unknown,
     targets: [] as Array<{ target: string; value: string; met: boolean }>,
     seconds: 0,

@@ -4,7 +4,7 @@
  * Full: backlogs of 10,000 and 100,000 suspended runs in our store (SQLite, PostgreSQL) and in
  * Mastra's LibSQLStore and PostgresStore; our cross-agent listing and the real
  * `agent.listSuspendedRuns()` timed on each; the runs page rendered by `next start` at 100k; a
- * decision end to end vs bare Mastra; peak memory of a process listing 100k. Writes
+ * decision end to end vs bare Mastra; a bulk approval vs single ones; peak memory of a process listing 100k. Writes
  * bench/results.json and bench/results.md.
  * Quick (CI): 2,000 and 10,000 on our store, Mastra's LibSQLStore at 1,000 with a 10 s cap, the
  * decision and memory checks; no page build. Exits 1 only on a clear regression.
@@ -186,6 +186,9 @@ if (!args.has("--no-decision")) {
   log("decision: decide() vs bare agent.approveToolCall()…");
   results.decision = await child("decision.ts", [QUICK ? "8" : "20"]);
   log(`  ${JSON.stringify(results.decision)}`);
+  log("bulk: one bulk approval vs single approvals, SQLite and PostgreSQL…");
+  results.bulk = await child("bulk.ts", QUICK ? ["20", "--rounds", "1"] : ["100", "--rounds", "5"]);
+  log(`  ${JSON.stringify(results.bulk)}`);
 }
 if (!QUICK && !args.has("--no-page")) {
   log(`runs page: next build + next start on a copy of the app, ${biggest.toLocaleString("en")} backlog…`);

@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   tool_call_not_pending: 409,
   length_required: 411,
   payload_too_large: 413,
+  /** A bulk request naming more calls than one request may (LIMITS.bulkCalls): split it. */
+  too_many_calls: 413,
   wrong_kind: 422,
   wrong_agent: 422,
   invalid_resume_data: 422,

@@ -13,7 +13,7 @@ export const FILTER_MAX_LENGTH = ID_MAX_LENGTH;
 export const AUDIT_OUTCOMES = ["recorded", "applied", "failed", "released", "interrupted", "recovered", "refused", "conflict"] as const;
 
 /** The history page's URL parameters. */
-export const AUDIT_PARAM_KEYS = ["reviewer", "resourceId", "agentId", "outcome", "from", "to", "page", "perPage"] as const;
+export const AUDIT_PARAM_KEYS = ["reviewer", "resourceId", "agentId", "outcome", "batch", "from", "to", "page", "perPage"] as const;
 
 /** How the review queue orders its threads: by how long their oldest call has waited. */
 export const QUEUE_SORTS = ["oldest", "newest"] as const;

@@ -117,6 +117,8 @@ export const auditQuery = z
       .optional()
       .transform((value) => (value ? value : undefined))
       .pipe(z.enum(AUDIT_OUTCOMES, { error: `Outcome must be one of ${AUDIT_OUTCOMES.join(", ")}` }).optional()),
+    /** The batch id of a bulk request: its calls' entries. */
+    batch: optionalFilter("Batch"),
     ...dateRangeAndPage(50),
   })
   .refine(fromNotAfterTo, { message: "From must not be after To", path: ["to"] });

@@ -34,6 +34,9 @@ export function HistoryFilters({ values, agents }: { values: Record<string, stri
           ))}
         </Select>
       </Field>
+      <Field id="history-batch" label="Bulk request">
+        <Input id="history-batch" name="batch" defaultValue={values.batch} placeholder="batch id" className="w-36 font-mono" />
+      </Field>
       <Field id="history-from" label="From">
         <Input id="history-from" name="from" type="date" defaultValue={values.from} />
       </Field>

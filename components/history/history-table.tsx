@@ -65,7 +65,10 @@ function HistoryRow({ entry }: { entry: HistoryEntryDto }) {
       </TableCell>
       {/* Whole, wrapped anywhere: an email address is the reviewer's identity. */}
       <TableCell className="min-w-[9rem] max-w-[16rem] text-sm [overflow-wrap:anywhere]">{head.reviewer}</TableCell>
-      <TableCell>{head.action}</TableCell>
+      <TableCell>
+        {head.action}
+        {head.batchId ? <BatchLink batchId={head.batchId} /> : null}
+      </TableCell>
       <TableCell className="min-w-[11rem]">
         {entry.kind === "decision" ? <Timeline entry={entry} /> : <OutcomeBadge event={head} />}
       </TableCell>
@@ -141,5 +144,18 @@ function Details({ entry }: { entry: HistoryEntryDto }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A decision made in bulk: its batch, short, linking to every entry of that bulk request. */
+function BatchLink({ batchId }: { batchId: string }) {
+  return (
+    <Link
+      href={`/history?batch=${encodeURIComponent(batchId)}`}
+      title={`Bulk request ${batchId}: show all its calls`}
+      className="mt-1 block w-fit rounded border border-neutral-300 px-1 font-mono text-[11px] text-neutral-600 hover:bg-neutral-100"
+    >
+      bulk {batchId.slice(0, 8)}
+    </Link>
   );
 }

@@ -152,7 +152,7 @@ async function writeAudit(entry: AuditEntry, lookUpCall = false): Promise<void> 
 }
 
 /** The caller's address inside a server action; "unknown" outside a request (scripts, tests). */
-async function requestClientAddress(): Promise<string> {
+export async function requestClientAddress(): Promise<string> {
   try {
     return clientAddress(await headers());
   } catch {

@@ -21,6 +21,8 @@ export interface AuditEventDto {
   answer: string | null;
   message: string | null;
   decisionId: string | null;
+  /** The bulk request the entry belongs to, if it came with one. */
+  batchId: string | null;
 }
 
 /**

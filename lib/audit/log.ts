@@ -41,6 +41,8 @@ export interface AuditEntry {
   answer?: string | null;
   message?: string | null;
   decisionId?: string | null;
+  /** The bulk request this entry belongs to (lib/decisions/bulk.ts); null for a decision made on its own. */
+  batchId?: string | null;
 }
 
 type AuditWriter = Pick<Db, "auditEvent">;
@@ -78,6 +80,7 @@ export function appendAudit(db: AuditWriter, entry: AuditEntry, at: Date = new D
       answer: text(entry.answer),
       message: text(entry.message),
       decisionId: id(entry.decisionId),
+      batchId: id(entry.batchId),
     },
   });
 }

@@ -12,6 +12,7 @@ export function auditWhere(filters: AuditFilters): Prisma.AuditEventWhereInput {
     resourceId: filters.resourceId,
     agentId: filters.agentId,
     outcome: filters.outcome,
+    batchId: filters.batch,
     at: filters.from || filters.to ? { gte: filters.from, lte: filters.to } : undefined,
   };
 }
@@ -52,6 +53,7 @@ export const AUDIT_CSV_COLUMNS = [
   "answer",
   "message",
   "decisionId",
+  "batchId",
 ] as const satisfies ReadonlyArray<keyof AuditEvent>;
 
 /**

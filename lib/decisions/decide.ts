@@ -26,11 +26,21 @@ import { DecisionError, type Decision, type DecisionOutcome } from "./types.ts";
 
 export async function decide(
   decision: Decision,
-  { reviewer, databaseUrl = databaseUrlFromEnv() }: { reviewer: string; databaseUrl?: string },
+  {
+    reviewer,
+    databaseUrl = databaseUrlFromEnv(),
+    batchId,
+  }: {
+    reviewer: string;
+    databaseUrl?: string;
+    /** The bulk request this decision is part of (bulk.ts): kept on the decision and on each of its audit entries. */
+    batchId?: string;
+  },
 ): Promise<DecisionOutcome> {
   const db = await getDb(databaseUrl);
   const audit: AuditEntry = {
     reviewer,
+    batchId,
     action: decision.action,
     outcome: "refused",
     runId: decision.runId,

@@ -28,18 +28,16 @@ const riskConfirmation = { confirmMayHaveRun: z.boolean({ error: "confirmMayHave
 
 export const approveInput = z.object({ ...runRef, ...riskConfirmation }).strict();
 
-export const declineInput = z
-  .object({
-    ...runRef,
-    reason: z
-      .string({ error: "reason must be a string" })
-      .trim()
-      .max(LIMITS.reasonLength, `reason is longer than ${LIMITS.reasonLength} characters`)
-      .superRefine(textCheck("reason", unstorableTextProblem))
-      .optional()
-      .transform((reason) => (reason ? reason : undefined)),
-  })
-  .strict();
+/** A decline's reason, passed to the agent and kept in the history; blank is no reason. */
+const reason = z
+  .string({ error: "reason must be a string" })
+  .trim()
+  .max(LIMITS.reasonLength, `reason is longer than ${LIMITS.reasonLength} characters`)
+  .superRefine(textCheck("reason", unstorableTextProblem))
+  .optional()
+  .transform((reason) => (reason ? reason : undefined));
+
+export const declineInput = z.object({ ...runRef, reason }).strict();
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
@@ -80,6 +78,43 @@ function jsonShapeProblem(value: unknown, depth = 0, path = "resume data"): stri
 
 export const resumeInput = z.object({ ...runRef, ...riskConfirmation, resumeData: resumeDataText }).strict();
 
+/**
+ * Approve or decline many calls at once (Approve selected / Decline selected): one action, one
+ * reason for all, at most LIMITS.bulkCalls calls, each named once. Resume data is never bulk: each
+ * suspend() call asks for its own. (A list longer than the limit is refused as `too_many_calls`
+ * before this schema reads it: lib/actions/run-bulk-decision.ts.)
+ */
+export const bulkInput = z
+  .object({
+    action: z.enum(["approve", "decline"], { error: 'action must be "approve" or "decline" (resume data is never sent in bulk)' }),
+    calls: z
+      .array(z.object(runRef).strict(), { error: "calls must be a list of { runId, toolCallId }" })
+      .min(1, "calls must name at least one tool call")
+      .max(LIMITS.bulkCalls, `At most ${LIMITS.bulkCalls} calls per request`)
+      .superRefine((calls, context) => {
+        const seen = new Map<string, number>();
+        calls.forEach((call, index) => {
+          const key = JSON.stringify([call.runId, call.toolCallId]);
+          const first = seen.get(key);
+          if (first === undefined) seen.set(key, index);
+          else
+            context.addIssue({
+              code: "custom",
+              path: [index],
+              message: `calls[${index}] repeats calls[${first}] (tool call "${call.toolCallId}" of run "${call.runId}"): name each call once`,
+            });
+        });
+      }),
+    reason,
+  })
+  .strict()
+  .superRefine((input, context) => {
+    if (input.action !== "decline" && input.reason !== undefined) {
+      context.addIssue({ code: "custom", path: ["reason"], message: "reason goes with decline only" });
+    }
+  });
+
+export type BulkInput = z.input<typeof bulkInput>;
 export type ApproveInput = z.input<typeof approveInput>;
 export type DeclineInput = z.input<typeof declineInput>;
 export type ResumeInput = z.input<typeof resumeInput>;

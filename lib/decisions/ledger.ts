@@ -64,6 +64,7 @@ export async function recordDecision(db: Db, decision: Decision, audit: AuditEnt
     error: null,
     attempts: 0,
     toolRanAt: null,
+    batchId: audit.batchId ?? null,
     leaseUntil: new Date(now.getTime() + decisionLeaseMs()),
     decidedAt: now,
     updatedAt: now,
@@ -199,6 +200,7 @@ export function auditOf(decision: ToolCallDecision, audit: DecisionAudit): Audit
     toolName: decision.toolName,
     reason: decision.reason,
     decisionId: decision.id,
+    batchId: decision.batchId,
     ...audit,
   };
 }

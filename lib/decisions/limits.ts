@@ -10,4 +10,6 @@ export const LIMITS = {
   /** Resume data as JSON text, in bytes. */
   resumeDataBytes: 64 * 1024,
   resumeDataDepth: 32,
+  /** Calls one bulk request may decide (POST /api/decisions/bulk, the decideInBulk action). */
+  bulkCalls: 100,
 } as const;

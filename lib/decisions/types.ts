@@ -69,7 +69,37 @@ export interface DecisionOutcome {
   /** The run stopped again for another call (it stays in the list), or it finished. */
   runState: "completed" | "waiting-again";
 }
-/** A call whose last decision was interrupted by a server stop: its tool may already have run. */
+/** What became of one call of a bulk request (lib/decisions/bulk.ts), in the request's order. */
+export interface BulkCallResult {
+  runId: string;
+  toolCallId: string;
+  /** When the console knew the call's tool (a call of an unknown run has none). */
+  toolName?: string;
+  /**
+   * applied: carried out; already_decided: somebody decided first (decidedBy, decidedAt); refused:
+   * not decidable this way (code, message), nothing changed; failed: the agent could not carry it
+   * out (code, message; the message says whether the call is decidable again).
+   */
+  status: "applied" | "already_decided" | "refused" | "failed";
+  code?: ErrorCode;
+  message?: string;
+  decidedBy?: string;
+  decidedAt?: string;
+  /** With applied: what the agent said, and whether the run stopped again for another call. */
+  answer?: string;
+  runState?: DecisionOutcome["runState"];
+}
+
+/** A bulk request's answer: one result per requested call, in request order. */
+export interface BulkOutcome {
+  /** Shared by the audit entries of every call of the request (the history's `batch=` filter). */
+  batchId: string;
+  action: "approve" | "decline";
+  results: BulkCallResult[];
+  /** How many calls ended in each status. */
+  counts: Record<BulkCallResult["status"], number>;
+}
+
 /** A decision recorded or being carried out right now: nobody else can decide the call meanwhile. */
 export interface InFlightDecision {
   reviewer: string;
@@ -83,6 +113,7 @@ export interface CallDecisionState {
   inFlight?: InFlightDecision;
 }
 
+/** A call whose last decision was interrupted by a server stop: its tool may already have run. */
 export interface InterruptedDecision {
   reviewer: string;
   action: Decision["action"];

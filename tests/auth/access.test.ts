@@ -99,7 +99,35 @@ describe("access control over HTTP", () => {
     const actions = Object.values(manifest.node)
       .map((entry) => entry.exportedName)
       .sort();
+    // decideInBulk (lib/actions/decide-in-bulk.ts) joins this list once a page uses it (Approve selected).
     expect(actions).toEqual(["approveToolCall", "browseRuns", "createUser", "declineToolCall", "resumeToolCall", "setUserRole", "signOut"]);
+  });
+
+  it("refuses anonymous, support and cross-site bulk decisions over HTTP without touching the run", async () => {
+    const postBulk = (cookie: string | null, body: unknown, origin = server.url) =>
+      fetch(`${server.url}/api/decisions/bulk`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin, ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(body),
+      }).then(async (response) => ({ status: response.status, body: (await response.json()) as { ok: boolean; error?: any } }));
+    const before = await untouched();
+    const db = await getDb(database.url);
+    const audited = await db.auditEvent.count();
+    const body = { action: "approve", calls: [run.ref] };
+    expect(await postBulk(null, body)).toMatchObject({ status: 401, body: { error: { code: "unauthenticated" } } });
+    expect(await postBulk(supportCookie, body)).toMatchObject({ status: 403, body: { error: { code: "forbidden" } } });
+    expect(await postBulk(reviewerCookie, body, "https://evil.example")).toMatchObject({
+      status: 403,
+      body: { error: { code: "cross_site" } },
+    });
+    expect(await untouched()).toEqual(before);
+    // The anonymous and the support refusals are recorded once each (a cross-site post is refused before anything).
+    const rows = await db.auditEvent.findMany({ where: { id: { gt: audited } }, orderBy: { id: "asc" } });
+    expect(rows.map((row) => [row.reviewer, row.code])).toEqual([
+      ["anonymous", "unauthenticated"],
+      [support.email, "forbidden"],
+    ]);
+    expect(rows[1]!.message).toMatch(new RegExp(`^Bulk approve of 1 call refused: .* Calls: ${run.runId}/${run.ref.toolCallId}\\.$`));
   });
 
   it("lets support read, and refuses support's crafted decisions without touching the run", async () => {
