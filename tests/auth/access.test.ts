@@ -85,6 +85,7 @@ describe("access control over HTTP", () => {
       ["declineToolCall", [{ ...run.ref, reason: "no" }]],
       ["resumeToolCall", [{ ...run.ref, resumeData: "{}" }]],
       ["browseRuns", [{}]],
+      ["readRun", [{ runId: run.runId }]],
     ] as const) {
       const { result } = await callServerAction(server, name, [...args]);
       expect(result, name).toMatchObject({ ok: false, error: { code: "unauthenticated" } });
@@ -99,7 +100,16 @@ describe("access control over HTTP", () => {
     const actions = Object.values(manifest.node)
       .map((entry) => entry.exportedName)
       .sort();
-    expect(actions).toEqual(["approveToolCall", "browseRuns", "createUser", "declineToolCall", "resumeToolCall", "setUserRole", "signOut"]);
+    expect(actions).toEqual([
+      "approveToolCall",
+      "browseRuns",
+      "createUser",
+      "declineToolCall",
+      "readRun",
+      "resumeToolCall",
+      "setUserRole",
+      "signOut",
+    ]);
   });
 
   it("lets support read, and refuses support's crafted decisions without touching the run", async () => {
