@@ -42,8 +42,13 @@ export function BulkBar({ selected, notice, summary, busy, onClear, onDecide }: 
   const reasonId = useId();
   const [reason, setReason] = useState("");
   const [confirming, setConfirming] = useState<BulkAction | null>(null);
-  const calls = [...selected.values()];
-  const count = calls.length;
+  // What the dialog asks about is what gets sent, even if the list refreshes meanwhile.
+  const [asked, setAsked] = useState<SelectedCall[]>([]);
+  const count = selected.size;
+  const ask = (action: BulkAction) => {
+    setAsked([...selected.values()]);
+    setConfirming(action);
+  };
   if (count === 0 && !summary && !notice) return null;
   const plural = (n: number) => `${n} call${n === 1 ? "" : "s"}`;
 
@@ -67,14 +72,14 @@ export function BulkBar({ selected, notice, summary, busy, onClear, onDecide }: 
               className="h-8"
             />
           </div>
-          <Button size="sm" onClick={() => setConfirming("approve")} disabled={busy}>
+          <Button size="sm" onClick={() => ask("approve")} disabled={busy} aria-haspopup="dialog">
             {busy ? "Deciding…" : "Approve selected"}
           </Button>
           <Button
             size="sm"
             variant="outline"
             className="text-red-700 hover:bg-red-50 hover:text-red-800"
-            onClick={() => setConfirming("decline")}
+            onClick={() => ask("decline")}
             disabled={busy}
           >
             Decline selected
@@ -91,7 +96,7 @@ export function BulkBar({ selected, notice, summary, busy, onClear, onDecide }: 
       <Dialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}
-        title={confirming ? `${VERB[confirming]} ${plural(count)}: ${toolTally(calls)}?` : ""}
+        title={confirming ? `${VERB[confirming]} ${plural(asked.length)}: ${toolTally(asked)}?` : ""}
         description={
           confirming === "approve"
             ? "Each call's tool runs once approved. Calls somebody decided first are left as they are and reported."
@@ -111,11 +116,11 @@ export function BulkBar({ selected, notice, summary, busy, onClear, onDecide }: 
               if (!onDecide) return;
               const action = confirming!;
               setConfirming(null);
-              onDecide(action, calls, action === "decline" ? reason.trim() || undefined : undefined);
+              onDecide(action, asked, action === "decline" ? reason.trim() || undefined : undefined);
               setReason("");
             }}
           >
-            {confirming ? `${VERB[confirming]} ${plural(count)}` : ""}
+            {confirming ? `${VERB[confirming]} ${plural(asked.length)}` : ""}
           </Button>
         </div>
       </Dialog>

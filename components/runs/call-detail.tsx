@@ -99,7 +99,6 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
         <JsonViewer
           label={call.requiresApproval ? `Arguments of ${toolName}` : `Suspend payload of ${toolName}`}
           value={(call.requiresApproval ? call.args : call.suspendPayload) ?? null}
-          defaultExpandDepth={2}
           className="[&>div[role=group]]:max-h-80"
         />
         {call.requiresApproval ? null : (

@@ -45,7 +45,7 @@ export function useLingering(threads: ThreadDto[]) {
 
   /** Keeps these decided calls on screen for LINGER_MS, then lets them leave. */
   const letLeave = useCallback(
-    (leaving: Leaving[], onLeft?: (rowIds: string[]) => void) => {
+    (leaving: Leaving[], ms = LINGER_MS) => {
       if (leaving.length === 0) return;
       const kept = leaving.flatMap(({ rowId }) => {
         const snapshot = snapshotCall(latest.current, rowId);
@@ -63,8 +63,7 @@ export function useLingering(threads: ThreadDto[]) {
           if (call.runFinished) forgetRun(queryClient, call.runId);
         }
         refreshRuns(queryClient);
-        onLeft?.([...rowIds]);
-      }, LINGER_MS);
+      }, ms);
       timers.current.add(timer);
     },
     [queryClient],
