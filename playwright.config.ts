@@ -52,6 +52,8 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: "1",
       BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
       AUTH_SIGN_IN_ATTEMPTS_PER_MINUTE: "1000",
+      // The shortest review target, so that e2e/21-overdue can watch calls become overdue.
+      REVIEW_SLA_MINUTES: "1",
     },
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

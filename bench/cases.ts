@@ -5,6 +5,7 @@
 import os from "node:os";
 import { backlogShape, caseValues } from "./backlog.ts";
 import type { BuiltStore } from "./stores.ts";
+import type { ThreadPageResult } from "./threads.ts";
 import type { Stats } from "./timing.ts";
 
 export const PER_PAGE = 50;
@@ -66,6 +67,8 @@ export function createResults({ quick, capMs }: { quick: boolean; capMs: number 
     /** bareScoped[size][caseId]: Mastra's equivalent (agentId "refunds") as bare prepared statements on our SQLite store. */
     bareScoped: {} as Record<number, Record<string, OurResult>>,
     mastra: {} as Record<string, Record<number, Record<string, MastraResult>>>,
+    /** threads[engine][size][caseId]: the review queue's pages of threads (bench/threads.ts). */
+    threads: {} as Record<string, Record<number, Record<string, ThreadPageResult>>>,
     mismatches: [] as string[],
     page: undefined as unknown,
     decision: undefined as unknown,

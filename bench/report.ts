@@ -9,6 +9,7 @@ import path from "node:path";
 import { BENCH_DIR } from "./backlog.ts";
 import { CASES, PER_PAGE, type BenchResults, type MastraResult, type OurResult } from "./cases.ts";
 import type { Stats } from "./timing.ts";
+import { threadsReport, THREADS_PER_PAGE } from "./threads.ts";
 
 export interface ReportSettings {
   QUICK: boolean;
@@ -156,6 +157,8 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
       decision.ratio < 1.3 || (QUICK && decision.ratio < 2),
     );
   if (results.mismatches.length) t("totals agree with Mastra's", results.mismatches.join("; "), false);
+  const threads = threadsReport(results.threads, OUR_SIZES, QUICK);
+  results.targets.push(...threads.targets);
 
   results.seconds = Math.round((performance.now() - started) / 1000);
   results.machine.loadAvgAtEnd = os.loadavg().map((x) => Math.round(x * 10) / 10);
@@ -165,7 +168,7 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
     ...results.targets.map((x) => `| ${x.target} | ${x.value} | ${x.met ? "yes" : "**no**"} |`),
   ].join("\n");
 
-  console.log(`\n${table}\n\n${targetTable}\n`);
+  console.log(`\n${table}\n\n${threads.table}\n\n${targetTable}\n`);
   console.log(`(${results.mode} run, ${results.seconds} s)`);
 
   const git = (() => {
@@ -196,6 +199,12 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
         )}. perPage ${PER_PAGE}. Times in ms unless marked; Mastra calls capped at ${CAP_MS / 1000} s. "ours (refunds)" is our listing with agentId "refunds", the exact equivalent of Mastra's \`refunds.listSuspendedRuns()\`; "faster" compares the two on the same engine. "bare SQL" is the same page + COUNT + parse as prepared statements straight on better-sqlite3 (bench/bare-sqlite.ts): the floor of any SQLite listing on this machine.`,
       "",
       table,
+      "",
+      `## Pages of threads (the review queue)`,
+      "",
+      `The queue's page (lib/runs/list-threads.ts): ${THREADS_PER_PAGE} whole threads with up to 50 calls each, totals of threads and calls included, overdue against now − 60 min (every backlog run is older). bench/threads.ts.`,
+      "",
+      threads.table,
       "",
       targetTable,
       "",

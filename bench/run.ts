@@ -21,6 +21,7 @@ import { bareSqliteListing, type BareOptions } from "./bare-sqlite.ts";
 import { sqliteFilePath } from "../lib/db/database-url.ts";
 import { buildStore, dropStore, type BuiltStore, type StoreKind } from "./stores.ts";
 import { MastraWorker, measure, stats, type WorkerReply } from "./timing.ts";
+import { measureThreadPages, THREAD_CASES } from "./threads.ts";
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has("--quick");
@@ -104,6 +105,24 @@ for (const [engine, kind] of engines) {
       }
       bare.close();
     }
+  }
+}
+
+/* ---------- the review queue's pages of threads ---------- */
+
+for (const [engine, kind] of engines) {
+  results.threads[engine] = {};
+  for (const size of OUR_SIZES) {
+    const { url } = built.get(`${kind}:${size}`)!;
+    const measured = await measureThreadPages(url, QUICK);
+    results.threads[engine][size] = measured;
+    for (const c of THREAD_CASES) {
+      const r = measured[c.id]!;
+      log(
+        `  threads ${engine} ${size} ${c.label}: median ${r.stats.median.toFixed(2)} ms, p95 ${r.stats.p95.toFixed(2)} ms, ${r.threadTotal} threads / ${r.callTotal} calls`,
+      );
+    }
+    await disconnectDb(url);
   }
 }
 

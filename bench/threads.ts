@@ -1,0 +1,116 @@
+/**
+ * The review queue's pages of threads (lib/runs/list-threads.ts) on our stores: the default sort,
+ * the other sort, each filter, the overdue filter and a deep page, totals included. Timed like the
+ * runs listing; the report puts them in their own table (bench/results.md, "Pages of threads").
+ */
+import { listThreads, type ThreadListing } from "../lib/runs/list-threads.ts";
+import type { ListThreadsOptions } from "../lib/runs/validations.ts";
+import { overdueCutoff } from "../lib/queue/review-target.ts";
+import { v } from "./cases.ts";
+import { measure, type Stats } from "./timing.ts";
+
+/** The queue's default page size (threads). */
+export const THREADS_PER_PAGE = 20;
+
+export interface ThreadCase {
+  id: string;
+  label: string;
+  options: Omit<ListThreadsOptions, "overdueBefore">;
+}
+
+const first = { perPage: THREADS_PER_PAGE, page: 0 };
+export const THREAD_CASES: ThreadCase[] = [
+  { id: "oldest", label: "no filter, longest waiting first", options: { ...first } },
+  { id: "newest", label: "no filter, shortest waiting first", options: { ...first, sort: "newest" } },
+  { id: "agent", label: "agentId", options: { agentId: v.agentId, ...first } },
+  { id: "resource", label: "resourceId", options: { resourceId: v.resourceId, ...first } },
+  { id: "thread", label: "threadId (all its calls)", options: { threadId: v.threadId, ...first, callsPerThread: 1_000 } },
+  { id: "day", label: "one-day window", options: { ...v.day, ...first } },
+  { id: "overdue", label: "overdue=1", options: { onlyOverdue: true, ...first } },
+  { id: "agent-overdue", label: "agentId + overdue=1", options: { agentId: v.agentId, onlyOverdue: true, ...first } },
+  { id: "deep", label: "last page", options: { perPage: THREADS_PER_PAGE, page: -1 } },
+];
+
+export interface ThreadPageResult {
+  stats: Stats;
+  threadTotal: number;
+  callTotal: number;
+  /** Calls on the page (what the browser receives). */
+  shownCalls: number;
+  page: number;
+}
+
+/** Times every case on one store; the deep case's page is the last one of the whole queue. */
+export async function measureThreadPages(url: string, quick: boolean): Promise<Record<string, ThreadPageResult>> {
+  const overdueBefore = overdueCutoff();
+  const whole = await listThreads({ ...first, overdueBefore }, url);
+  const lastPage = Math.max(0, Math.ceil(whole.threadTotal / THREADS_PER_PAGE) - 1);
+  const results: Record<string, ThreadPageResult> = {};
+  for (const c of THREAD_CASES) {
+    const page = c.options.page === -1 ? lastPage : (c.options.page ?? 0);
+    const options = { ...c.options, page, overdueBefore };
+    const { stats, last } = await measure<ThreadListing>(
+      () => listThreads(options, url),
+      quick ? { warmup: 5, minSamples: 15, budgetMs: 400, maxSamples: 60 } : {},
+    );
+    results[c.id] = {
+      stats,
+      threadTotal: last.threadTotal,
+      callTotal: last.callTotal,
+      shownCalls: last.threads.reduce((sum, thread) => sum + thread.shownRuns.reduce((n, run) => n + run.toolCalls.length, 0), 0),
+      page,
+    };
+  }
+  return results;
+}
+
+/** The "Pages of threads" table and its targets (full run: < 10 ms SQLite, < 20 ms PG, growth < 2x). */
+export function threadsReport(
+  threads: Record<string, Record<number, Record<string, ThreadPageResult>>>,
+  [small, large]: number[],
+  quick: boolean,
+): { table: string; targets: Array<{ target: string; value: string; met: boolean }> } {
+  const cell = (r?: ThreadPageResult) => (r ? `${r.stats.median.toFixed(2)} / ${r.stats.p95.toFixed(2)}` : "–");
+  const growth = (engine: string, id: string) => {
+    const a = threads[engine]?.[small!]?.[id];
+    const b = threads[engine]?.[large!]?.[id];
+    return a && b ? b.stats.median / a.stats.median : NaN;
+  };
+  const lines = [
+    "| case | backlog | threads / calls matching | calls on the page | SQLite med / p95 ms | growth | PG med / p95 ms | growth |",
+    "|" + " --- |".repeat(8),
+  ];
+  for (const c of THREAD_CASES) {
+    for (const size of [small!, large!]) {
+      const s = threads.sqlite?.[size]?.[c.id];
+      const p = threads.pg?.[size]?.[c.id];
+      const g = (engine: string) => (size === large ? `${growth(engine, c.id).toFixed(2)}x` : "");
+      const totals = s ? `${s.threadTotal.toLocaleString("en")} / ${s.callTotal.toLocaleString("en")}` : "–";
+      const label = c.id === "deep" && s ? `${c.label} (page ${s.page + 1})` : c.label;
+      lines.push(
+        `| ${label} | ${size.toLocaleString("en")} | ${totals} | ${s?.shownCalls.toLocaleString("en") ?? "–"} | ${cell(s)} | ${g("sqlite")} | ${cell(p)} | ${g("pg")} |`,
+      );
+    }
+  }
+  const worst = (engine: string) => Math.max(...THREAD_CASES.map((c) => threads[engine]?.[large!]?.[c.id]?.stats.median ?? Infinity));
+  const worstGrowth = (engine: string) => Math.max(...THREAD_CASES.map((c) => growth(engine, c.id)));
+  const targets = [];
+  const at = large!.toLocaleString("en");
+  for (const [engine, name, limit] of [
+    ["sqlite", "SQLite", quick ? 50 : 10],
+    ["pg", "PostgreSQL", quick ? 50 : 20],
+  ] as const) {
+    targets.push({
+      target: `page of threads at ${at}, slowest case median < ${limit} ms (${name})`,
+      value: `${worst(engine).toFixed(2)} ms`,
+      met: worst(engine) < limit,
+    });
+    if (!quick)
+      targets.push({
+        target: `page of threads 10k → 100k < 2x for every case (${name})`,
+        value: `${worstGrowth(engine).toFixed(2)}x`,
+        met: worstGrowth(engine) < 2,
+      });
+  }
+  return { table: lines.join("\n"), targets };
+}

@@ -1,0 +1,58 @@
+import { expect, test } from "./fixtures.ts";
+import { pageLabel, rowsPerPage, threadIdsOnPage, totalLabel, urlParam, visibleRunIds, waitForListIdle } from "./support/runs-page.ts";
+
+test("paging a 200-run backlog over 30 threads never splits a thread, even one longer than a page", async ({
+  page,
+  backlog,
+  suspendRun,
+}) => {
+  test.setTimeout(240_000);
+  const { resource, runs } = await backlog(200, { threads: 30 });
+  // One more thread, with more calls than the page has threads.
+  const longThread = `e2e-long-${runs[0]!.thread}`;
+  const longRuns = [];
+  for (let i = 0; i < 12; i++) longRuns.push(await suspendRun({ agent: "refunds", thread: longThread, resource }));
+  const all = [...runs, ...longRuns];
+  const runsByThread = new Map<string, string[]>();
+  for (const run of all) runsByThread.set(run.thread, [...(runsByThread.get(run.thread) ?? []), run.runId]);
+  expect(runsByThread.size).toBe(31);
+
+  await page.goto(`/?resourceId=${encodeURIComponent(resource)}`);
+  await rowsPerPage(page).selectOption("10");
+  await expect(page).toHaveURL(urlParam("perPage", 10));
+  await expect(totalLabel(page, 212, 31)).toBeVisible();
+
+  const seenThreads: string[] = [];
+  const seenRuns: string[] = [];
+  for (let n = 1; n <= 4; n++) {
+    if (n > 1) {
+      await page.getByRole("button", { name: "Next page" }).click();
+      await expect(page).toHaveURL(urlParam("page", n));
+    }
+    await expect(pageLabel(page, n, 4)).toBeVisible();
+    await waitForListIdle(page);
+    const threads = await threadIdsOnPage(page);
+    expect(threads, `threads on page ${n}`).toHaveLength(n < 4 ? 10 : 1);
+    const ids = await visibleRunIds(page);
+    // Every thread on the page is whole: all its runs are here, none of another page's.
+    for (const thread of threads) {
+      expect(ids, `thread ${thread} on page ${n}`).toEqual(expect.arrayContaining(runsByThread.get(thread)!));
+      await expect(page.getByRole("button", { name: `Collapse thread ${thread}`, exact: true })).toBeVisible();
+    }
+    expect(ids.sort()).toEqual(threads.flatMap((thread) => runsByThread.get(thread)!).sort());
+    seenThreads.push(...threads);
+    seenRuns.push(...ids);
+  }
+  await expect(page.getByRole("button", { name: "Next page" })).toBeDisabled();
+  expect(new Set(seenThreads).size).toBe(31);
+  expect(seenThreads).toContain(longThread);
+  expect(seenRuns.sort()).toEqual(all.map((run) => run.runId).sort());
+
+  // Longest waiting first: the backlog's threads were started in order, the long thread last.
+  expect(seenThreads.at(-1)).toBe(longThread);
+  await page.getByLabel("Order").selectOption("newest");
+  await expect(page).toHaveURL(urlParam("sort", "newest"));
+  await expect(pageLabel(page, 1, 4)).toBeVisible();
+  await waitForListIdle(page);
+  expect((await threadIdsOnPage(page))[0]).toBe(longThread);
+});
