@@ -35,7 +35,13 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
           <p className="mt-2 text-sm text-neutral-600">You can look up and read every pending call; deciding is for reviewers.</p>
         )}
       </div>
-      <RunsTable initialView={view} initialParamsHash={runsParamsHash(raw)} initialDataUpdatedAt={Date.now()} agents={agents} />
+      <RunsTable
+        canDecide={can(actor.role, "decide")}
+        initialView={view}
+        initialParamsHash={runsParamsHash(raw)}
+        initialDataUpdatedAt={Date.now()}
+        agents={agents}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { approveToolCall } from "@/lib/actions/approve-tool-call";
 import { declineToolCall } from "@/lib/actions/decline-tool-call";
 import type { ClientActionError } from "@/lib/actions/result";
@@ -11,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { DecisionErrorAlert } from "./decision-error-alert";
 import { MayHaveRunConfirmation } from "./may-have-run-confirmation";
-import { isAlreadyDecided, useDecide } from "./use-decide";
+import { isAlreadyDecided, useDecide, type DecisionControls } from "./use-decide";
 
 interface ApprovalFormProps {
   runId: string;
@@ -22,13 +22,29 @@ interface ApprovalFormProps {
   onDecided: (outcome: DecisionOutcome) => void;
   /** Somebody (or something) decided the call first: the server refused with who, what and when. */
   onDecidedElsewhere?: (error: ClientActionError) => void;
+  /** A row of the review queue: a shorter layout, Enter in the reason declines, the list updated by the caller. */
+  compact?: boolean;
+  /** The keyboard's handle on the form (review queue shortcuts). */
+  controls?: Ref<DecisionControls>;
 }
 
 /** Approve, or decline with an optional reason the agent gets to see. */
-export function ApprovalForm({ runId, toolCallId, toolName, interrupted, onDecided, onDecidedElsewhere }: ApprovalFormProps) {
+export function ApprovalForm({
+  runId,
+  toolCallId,
+  toolName,
+  interrupted,
+  onDecided,
+  onDecidedElsewhere,
+  compact = false,
+  controls,
+}: ApprovalFormProps) {
   const reasonId = useId();
   const hintId = useId();
-  const send = useDecide();
+  const send = useDecide({ deferListUpdate: compact });
+  const approveRef = useRef<HTMLButtonElement>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const confirmRef = useRef<HTMLDivElement>(null);
   const [reason, setReason] = useState("");
   const [pending, setPending] = useState<"approve" | "decline" | null>(null);
   const [error, setError] = useState<ClientActionError | null>(null);
@@ -37,6 +53,11 @@ export function ApprovalForm({ runId, toolCallId, toolName, interrupted, onDecid
 
   async function decide(action: "approve" | "decline") {
     if (pending) return;
+    // The keyboard reaches here too: an interrupted call is never approved without the tick.
+    if (action === "approve" && needsConfirmation && !confirmed) {
+      confirmRef.current?.querySelector("input")?.focus();
+      return;
+    }
     setPending(action);
     setError(null);
     const result = await send(() =>
@@ -52,48 +73,76 @@ export function ApprovalForm({ runId, toolCallId, toolName, interrupted, onDecid
     }
   }
 
+  useImperativeHandle(controls, () => ({
+    approve: () => void decide("approve"),
+    focusApprove: () => approveRef.current?.focus(),
+    focusReason: () => reasonRef.current?.focus(),
+    focusResume: () => {},
+  }));
+
   // Decided elsewhere: nothing left to decide here.
-  if (error && isAlreadyDecided(error)) return <DecisionErrorAlert error={error} />;
+  if (error && isAlreadyDecided(error)) return <DecisionErrorAlert error={error} compact={compact} />;
 
   return (
-    <div className="flex flex-col gap-4">
-      <p className="text-sm text-neutral-600">
-        The agent wants to call <span className="font-mono font-medium text-neutral-900">{toolName}</span> with the arguments shown. It runs
-        only if you approve.
-      </p>
+    <div className={compact ? "flex flex-col gap-3" : "flex flex-col gap-4"}>
+      {compact ? null : (
+        <p className="text-sm text-neutral-600">
+          The agent wants to call <span className="font-mono font-medium text-neutral-900">{toolName}</span> with the arguments shown. It
+          runs only if you approve.
+        </p>
+      )}
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={reasonId}>Reason (optional)</Label>
         <Textarea
+          ref={reasonRef}
           id={reasonId}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
+          onKeyDown={(event) => {
+            // In a queue row the reason is one line: Enter sends the decline, Shift+Enter breaks the line.
+            if (compact && event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              void decide("decline");
+            }
+          }}
           maxLength={LIMITS.reasonLength}
-          rows={3}
+          rows={compact ? 2 : 3}
           disabled={pending !== null}
           aria-describedby={hintId}
           placeholder="Why you decline; the agent passes it on."
         />
         <p id={hintId} className="text-xs text-neutral-500">
-          Sent with Decline. {reason.length > 0 ? `${reason.length}/${LIMITS.reasonLength}` : null}
+          {compact ? "Sent with Decline (Enter declines). " : "Sent with Decline. "}
+          {reason.length > 0 ? `${reason.length}/${LIMITS.reasonLength}` : null}
         </p>
       </div>
       {needsConfirmation ? (
-        <MayHaveRunConfirmation
-          interrupted={interrupted}
-          serverMessage={error?.code === "confirmation_required" ? error.message : undefined}
-          verb="approving"
-          confirmed={confirmed}
-          onConfirmedChange={setConfirmed}
-          disabled={pending !== null}
-        />
+        <div ref={confirmRef}>
+          <MayHaveRunConfirmation
+            interrupted={interrupted}
+            serverMessage={error?.code === "confirmation_required" ? error.message : undefined}
+            verb="approving"
+            confirmed={confirmed}
+            onConfirmedChange={setConfirmed}
+            disabled={pending !== null}
+          />
+        </div>
       ) : null}
-      {error && error.code !== "confirmation_required" ? <DecisionErrorAlert error={error} /> : null}
+      {error && error.code !== "confirmation_required" ? <DecisionErrorAlert error={error} compact={compact} /> : null}
       <div className="flex flex-wrap gap-2">
-        <Button onClick={() => void decide("approve")} disabled={pending !== null || (needsConfirmation && !confirmed)}>
+        <Button
+          ref={approveRef}
+          size={compact ? "sm" : "default"}
+          aria-keyshortcuts={compact ? "A" : undefined}
+          onClick={() => void decide("approve")}
+          disabled={pending !== null || (needsConfirmation && !confirmed)}
+        >
           {pending === "approve" ? "Approving…" : "Approve"}
         </Button>
         <Button
           variant="outline"
+          size={compact ? "sm" : "default"}
+          aria-keyshortcuts={compact ? "D" : undefined}
           className="text-red-700 hover:bg-red-50 hover:text-red-800"
           onClick={() => void decide("decline")}
           disabled={pending !== null}

@@ -8,9 +8,18 @@ import { formatTimestamp } from "@/components/time";
 import { Alert } from "@/components/ui/alert";
 import { isAlreadyDecided } from "./use-decide";
 
-export function DecisionErrorAlert({ error }: { error: ClientActionError }) {
+/** `compact`: in a row of the review queue, which the call leaves by itself (no link back to it). */
+export function DecisionErrorAlert({ error, compact = false }: { error: ClientActionError; compact?: boolean }) {
   const prior = error.priorDecision;
   // The runs list already re-read the server when this came back (use-decide.ts).
+  if (isAlreadyDecided(error) && compact) {
+    return (
+      <Alert variant="warning" role="alert" title={alreadyDecidedTitle(prior)}>
+        {prior ? null : <p className="[overflow-wrap:anywhere]">{error.message} </p>}
+        Yours was recorded in the history and not carried out.
+      </Alert>
+    );
+  }
   if (isAlreadyDecided(error)) {
     return (
       <Alert variant="warning" role="alert" title="This call was already decided">
@@ -35,6 +44,12 @@ export function DecisionErrorAlert({ error }: { error: ClientActionError }) {
       <IssueList issues={error.issues} />
     </Alert>
   );
+}
+
+/** "Already decided by alice@… at 2025-…", or without who when the server could not say. */
+export function alreadyDecidedTitle(prior: ClientActionError["priorDecision"]): string {
+  if (!prior?.reviewer) return "Already decided by another reviewer or process";
+  return `Already decided by ${prior.reviewer}${prior.decidedAt ? ` at ${formatTimestamp(prior.decidedAt)}` : ""}`;
 }
 
 /** The server's list of what was wrong with the input, each a sentence naming its field (lib/decisions/issues.ts); nothing when there is none. */

@@ -11,8 +11,16 @@ type DecisionAction = DecisionOutcome["action"];
 
 const DONE: Record<DecisionAction, string> = { approve: "Approved.", decline: "Declined.", resume: "Resumed." };
 
+const DONE_IN_ROW: Record<DecisionAction, string> = { approve: "Approved", decline: "Declined", resume: "Resumed" };
+
+/** The outcome in one line, as a row of the review queue shows it before the call leaves. */
+export function rowOutcomeText(outcome: DecisionOutcome): string {
+  return `${DONE_IN_ROW[outcome.action]} — the agent continued${outcome.runState === "completed" ? " and finished the run." : " and stopped again for another call."}`;
+}
+
 /** The announcement of a decision that went through; rendered inside the call's role="status" region. */
-export function DecisionStatusMessage({ outcome }: { outcome: DecisionOutcome }) {
+export function DecisionStatusMessage({ outcome, compact = false }: { outcome: DecisionOutcome; compact?: boolean }) {
+  if (compact) return <Alert variant="success" title={rowOutcomeText(outcome)} />;
   return (
     <Alert variant="success" title={DONE[outcome.action]}>
       {outcome.runState === "completed"

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useMemo, useState } from "react";
+import { useId, useImperativeHandle, useMemo, useRef, useState, type Ref } from "react";
 import { resumeToolCall } from "@/lib/actions/resume-tool-call";
 import type { ClientActionError } from "@/lib/actions/result";
 import type { DecisionOutcome, InterruptedDecision } from "@/lib/decisions/types";
@@ -11,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { DecisionErrorAlert, IssueList } from "./decision-error-alert";
 import { MayHaveRunConfirmation } from "./may-have-run-confirmation";
-import { isAlreadyDecided, useDecide } from "./use-decide";
+import { isAlreadyDecided, useDecide, type DecisionControls } from "./use-decide";
 import { buildValidator, skeletonFromSchema } from "./resume-schema";
 import { suggestFieldValues, withField, type FieldSuggestions } from "./resume-suggestions";
 import { jsonSyntaxMessage } from "@/lib/decisions/issues";
@@ -28,6 +28,10 @@ interface ResumeFormProps {
   onDecided: (outcome: DecisionOutcome) => void;
   /** Somebody (or something) decided the call first: the server refused with who, what and when. */
   onDecidedElsewhere?: (error: ClientActionError) => void;
+  /** A row of the review queue: a shorter editor, the list updated by the caller. */
+  compact?: boolean;
+  /** The keyboard's handle on the form (review queue shortcuts). */
+  controls?: Ref<DecisionControls>;
 }
 
 type Check = { ok: true } | { ok: false; title: string; problems: string[] };
@@ -60,6 +64,8 @@ export function ResumeForm({
   interrupted,
   onDecided,
   onDecidedElsewhere,
+  compact = false,
+  controls,
 }: ResumeFormProps) {
   const fieldId = useId();
   const hintId = useId();
@@ -70,7 +76,8 @@ export function ResumeForm({
   const start = skeleton === null ? "" : JSON.stringify(skeleton, null, 2);
   const suggestions = useMemo(() => suggestFieldValues(resumeSchema, suspendPayload), [resumeSchema, suspendPayload]);
   const validate = useMemo(() => buildValidator(resumeSchema), [resumeSchema]);
-  const decide = useDecide();
+  const decide = useDecide({ deferListUpdate: compact });
+  const editorRef = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState(start);
   // No red before the reviewer has typed: the skeleton is incomplete on purpose.
   const [typed, setTyped] = useState(false);
@@ -107,8 +114,15 @@ export function ResumeForm({
       ? "Resume is off until you tick the confirmation above."
       : null;
 
+  useImperativeHandle(controls, () => ({
+    approve: () => {},
+    focusApprove: () => {},
+    focusReason: () => {},
+    focusResume: () => editorRef.current?.focus(),
+  }));
+
   // Decided elsewhere: nothing left to decide here.
-  if (serverError && isAlreadyDecided(serverError)) return <DecisionErrorAlert error={serverError} />;
+  if (serverError && isAlreadyDecided(serverError)) return <DecisionErrorAlert error={serverError} compact={compact} />;
 
   return (
     <form
@@ -133,6 +147,7 @@ export function ResumeForm({
         </Button>
       </div>
       <Textarea
+        ref={editorRef}
         id={fieldId}
         value={text}
         onChange={(event) => {
@@ -146,7 +161,7 @@ export function ResumeForm({
             void submit();
           }
         }}
-        rows={Math.min(14, Math.max(5, text.split("\n").length + 1))}
+        rows={Math.min(compact ? 8 : 14, Math.max(compact ? 3 : 5, text.split("\n").length + 1))}
         spellCheck={false}
         autoCapitalize="off"
         autoComplete="off"
@@ -156,7 +171,7 @@ export function ResumeForm({
         className="font-mono text-[13px] leading-relaxed"
       />
       <p id={hintId} className="text-xs text-neutral-500">
-        JSON, checked as you type against the schema the tool declared. Ctrl+Enter sends it.
+        JSON, checked as you type against the schema the tool declared. Ctrl+Enter (⌘+Enter) sends it.
       </p>
       <SuggestionPicker
         fields={suggestions}
@@ -182,7 +197,7 @@ export function ResumeForm({
           <IssueList issues={serverIssues.issues} className="font-mono text-xs" />
         </Alert>
       ) : serverError ? (
-        <DecisionErrorAlert error={serverError} />
+        <DecisionErrorAlert error={serverError} compact={compact} />
       ) : null}
       {needsConfirmation ? (
         <MayHaveRunConfirmation
@@ -197,6 +212,8 @@ export function ResumeForm({
       <div className="flex flex-wrap items-center gap-3">
         <Button
           type="submit"
+          size={compact ? "sm" : "default"}
+          aria-keyshortcuts="Control+Enter Meta+Enter"
           disabled={pending || !check.ok || (needsConfirmation && !confirmed)}
           aria-describedby={blocked ? reasonId : undefined}
         >

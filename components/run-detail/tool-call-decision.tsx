@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type Ref } from "react";
 import type { ClientActionError } from "@/lib/actions/result";
 import { DECIDING, type DecisionOutcome, type InFlightDecision, type InterruptedDecision } from "@/lib/decisions/types";
 import { formatTimestamp } from "@/components/time";
@@ -10,6 +10,7 @@ import { ApprovalForm } from "./approval-form";
 import { DecisionResult, DecisionStatusMessage } from "./decision-outcome";
 import { ResumeForm } from "./resume-form";
 import { useRunDecisions } from "./run-decisions";
+import type { DecisionControls } from "./use-decide";
 
 interface ToolCallDecisionProps {
   runId: string;
@@ -25,6 +26,13 @@ interface ToolCallDecisionProps {
   inFlight?: InFlightDecision;
   /** False for roles that may only read (support): the server refuses them anyway. */
   canDecide: boolean;
+  /**
+   * "row": inside the review queue's table: compact forms, the outcome in one line (no answer, no
+   * links), and the list is left to the caller, told through `onSettled`.
+   */
+  variant?: "page" | "row";
+  onSettled?: (settled: { outcome: DecisionOutcome } | { elsewhere: ClientActionError }) => void;
+  controls?: Ref<DecisionControls>;
 }
 
 /** The decision on one pending call: the form, then its outcome. */
@@ -38,28 +46,36 @@ export function ToolCallDecision({
   interrupted,
   inFlight,
   canDecide,
+  variant = "page",
+  onSettled,
+  controls,
 }: ToolCallDecisionProps) {
+  const compact = variant === "row";
   const [outcome, setOutcome] = useState<DecisionOutcome | null>(null);
   const { learn } = useRunDecisions();
   // The page's heading follows what this call became (run-headline.tsx).
   const onDecided = (decided: DecisionOutcome) => {
     setOutcome(decided);
     if (toolCallId) learn(toolCallId, { by: "you", outcome: decided });
+    onSettled?.({ outcome: decided });
   };
   const onDecidedElsewhere = (error: ClientActionError) => {
     if (toolCallId) learn(toolCallId, { by: "someone-else", prior: error.priorDecision });
+    onSettled?.({ elsewhere: error });
   };
 
   return (
-    <div className="flex flex-col gap-4">
+    <div className={compact ? "flex flex-col gap-3" : "flex flex-col gap-4"}>
       {/* Always in the DOM, so assistive technology announces what gets written into it. */}
       <div role="status" aria-live="polite" aria-atomic="true" className="empty:absolute">
-        {outcome ? <DecisionStatusMessage outcome={outcome} /> : null}
+        {outcome ? <DecisionStatusMessage outcome={outcome} compact={compact} /> : null}
       </div>
       {outcome ? (
-        <DecisionResult outcome={outcome} />
+        compact ? null : (
+          <DecisionResult outcome={outcome} />
+        )
       ) : inFlight ? (
-        <BeingDecided inFlight={inFlight} requiresApproval={requiresApproval} />
+        <BeingDecided inFlight={inFlight} requiresApproval={requiresApproval} compact={compact} />
       ) : !canDecide ? (
         <p className="rounded-lg border border-neutral-200 bg-neutral-50 px-3 py-2.5 text-sm text-neutral-600">
           Your role can see this call but not decide it. A reviewer or an admin can.
@@ -74,6 +90,8 @@ export function ToolCallDecision({
           interrupted={interrupted}
           onDecided={onDecided}
           onDecidedElsewhere={onDecidedElsewhere}
+          compact={compact}
+          controls={controls}
         />
       ) : (
         <ResumeForm
@@ -85,6 +103,8 @@ export function ToolCallDecision({
           interrupted={interrupted}
           onDecided={onDecided}
           onDecidedElsewhere={onDecidedElsewhere}
+          compact={compact}
+          controls={controls}
         />
       )}
     </div>
@@ -92,23 +112,36 @@ export function ToolCallDecision({
 }
 
 /** The call's buttons, disabled, under who is deciding it: the server would refuse a second decision anyway. */
-function BeingDecided({ inFlight, requiresApproval }: { inFlight: InFlightDecision; requiresApproval: boolean }) {
+function BeingDecided({
+  inFlight,
+  requiresApproval,
+  compact,
+}: {
+  inFlight: InFlightDecision;
+  requiresApproval: boolean;
+  compact: boolean;
+}) {
   return (
     <div className="flex flex-col gap-3">
       <Alert variant="default" role="status" title={`Being decided by ${inFlight.reviewer}`}>
         {inFlight.reviewer} is {DECIDING[inFlight.action]} this call (since {formatTimestamp(inFlight.decidedAt)}). It leaves the list once
-        carried out, and comes back here if the agent could not carry it out. Reload to see where it stands.
+        carried out, and comes back here if the agent could not carry it out.{" "}
+        {compact ? "The list follows it on its own." : "Reload to see where it stands."}
       </Alert>
       <div className="flex flex-wrap gap-2">
         {requiresApproval ? (
           <>
-            <Button disabled>Approve</Button>
-            <Button variant="outline" disabled>
+            <Button disabled size={compact ? "sm" : "default"} aria-keyshortcuts={compact ? "A" : undefined}>
+              Approve
+            </Button>
+            <Button variant="outline" disabled size={compact ? "sm" : "default"} aria-keyshortcuts={compact ? "D" : undefined}>
               Decline
             </Button>
           </>
         ) : (
-          <Button disabled>Resume</Button>
+          <Button disabled size={compact ? "sm" : "default"}>
+            Resume
+          </Button>
         )}
       </div>
     </div>

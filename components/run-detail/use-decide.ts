@@ -19,7 +19,22 @@ export function isAlreadyDecided(error: ClientActionError): boolean {
   return GONE_CODES.has(error.code);
 }
 
-export function useDecide() {
+/**
+ * The keyboard's handle on a call's decision form (the review queue's shortcuts): each does what
+ * the visible button does, or puts the focus where the reviewer types next.
+ */
+export interface DecisionControls {
+  approve: () => void;
+  focusApprove: () => void;
+  focusReason: () => void;
+  focusResume: () => void;
+}
+
+/**
+ * `deferListUpdate`: the caller updates the runs list itself (the review queue keeps a decided row in
+ * place for a moment so its outcome can be read, then drops it).
+ */
+export function useDecide({ deferListUpdate = false }: { deferListUpdate?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useCallback(
     async (send: () => Promise<ActionResult<DecisionOutcome>>): Promise<DecisionResultOrError> => {
@@ -29,10 +44,11 @@ export function useDecide() {
       } catch {
         return { ok: false, error: { code: "network", message: "The server could not be reached. Check the connection and try again." } };
       }
+      if (deferListUpdate) return result;
       if (result.ok && result.data.runState === "completed") forgetRun(queryClient, result.data.runId);
       else if (result.ok || isAlreadyDecided(result.error)) refreshRuns(queryClient);
       return result;
     },
-    [queryClient],
+    [queryClient, deferListUpdate],
   );
 }

@@ -39,3 +39,8 @@ export function forgetRun(queryClient: QueryClient, runId: string) {
 export function refreshRuns(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: [RUNS] });
 }
+
+/** One run's detail (args, payloads, resume schemas), read when a row opens and kept per run. */
+export function runDetailQueryKey(runId: string) {
+  return ["run-detail", runId] as const;
+}

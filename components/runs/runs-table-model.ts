@@ -8,6 +8,7 @@ import {
 } from "@tanstack/react-table";
 import type { InFlightDecision, InterruptedDecision } from "@/lib/decisions/types";
 import type { ThreadDto } from "@/lib/queue/dto";
+import { callRowId } from "./runs-table-lingering";
 
 export interface PendingCallRow {
   /** Unique per (runId, toolCallId): the same toolCallId can appear in different runs. */
@@ -45,7 +46,7 @@ export function toPendingCallRows(threads: ThreadDto[], agentNames: Map<string, 
   return threads.flatMap((thread) =>
     thread.runs.flatMap((run) =>
       run.toolCalls.map((call, index) => ({
-        id: `${run.runId}:${call.toolCallId ?? `#${index}`}`,
+        id: callRowId(run.runId, call.toolCallId, index),
         runId: run.runId,
         toolCallId: call.toolCallId,
         toolName: call.toolName ?? "(unnamed tool)",

@@ -28,6 +28,7 @@ export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, 
       <TextFilter
         label="Resource ID"
         placeholder="cust_1001"
+        keyShortcut="/"
         value={filters.resourceId}
         onCommit={(resourceId) => onFilterChange({ resourceId })}
       />
@@ -133,11 +134,13 @@ function DateFilter({
 function TextFilter({
   label,
   placeholder,
+  keyShortcut,
   value,
   onCommit,
 }: {
   label: string;
   placeholder?: string;
+  keyShortcut?: string;
   value: string | undefined;
   onCommit: (value: string | null) => void;
 }) {
@@ -171,6 +174,7 @@ function TextFilter({
         id={id}
         type="text"
         enterKeyHint="search"
+        aria-keyshortcuts={keyShortcut}
         value={draft}
         placeholder={placeholder}
         autoComplete="off"

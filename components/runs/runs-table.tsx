@@ -2,6 +2,7 @@
 
 import { useTable, type ExpandedState, type Row } from "@tanstack/react-table";
 import { useCallback, useMemo, useState } from "react";
+import type { ThreadDto } from "@/lib/queue/dto";
 import { hasRunFilters } from "@/lib/list-params";
 import type { AgentDto } from "@/lib/queue/dto";
 import { IgnoredParameters } from "@/components/ignored-parameters";
@@ -15,24 +16,41 @@ import { RunsTableToolbar } from "./runs-table-toolbar";
 import { RunsEmptyState, RunsErrorState } from "./runs-table-states";
 import { ThreadGroupRow } from "./thread-group-row";
 import { useRunsView, type RunsViewOptions } from "./use-runs-view";
+import { CallRow } from "./call-row";
+import type { Settled } from "./call-detail";
+import { SelectCheckbox } from "./select-checkbox";
+import { ShortcutsDialog } from "./shortcuts-dialog";
+import { BulkBar } from "./bulk-bar";
+import { useLingering } from "./use-lingering";
+import { useQueueFocus } from "./use-queue-focus";
+import { selectionState, useSelection } from "./use-selection";
 
 const GROUPING = ["thread"];
 /** The id TanStack Table gives the group row of a grouping value (`<columnId>:<value>`). */
 const groupRowId = (threadKey: string) => `${GROUPING[0]}:${threadKey}`;
 
 /** Fixed column widths, so the layout does not jump between pages and refreshes. */
-const COLUMN_WIDTHS: Record<string, string> = { tool: "38%", kind: "17%", agent: "19%", waiting: "13%", run: "13%" };
+const COLUMN_WIDTHS: Record<string, string> = { tool: "33%", kind: "19%", agent: "18%", waiting: "13%", run: "11%" };
+const NO_THREADS: ThreadDto[] = [];
 
 interface RunsTableProps extends RunsViewOptions {
   agents: AgentDto[];
+  /** Whether the signed-in role may decide (the server checks anyway): no selection or decision UI otherwise. */
+  canDecide?: boolean;
+}
+
+function focusFirstFilter() {
+  document.querySelector<HTMLInputElement>('[role="search"] input')?.focus();
 }
 
 /** The pending calls, grouped by thread: renders what useRunsView holds; threads open and close here. */
-export function RunsTable({ agents, ...viewOptions }: RunsTableProps) {
+export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTableProps) {
   const { params, query, data, problems, loading, setFilters, resetFilters, setPage, setPerPage } = useRunsView(viewOptions);
   const agentNames = useMemo(() => new Map(agents.map((agent) => [agent.id, agent.name])), [agents]);
-  const rows = useMemo(() => toPendingCallRows(data?.threads ?? [], agentNames), [data, agentNames]);
-  const threadsByKey = useMemo(() => new Map((data?.threads ?? []).map((thread) => [thread.threadKey || NO_THREAD, thread])), [data]);
+  // Calls decided here stay in place a moment (their outcome in the row), then leave.
+  const { shownThreads, lingeringIds, notes, letLeave } = useLingering(data?.threads ?? NO_THREADS);
+  const rows = useMemo(() => toPendingCallRows(shownThreads, agentNames), [shownThreads, agentNames]);
+  const threadsByKey = useMemo(() => new Map(shownThreads.map((thread) => [thread.threadKey || NO_THREAD, thread])), [shownThreads]);
   // Rows exist only once data does: until then nothing is marked overdue.
   const slaMinutes = data?.slaMinutes ?? Number.POSITIVE_INFINITY;
 
@@ -65,12 +83,39 @@ export function RunsTable({ agents, ...viewOptions }: RunsTableProps) {
   const headers = (table.getHeaderGroups()[0]?.headers ?? []).filter((header) => !GROUPING_COLUMNS.has(header.column.id));
   const groups = groupSegments(table.getRowModel().rows);
   const filtered = hasRunFilters(params);
+  const colSpan = headers.length + 1;
+
+  /* ---------- the keyboard, the current call, selection ---------- */
+  const selection = useSelection(rows);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const order = groups.flatMap(({ calls }) => calls.map((call) => call.original));
+  const focus = useQueueFocus({
+    order,
+    canDecide,
+    leaving: lingeringIds,
+    toggleSelect: selection.toggle,
+    focusFilter: focusFirstFilter,
+    showHelp: () => setHelpOpen(true),
+  });
+  const settle = (call: PendingCallRow, settled: Settled) => {
+    const runFinished = "outcome" in settled && settled.outcome.runState === "completed";
+    letLeave([{ rowId: call.id, runId: call.runId, runFinished }]);
+    focus.moveOnFrom(call.id);
+  };
+  const selectableRows = rows.filter((row) => !lingeringIds.has(row.id));
 
   return (
     <div className="flex flex-col gap-4">
       <IgnoredParameters problems={problems} />
 
       <RunsTableToolbar filters={params} agents={agents} slaMinutes={data?.slaMinutes} onFilterChange={setFilters} onReset={resetFilters} />
+      <div className="-mt-1 flex flex-wrap items-center gap-3 text-xs text-neutral-500">
+        <Button variant="outline" size="xs" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?" aria-haspopup="dialog">
+          Keyboard shortcuts (?)
+        </Button>
+        <span>j / k to move between calls, Enter to open one{canDecide ? ", a to approve, d to decline, r to resume" : ""}.</span>
+      </div>
+      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
 
       {query.isError ? (
         <RunsErrorState message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
@@ -98,6 +143,18 @@ export function RunsTable({ agents, ...viewOptions }: RunsTableProps) {
             <TableCaption>Pending tool calls, grouped by thread</TableCaption>
             <TableHeader>
               <TableRow>
+                <TableHead scope="col" className="pl-3 pr-0" style={{ width: "4.5rem" }}>
+                  {canDecide ? (
+                    <SelectCheckbox
+                      state={selectionState(selectableRows, selection.selected)}
+                      label="Select every approval call on this page"
+                      title="Select every approval call on this page (at most 100)"
+                      onChange={(checked) => selection.setMany(selectableRows, checked)}
+                    />
+                  ) : (
+                    <span className="sr-only">Open</span>
+                  )}
+                </TableHead>
                 {headers.map((header) => (
                   <TableHead key={header.id} scope="col" style={{ width: COLUMN_WIDTHS[header.column.id] }}>
                     <table.FlexRender header={header} />
@@ -112,25 +169,58 @@ export function RunsTable({ agents, ...viewOptions }: RunsTableProps) {
                   calls={group.getLeafRows().map((leaf) => leaf.original)}
                   expanded={group.getIsExpanded()}
                   onToggle={() => toggleThread(group.id)}
-                  colSpan={headers.length}
+                  colSpan={colSpan}
+                  selection={
+                    canDecide
+                      ? selectionState(
+                          group.getLeafRows().map((leaf) => leaf.original),
+                          selection.selected,
+                        )
+                      : undefined
+                  }
+                  onSelect={(checked) =>
+                    selection.setMany(
+                      group.getLeafRows().map((leaf) => leaf.original),
+                      checked,
+                    )
+                  }
                 />
                 {calls.map((row) => (
-                  <TableRow key={row.id} className="hover:bg-neutral-50">
-                    {row
+                  <CallRow
+                    key={row.id}
+                    call={row.original}
+                    colSpan={colSpan}
+                    active={focus.active === row.id}
+                    open={focus.open.has(row.id)}
+                    leaving={lingeringIds.has(row.id)}
+                    canDecide={canDecide}
+                    selected={selection.selected.has(row.id)}
+                    note={notes.get(row.id)}
+                    intent={focus.intent?.rowId === row.id ? focus.intent.what : null}
+                    onActivate={() => focus.setActive(row.id)}
+                    onToggleOpen={() => focus.toggleOpen(row.id)}
+                    onSelect={(checked) => selection.setMany([row.original], checked)}
+                    onIntentDone={focus.clearIntent}
+                    onSettled={(settled) => settle(row.original, settled)}
+                    cells={row
                       .getAllCells()
                       .filter((cell) => !GROUPING_COLUMNS.has(cell.column.id))
-                      .map((cell, index) => (
-                        <TableCell key={cell.id} className={index === 0 ? "pl-10" : undefined}>
+                      .map((cell) => (
+                        <TableCell key={cell.id}>
                           <table.FlexRender cell={cell} />
                         </TableCell>
                       ))}
-                  </TableRow>
+                  />
                 ))}
               </TableBody>
             ))}
           </Table>
         ) : null}
       </Card>
+
+      {canDecide ? (
+        <BulkBar selected={selection.selected} notice={selection.notice} summary={null} busy={false} onClear={selection.clear} />
+      ) : null}
 
       {data ? (
         <RunsTablePagination

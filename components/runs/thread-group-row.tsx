@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ThreadDto } from "@/lib/queue/dto";
 import { WaitingTime } from "@/components/relative-time";
 import { NO_THREAD, summarizeThread, type PendingCallRow } from "./runs-table-model";
+import { SelectCheckbox } from "./select-checkbox";
 
 interface ThreadGroupRowProps {
   thread: ThreadDto;
@@ -9,16 +10,31 @@ interface ThreadGroupRowProps {
   expanded: boolean;
   onToggle: () => void;
   colSpan: number;
+  /** How many of the thread's selectable calls are selected; undefined when the role cannot decide. */
+  selection?: "all" | "some" | "none" | null;
+  onSelect?: (checked: boolean) => void;
 }
 
 /** The header row of one thread: what it is, who it is for, and how long its oldest call waits. */
-export function ThreadGroupRow({ thread, calls, expanded, onToggle, colSpan }: ThreadGroupRowProps) {
+export function ThreadGroupRow({ thread, calls, expanded, onToggle, colSpan, selection, onSelect }: ThreadGroupRowProps) {
   const summary = summarizeThread(thread, calls);
   const threadLabel = summary.threadId ?? NO_THREAD;
   return (
     <tr className="border-b border-neutral-200 bg-neutral-50/70">
       <th scope="rowgroup" colSpan={colSpan} className="px-2 py-1.5 text-left font-normal">
         <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
+          {selection !== undefined ? (
+            <span className="-mr-4 pl-1">
+              <SelectCheckbox
+                state={selection}
+                label={`Select the shown approval calls of thread ${threadLabel}`}
+                title={
+                  selection === null ? "No call of this thread can be decided in bulk (input requests need their own data)." : undefined
+                }
+                onChange={(checked) => onSelect?.(checked)}
+              />
+            </span>
+          ) : null}
           <button
             type="button"
             onClick={onToggle}

@@ -85,6 +85,7 @@ describe("access control over HTTP", () => {
       ["declineToolCall", [{ ...run.ref, reason: "no" }]],
       ["resumeToolCall", [{ ...run.ref, resumeData: "{}" }]],
       ["browseRuns", [{}]],
+      ["readRun", [{ runId: run.runId }]],
     ] as const) {
       const { result } = await callServerAction(server, name, [...args]);
       expect(result, name).toMatchObject({ ok: false, error: { code: "unauthenticated" } });
@@ -99,8 +100,16 @@ describe("access control over HTTP", () => {
     const actions = Object.values(manifest.node)
       .map((entry) => entry.exportedName)
       .sort();
-    // decideInBulk (lib/actions/decide-in-bulk.ts) joins this list once a page uses it (Approve selected).
-    expect(actions).toEqual(["approveToolCall", "browseRuns", "createUser", "declineToolCall", "resumeToolCall", "setUserRole", "signOut"]);
+    expect(actions).toEqual([
+      "approveToolCall",
+      "browseRuns",
+      "createUser",
+      "declineToolCall",
+      "readRun",
+      "resumeToolCall",
+      "setUserRole",
+      "signOut",
+    ]);
   });
 
   it("refuses anonymous, support and cross-site bulk decisions over HTTP without touching the run", async () => {

@@ -1,0 +1,132 @@
+"use client";
+
+/**
+ * An opened row of the review queue: the call's arguments or suspend payload (read on demand, once
+ * per run, through readRun) and the run page's own decision UI in its compact form.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { readRun } from "@/lib/actions/read-run";
+import type { ClientActionError } from "@/lib/actions/result";
+import type { DecisionOutcome } from "@/lib/decisions/types";
+import type { RunDetailDto } from "@/lib/queue/dto";
+import { JsonViewer } from "@/components/json-viewer";
+import { ResumeSchemaView } from "@/components/run-detail/resume-schema-view";
+import { ToolCallDecision } from "@/components/run-detail/tool-call-decision";
+import type { DecisionControls } from "@/components/run-detail/use-decide";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { runDetailQueryKey } from "./runs-query";
+import type { PendingCallRow } from "./runs-table-model";
+
+/** What a shortcut asked of an opened row, carried out once its form is there. */
+export type RowIntent = "approve" | "focusApprove" | "reason" | "resume";
+
+export type Settled = { outcome: DecisionOutcome } | { elsewhere: ClientActionError };
+
+async function fetchRunDetail(runId: string): Promise<RunDetailDto | null> {
+  let result: Awaited<ReturnType<typeof readRun>>;
+  try {
+    result = await readRun({ runId });
+  } catch {
+    throw new Error("The server could not be reached. Check the connection and try again.");
+  }
+  if (!result.ok) throw new Error(result.error.message);
+  return result.data;
+}
+
+interface CallDetailProps {
+  row: PendingCallRow;
+  canDecide: boolean;
+  intent: RowIntent | null;
+  onIntentDone: () => void;
+  onSettled: (settled: Settled) => void;
+}
+
+export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: CallDetailProps) {
+  const query = useQuery({
+    queryKey: runDetailQueryKey(row.runId),
+    queryFn: () => fetchRunDetail(row.runId),
+    staleTime: 60_000,
+    retry: false,
+  });
+  const controls = useRef<DecisionControls>(null);
+  const call = query.data?.toolCalls.find((candidate) => candidate.toolCallId === row.toolCallId);
+
+  // A shortcut pressed before the form was there (the row was closed, or its detail loading).
+  useEffect(() => {
+    if (!intent) return;
+    // Nothing to do it on (being decided, read-only role, already settled): drop it.
+    if (!controls.current) {
+      if (!query.isPending) onIntentDone();
+      return;
+    }
+    const form = controls.current;
+    if (intent === "approve") form.approve();
+    else if (intent === "focusApprove") form.focusApprove();
+    else if (intent === "reason") form.focusReason();
+    else form.focusResume();
+    onIntentDone();
+  });
+
+  if (query.isPending) {
+    return (
+      <p className="py-2 text-sm text-neutral-500" aria-busy="true">
+        Loading the call…
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert variant="destructive" role="alert" title="This call could not be loaded">
+        <span className="[overflow-wrap:anywhere]">{query.error.message}</span>{" "}
+        <Button variant="outline" size="xs" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  }
+  if (!call) {
+    return (
+      <p className="py-2 text-sm text-neutral-600">This call no longer waits: it was decided, or its run went on. It leaves the list.</p>
+    );
+  }
+
+  const toolName = row.toolName;
+  return (
+    <div className="grid gap-4 py-1 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="flex min-w-0 flex-col gap-3">
+        <JsonViewer
+          label={call.requiresApproval ? `Arguments of ${toolName}` : `Suspend payload of ${toolName}`}
+          value={(call.requiresApproval ? call.args : call.suspendPayload) ?? null}
+          className="[&>div[role=group]]:max-h-80"
+        />
+        {call.requiresApproval ? null : (
+          <details className="text-sm">
+            <summary className="cursor-pointer font-medium text-neutral-700">What the tool expects back</summary>
+            <div className="mt-2">
+              <ResumeSchemaView schema={call.resumeSchema} />
+            </div>
+          </details>
+        )}
+      </div>
+      <div className="min-w-0">
+        <ToolCallDecision
+          variant="row"
+          controls={controls}
+          onSettled={onSettled}
+          runId={row.runId}
+          toolCallId={call.toolCallId}
+          toolName={toolName}
+          requiresApproval={call.requiresApproval}
+          resumeSchema={call.resumeSchema}
+          suspendPayload={call.suspendPayload}
+          // The listing is re-read every 3 s: fresher than this run's cached detail.
+          interrupted={row.interrupted}
+          inFlight={row.inFlight}
+          canDecide={canDecide}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+"use client";
+
+/** One pending call of the queue: its row (focusable, selectable, opens in place) and, when open, the call itself. */
+import type { ReactNode } from "react";
+import { cn } from "@/components/ui/cn";
+import { CallDetail, type RowIntent, type Settled } from "./call-detail";
+import type { PendingCallRow } from "./runs-table-model";
+import { SelectCheckbox } from "./select-checkbox";
+import { notSelectableReason } from "./use-selection";
+import type { RowNote } from "./use-lingering";
+
+interface CallRowProps {
+  call: PendingCallRow;
+  /** The row's other cells (the table's columns). */
+  cells: ReactNode;
+  colSpan: number;
+  active: boolean;
+  open: boolean;
+  leaving: boolean;
+  canDecide: boolean;
+  selected: boolean;
+  note?: RowNote;
+  intent: RowIntent | null;
+  onActivate: () => void;
+  onToggleOpen: () => void;
+  onSelect: (checked: boolean) => void;
+  onIntentDone: () => void;
+  onSettled: (settled: Settled) => void;
+}
+
+const NOTE_TONES: Record<RowNote["tone"], string> = {
+  success: "text-emerald-800",
+  warning: "text-amber-900",
+  error: "text-red-800",
+};
+
+export function CallRow({ call, cells, colSpan, active, open, leaving, canDecide, selected, note, intent, ...on }: CallRowProps) {
+  const detailId = `call-detail-${call.id}`;
+  const unselectable = notSelectableReason(call);
+  const shortRun = call.runId.slice(0, 8);
+  return (
+    <>
+      <tr
+        data-call-row={call.id}
+        tabIndex={active ? 0 : -1}
+        aria-current={active ? "true" : undefined}
+        onFocus={on.onActivate}
+        className={cn(
+          "border-b border-neutral-200 outline-none transition-colors hover:bg-neutral-50",
+          active && "bg-sky-50/70 shadow-[inset_3px_0_0_0_#0369a1] hover:bg-sky-50",
+          "focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-sky-700",
+          leaving && "opacity-60",
+        )}
+      >
+        <td className="py-2 pl-3 pr-0 align-middle">
+          <span className="flex items-center gap-1.5">
+            {canDecide ? (
+              <SelectCheckbox
+                state={unselectable ? null : selected ? "all" : "none"}
+                label={`Select ${call.toolName} (run ${shortRun})`}
+                title={unselectable ?? undefined}
+                keyShortcut="X"
+                onChange={on.onSelect}
+              />
+            ) : null}
+            <button
+              type="button"
+              onClick={on.onToggleOpen}
+              aria-expanded={open}
+              aria-controls={open ? detailId : undefined}
+              aria-label={`${open ? "Close" : "Open"} ${call.toolName} (run ${shortRun})`}
+              aria-keyshortcuts="Enter O"
+              className="inline-flex h-7 w-7 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-200/70 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
+            >
+              <svg aria-hidden="true" viewBox="0 0 16 16" className={cn("h-3.5 w-3.5 transition-transform", open && "rotate-90")}>
+                <path d="M6 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </button>
+          </span>
+        </td>
+        {cells}
+      </tr>
+      {note ? (
+        <tr className="border-b border-neutral-100">
+          <td colSpan={colSpan} className={cn("py-1.5 pl-16 pr-3 text-sm font-medium [overflow-wrap:anywhere]", NOTE_TONES[note.tone])}>
+            <span data-testid="call-result" role="status">
+              {note.text}
+            </span>
+          </td>
+        </tr>
+      ) : null}
+      {open ? (
+        <tr id={detailId} onFocus={on.onActivate} className="border-b border-neutral-200 bg-neutral-50/50">
+          <td colSpan={colSpan} className="px-4 py-3 pl-16">
+            <CallDetail row={call} canDecide={canDecide} intent={intent} onIntentDone={on.onIntentDone} onSettled={on.onSettled} />
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Calls that were just decided stay in their place for a moment, so the reviewer reads what became
+ * of them, even when a refresh of the list no longer has them. Pure functions over the listing DTO.
+ */
+import type { RunDto, ThreadDto } from "@/lib/queue/dto";
+
+/** A decided call kept on screen: its run (with only that call) and where it stood. */
+export interface LingeringCall {
+  thread: ThreadDto;
+  threadIndex: number;
+  run: RunDto;
+  runIndex: number;
+}
+
+/** The row id of a call (unique per run and call), as the table keys its rows. */
+export function callRowId(runId: string, toolCallId: string | undefined, index: number): string {
+  return `${runId}:${toolCallId ?? `#${index}`}`;
+}
+
+/** Where the call `rowId` stands in `threads`, as a snapshot to keep it on screen. */
+export function snapshotCall(threads: ThreadDto[], rowId: string): LingeringCall | null {
+  for (const [threadIndex, thread] of threads.entries()) {
+    for (const [runIndex, run] of thread.runs.entries()) {
+      const index = run.toolCalls.findIndex((call, i) => callRowId(run.runId, call.toolCallId, i) === rowId);
+      if (index === -1 || !run.toolCalls[index]!.toolCallId) continue;
+      return { thread, threadIndex, run: { ...run, toolCalls: [run.toolCalls[index]!] }, runIndex };
+    }
+  }
+  return null;
+}
+
+/** `threads` with every lingering call the server no longer lists put back where it was. */
+export function withLingering(threads: ThreadDto[], lingering: ReadonlyMap<string, LingeringCall>): ThreadDto[] {
+  if (lingering.size === 0) return threads;
+  const listed = new Set(threads.flatMap((t) => t.runs.flatMap((r) => r.toolCalls.map((c, i) => callRowId(r.runId, c.toolCallId, i)))));
+  let result = threads;
+  for (const [rowId, kept] of lingering) {
+    if (listed.has(rowId)) continue;
+    const at = result.findIndex((thread) => thread.threadKey === kept.thread.threadKey);
+    if (at === -1) {
+      const thread = { ...kept.thread, runs: [kept.run] };
+      result = [...result.slice(0, kept.threadIndex), thread, ...result.slice(kept.threadIndex)];
+    } else {
+      const thread = result[at]!;
+      const runs = [...thread.runs.slice(0, kept.runIndex), kept.run, ...thread.runs.slice(kept.runIndex)];
+      result = result.map((t, i) => (i === at ? { ...thread, runs } : t));
+    }
+  }
+  return result;
+}

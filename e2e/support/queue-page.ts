@@ -1,0 +1,17 @@
+/** Helpers for deciding from the review queue's rows (`/`), by their accessible names. */
+import type { Locator, Page } from "@playwright/test";
+
+/** The row of a pending call. */
+export function callRow(page: Page, run: { runId: string; toolCallId: string }): Locator {
+  return page.locator(`tr[data-call-row="${run.runId}:${run.toolCallId}"]`);
+}
+
+/** The opened part of a call's row: its arguments or payload, and the decision. */
+export function callDetail(page: Page, run: { runId: string; toolCallId: string }): Locator {
+  return page.locator(`[id="call-detail-${run.runId}:${run.toolCallId}"]`);
+}
+
+/** The row that has the focus (the current call). */
+export function focusedCallRow(page: Page): Locator {
+  return page.locator("tr[data-call-row]:focus");
+}

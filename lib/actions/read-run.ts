@@ -1,0 +1,18 @@
+"use server";
+
+import { z } from "zod";
+import { idSchema } from "../ids.ts";
+import type { RunDetailDto } from "../queue/dto.ts";
+import { getRunDetail } from "../queue/views.ts";
+import { defineAction } from "./define-action.ts";
+
+/**
+ * One run's pending calls with their arguments, suspend payloads and resume schemas: what a row of
+ * the review queue shows once opened (the listing carries none of them). Null when the run no
+ * longer waits. Read-only, so support may call it too.
+ */
+export const readRun = defineAction(
+  "readRun",
+  { permission: "read", input: z.object({ runId: idSchema("runId") }).strict() },
+  ({ runId }): Promise<RunDetailDto | null> => getRunDetail(runId),
+);
