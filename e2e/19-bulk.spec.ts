@@ -2,9 +2,7 @@ import { expect, test } from "./fixtures.ts";
 import { callRow } from "./support/queue-page.ts";
 import { EMPTY_STATE, escapeRegExp, openRunsOf, totalLabel } from "./support/runs-page.ts";
 
-// The bulk request needs decideInBulk (branch issue12-bulk); branch issue12-queue-bulk-ui wires it and
-// drops this fixme, tested merged with issue12-bulk.
-test.fixme("bulk-approving 10 calls while another reviewer decides one first: 9 applied, 1 reported with who decided it", async ({
+test("bulk-approving 10 calls while another reviewer decides one first: 9 applied, 1 reported with who decided it", async ({
   page,
   backlog,
   approveInConsole,

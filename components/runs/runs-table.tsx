@@ -21,6 +21,7 @@ import type { Settled } from "./call-detail";
 import { SelectCheckbox } from "./select-checkbox";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { BulkBar } from "./bulk-bar";
+import { useBulkDecision } from "./use-bulk-decision";
 import { useLingering } from "./use-lingering";
 import { useQueueFocus } from "./use-queue-focus";
 import { selectionState, useSelection } from "./use-selection";
@@ -48,7 +49,7 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
   const { params, query, data, problems, loading, setFilters, resetFilters, setPage, setPerPage } = useRunsView(viewOptions);
   const agentNames = useMemo(() => new Map(agents.map((agent) => [agent.id, agent.name])), [agents]);
   // Calls decided here stay in place a moment (their outcome in the row), then leave.
-  const { shownThreads, lingeringIds, notes, letLeave } = useLingering(data?.threads ?? NO_THREADS);
+  const { shownThreads, lingeringIds, notes, note, letLeave } = useLingering(data?.threads ?? NO_THREADS);
   const rows = useMemo(() => toPendingCallRows(shownThreads, agentNames), [shownThreads, agentNames]);
   const threadsByKey = useMemo(() => new Map(shownThreads.map((thread) => [thread.threadKey || NO_THREAD, thread])), [shownThreads]);
   // Rows exist only once data does: until then nothing is marked overdue.
@@ -102,6 +103,7 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
     letLeave([{ rowId: call.id, runId: call.runId, runFinished }]);
     focus.moveOnFrom(call.id);
   };
+  const bulk = useBulkDecision({ note, letLeave, clearSelection: selection.clear });
   const selectableRows = rows.filter((row) => !lingeringIds.has(row.id));
 
   return (
@@ -219,7 +221,14 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
       </Card>
 
       {canDecide ? (
-        <BulkBar selected={selection.selected} notice={selection.notice} summary={null} busy={false} onClear={selection.clear} />
+        <BulkBar
+          selected={selection.selected}
+          notice={selection.notice}
+          summary={bulk.summary}
+          busy={bulk.busy}
+          onClear={selection.clear}
+          onDecide={(action, calls, reason) => void bulk.decide(action, calls, reason)}
+        />
       ) : null}
 
       {data ? (

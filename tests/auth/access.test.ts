@@ -104,6 +104,7 @@ describe("access control over HTTP", () => {
       "approveToolCall",
       "browseRuns",
       "createUser",
+      "decideInBulk",
       "declineToolCall",
       "readRun",
       "resumeToolCall",
