@@ -6,6 +6,7 @@ import os from "node:os";
 import { backlogShape, caseValues } from "./backlog.ts";
 import type { BuiltStore } from "./stores.ts";
 import type { ThreadPageResult } from "./threads.ts";
+import type { WritePathResult } from "./write-path.ts";
 import type { Stats } from "./timing.ts";
 
 export const PER_PAGE = 50;
@@ -69,6 +70,7 @@ export function createResults({ quick, capMs }: { quick: boolean; capMs: number 
     mastra: {} as Record<string, Record<number, Record<string, MastraResult>>>,
     /** threads[engine][size][caseId]: the review queue's pages of threads (bench/threads.ts). */
     threads: {} as Record<string, Record<number, Record<string, ThreadPageResult>>>,
+    writePath: undefined as WritePathResult | undefined,
     mismatches: [] as string[],
     page: undefined as unknown,
     decision: undefined as unknown,

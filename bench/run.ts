@@ -9,7 +9,7 @@
  * Quick (CI): 2,000 and 10,000 on our store, Mastra's LibSQLStore at 1,000 with a 10 s cap, the
  * decision and memory checks; no page build. Exits 1 only on a clear regression.
  *
- * Flags: --quick, --rebuild (drop cached stores first), --no-page, --no-mastra, --no-decision.
+ * Flags: --quick, --rebuild (drop cached stores first), --no-page, --no-mastra, --no-decision, --no-write.
  */
 import { disconnectDb } from "../lib/db/client.ts";
 import { listSuspendedRuns } from "../lib/runs/list-suspended-runs.ts";
@@ -22,6 +22,7 @@ import { sqliteFilePath } from "../lib/db/database-url.ts";
 import { buildStore, dropStore, type BuiltStore, type StoreKind } from "./stores.ts";
 import { MastraWorker, measure, stats, type WorkerReply } from "./timing.ts";
 import { measureThreadPages, THREAD_CASES } from "./threads.ts";
+import { measureWritePath } from "./write-path.ts";
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has("--quick");
@@ -182,6 +183,13 @@ results.memory = {
   pg: await child("memory-child.ts", [built.get(`ours-pg:${biggest}`)!.url], {}, 600_000, { compiled: true }),
 };
 log(`  ${JSON.stringify(results.memory)}`);
+if (!args.has("--no-write")) {
+  log("snapshot writes: our store vs Mastra's LibSQLStore and PostgresStore…");
+  results.writePath = await measureWritePath(QUICK ? 150 : 400);
+  for (const r of results.writePath.ratios)
+    log(`  ${r.ours} vs ${r.theirs}: insert ${r.insert.toFixed(2)}x, update ${r.update.toFixed(2)}x`);
+}
+
 if (!args.has("--no-decision")) {
   log("decision: decide() vs bare agent.approveToolCall()…");
   results.decision = await child("decision.ts", [QUICK ? "8" : "20"]);

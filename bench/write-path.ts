@@ -5,7 +5,8 @@
  * PostgresStore, through each store's own `persistWorkflowSnapshot`. Each store gets a fresh
  * database, a warm-up of 1,000 run snapshots (2,000 rows), then `writes` new runs (inserts) and
  * as many rewrites of them (updates, as Mastra does when a run moves on), alternating stores so
- * that machine noise hits all four alike. Prints median and p95 per store and the ratios.
+ * that machine noise hits all four alike. Prints median and p95 per store and the ratios; `npm run
+ * bench` runs it too (bench/results.md, "Snapshot writes").
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -20,7 +21,6 @@ import { deployMigrations } from "../lib/db/migrate.ts";
 import { createMastraStorage } from "../lib/store/index.ts";
 import { disconnectDb } from "../lib/db/client.ts";
 
-const WRITES = Number(process.argv[2] ?? 400);
 const WARMUP_RUNS = 1_000;
 
 type Persist = (row: BacklogRow, snapshot: WorkflowRunState, at: Date) => Promise<void>;
@@ -101,50 +101,78 @@ async function openStores(dir: string): Promise<StoreUnderTest[]> {
   ];
 }
 
-const { templates } = await loadTemplates();
-const compiled = compileTemplates(templates);
-const rows = [...generateBacklog(compiled, WARMUP_RUNS + WRITES)].flat();
-const parsed = rows.map((row) => JSON.parse(row.snapshot) as WorkflowRunState);
-const dir = mkdtempSync(path.join(tmpdir(), "bench-write-"));
-const stores = await openStores(dir);
-const inserts = new Map<string, number[]>(stores.map((s) => [s.name, []]));
-const updates = new Map<string, number[]>(stores.map((s) => [s.name, []]));
-const warmupRows = WARMUP_RUNS * 2;
-try {
-  for (let i = 0; i < rows.length; i++) {
-    for (const store of stores) {
-      const started = performance.now();
-      await store.persist(rows[i]!, parsed[i]!, rows[i]!.updatedAt);
-      if (i >= warmupRows) inserts.get(store.name)!.push(performance.now() - started);
-    }
-  }
-  // Rewrites: the same runs persisted again a moment later (what a resume or the next step writes).
-  for (let i = warmupRows; i < rows.length; i++) {
-    for (const store of stores) {
-      const started = performance.now();
-      await store.persist(rows[i]!, parsed[i]!, new Date(rows[i]!.updatedAt.getTime() + 1_000));
-      updates.get(store.name)!.push(performance.now() - started);
-    }
-  }
-} finally {
-  for (const store of stores) await store.close().catch(() => {});
-  rmSync(dir, { recursive: true, force: true });
+export interface WritePathResult {
+  writes: number;
+  warmupRows: number;
+  stores: Record<string, { insert: Stats; update: Stats }>;
+  ratios: Array<{ ours: string; theirs: string; insert: number; update: number }>;
 }
 
-const fmt = (s: Stats) => `${s.median.toFixed(2)} / ${s.p95.toFixed(2)}`;
-const report: Record<string, { insert: Stats; update: Stats }> = {};
-for (const store of stores) report[store.name] = { insert: stats(inserts.get(store.name)!), update: stats(updates.get(store.name)!) };
-console.log(`\nSnapshot writes: ${rows.length - warmupRows} inserts and as many updates per store after ${warmupRows} warm-up rows`);
-console.log("| store | insert med / p95 ms | update med / p95 ms |\n| --- | --- | --- |");
-for (const [name, r] of Object.entries(report)) console.log(`| ${name} | ${fmt(r.insert)} | ${fmt(r.update)} |`);
-const ratio = (ours: string, theirs: string, kind: "insert" | "update") => report[ours]![kind].median / report[theirs]![kind].median;
-console.log("");
-for (const [ours, theirs] of [
+/** Times `runs` new runs (their snapshot rows) and as many rewrites on each store, after a warm-up. */
+export async function measureWritePath(runs: number): Promise<WritePathResult> {
+  const { templates } = await loadTemplates();
+  const rows = [...generateBacklog(compileTemplates(templates), WARMUP_RUNS + runs)].flat();
+  const parsed = rows.map((row) => JSON.parse(row.snapshot) as WorkflowRunState);
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-write-"));
+  const stores = await openStores(dir);
+  const inserts = new Map<string, number[]>(stores.map((s) => [s.name, []]));
+  const updates = new Map<string, number[]>(stores.map((s) => [s.name, []]));
+  const warmupRows = rows.length - [...generateBacklog(compileTemplates(templates), runs)].flat().length;
+  try {
+    for (let i = 0; i < rows.length; i++) {
+      for (const store of stores) {
+        const started = performance.now();
+        await store.persist(rows[i]!, parsed[i]!, rows[i]!.updatedAt);
+        if (i >= warmupRows) inserts.get(store.name)!.push(performance.now() - started);
+      }
+    }
+    // Rewrites: the same runs persisted again a moment later (what a resume or the next step writes).
+    for (let i = warmupRows; i < rows.length; i++) {
+      for (const store of stores) {
+        const started = performance.now();
+        await store.persist(rows[i]!, parsed[i]!, new Date(rows[i]!.updatedAt.getTime() + 1_000));
+        updates.get(store.name)!.push(performance.now() - started);
+      }
+    }
+  } finally {
+    for (const store of stores) await store.close().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const result: WritePathResult = { writes: rows.length - warmupRows, warmupRows, stores: {}, ratios: [] };
+  for (const store of stores)
+    result.stores[store.name] = { insert: stats(inserts.get(store.name)!), update: stats(updates.get(store.name)!) };
+  for (const [ours, theirs] of PAIRS) {
+    const ratio = (kind: "insert" | "update") => result.stores[ours]![kind].median / result.stores[theirs]![kind].median;
+    result.ratios.push({ ours, theirs, insert: ratio("insert"), update: ratio("update") });
+  }
+  return result;
+}
+
+const PAIRS = [
   ["ours SQLite", "Mastra LibSQLStore"],
   ["ours PostgreSQL", "Mastra PostgresStore"],
-] as const) {
-  const r = { insert: ratio(ours, theirs, "insert"), update: ratio(ours, theirs, "update") };
-  console.log(
-    `${ours} vs ${theirs}: insert ${r.insert.toFixed(2)}x, update ${r.update.toFixed(2)}x (median; target < 1.5x: ${r.insert < 1.5 && r.update < 1.5 ? "met" : "NOT met"})`,
-  );
+] as const;
+
+/** The write-path table and its targets (< 1.5x Mastra's store, median, inserts and updates). */
+export function writePathReport(result: WritePathResult) {
+  const fmt = (s: Stats) => `${s.median.toFixed(2)} / ${s.p95.toFixed(2)}`;
+  const table = [
+    `Snapshot rows written: ${result.writes} inserts and as many updates per store, after ${result.warmupRows} warm-up rows (bench/write-path.ts).`,
+    "",
+    "| store | insert med / p95 ms | update med / p95 ms |",
+    "| --- | --- | --- |",
+    ...Object.entries(result.stores).map(([name, r]) => `| ${name} | ${fmt(r.insert)} | ${fmt(r.update)} |`),
+  ].join("\n");
+  const targets = result.ratios.map((r) => ({
+    target: `snapshot write, ${r.ours} vs ${r.theirs} < 1.5x (median, insert / update)`,
+    value: `${r.insert.toFixed(2)}x / ${r.update.toFixed(2)}x`,
+    met: r.insert < 1.5 && r.update < 1.5,
+  }));
+  return { table, targets };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const report = writePathReport(await measureWritePath(Number(process.argv[2] ?? 400)));
+  console.log(`\n${report.table}\n`);
+  for (const target of report.targets) console.log(`${target.target}: ${target.value} (${target.met ? "met" : "NOT met"})`);
 }

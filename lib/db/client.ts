@@ -5,6 +5,8 @@
  */
 import { DEFAULT_DATABASE_URL, databaseProvider, sqliteFilePath } from "./database-url.ts";
 import { forgetCached, processCache } from "../process-cache.ts";
+import type { Sql } from "@prisma/client/runtime/client";
+import type { SqlDriverAdapter } from "@prisma/driver-adapter-utils";
 import type { PrismaClient as SqlitePrismaClient } from "../generated/sqlite/client.ts";
 
 export type Db = SqlitePrismaClient;
@@ -23,8 +25,12 @@ export async function createDb(url: string): Promise<Db> {
     // Several processes (console servers, agent hosts, the seed) share the file: statements take
     // turns within a process, a busy timeout makes them wait across processes, and WAL (kept in the
     // file) lets readers go on while one writes.
-    const db = new PrismaClient({ adapter: serializedSqliteAdapter(sqliteFilePath(url)) });
+    let connection: SqlDriverAdapter | undefined;
+    const db = new PrismaClient({
+      adapter: serializedSqliteAdapter(sqliteFilePath(url), { onConnect: (opened) => (connection = opened) }),
+    });
     await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
+    sqliteConnections.set(db, () => connection);
     await optimizeSqlite(db);
     return db;
   }
@@ -32,6 +38,27 @@ export async function createDb(url: string): Promise<Db> {
   const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
   // Both generated clients have the same models and methods; only their provider differs.
   return db as unknown as Db;
+}
+
+const sqliteConnections = new WeakMap<Db, () => SqlDriverAdapter | undefined>();
+
+/**
+ * Runs one write statement. On SQLite it goes straight to the connection Prisma itself uses, in the
+ * same turn order as every other statement of the process, without the Prisma client's per-query
+ * work (a third of a snapshot write's time: bench/write-path.ts); on PostgreSQL through the client.
+ * For the hot path only: the store's snapshot write, which every agent step pays.
+ */
+export async function executeStatement(db: Db, statement: Sql): Promise<number> {
+  const connection = sqliteConnections.get(db)?.();
+  if (!connection) return db.$executeRaw(statement);
+  return connection.executeRaw({
+    sql: statement.sql,
+    args: statement.values,
+    argTypes: statement.values.map((value) => ({
+      scalarType: value instanceof Date ? "datetime" : typeof value === "number" ? "int" : "string",
+      arity: "scalar",
+    })),
+  });
 }
 
 /**

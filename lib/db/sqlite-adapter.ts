@@ -114,11 +114,19 @@ class SerializedSqliteAdapter implements SqlDriverAdapter {
   }
 }
 
-export function serializedSqliteAdapter(filePath: string, busyTimeoutMs = 10_000): SqlDriverAdapterFactory {
+/** `onConnect` receives the connection Prisma opens, for statements sent without the Prisma client (client.ts). */
+export function serializedSqliteAdapter(
+  filePath: string,
+  { busyTimeoutMs = 10_000, onConnect }: { busyTimeoutMs?: number; onConnect?: (connection: SqlDriverAdapter) => void } = {},
+): SqlDriverAdapterFactory {
   const factory = new PrismaBetterSqlite3({ url: `file:${filePath}`, timeout: busyTimeoutMs });
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
-    connect: async () => new SerializedSqliteAdapter(await factory.connect()),
+    connect: async () => {
+      const connection = new SerializedSqliteAdapter(await factory.connect());
+      onConnect?.(connection);
+      return connection;
+    },
   };
 }

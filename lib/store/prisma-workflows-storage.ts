@@ -11,7 +11,8 @@ import {
   type WorkflowRuns,
 } from "@mastra/core/storage";
 import type { StepResult, WorkflowRunState } from "@mastra/core/workflows";
-import type { Db } from "../db/client.ts";
+import { sqltag as sql } from "@prisma/client/runtime/client";
+import { executeStatement, type Db } from "../db/client.ts";
 import { failpoint } from "../failpoint.ts";
 import type { Prisma, WorkflowSnapshot } from "../generated/sqlite/client.ts";
 import { isAgentLoopWorkflow, readSnapshot } from "./snapshot-reader.ts";
@@ -74,7 +75,9 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
     // One statement, the same on SQLite and PostgreSQL (Prisma's upsert on a compound key reads
     // the row first, then writes it: twice the round trips on the path every agent step takes).
     // Like Mastra's own stores: the run keeps its creation time and a resource once known.
-    await this.#db.$executeRaw`
+    await executeStatement(
+      this.#db,
+      sql`
       INSERT INTO "workflow_snapshots" ("workflow_name", "run_id", "resource_id", "agent_id", "thread_id", "status",
         "tool_call_count", "version", "created_at", "updated_at", "tool_calls", "snapshot")
       VALUES (${workflowName}, ${runId}, ${knownResourceId}, ${columns.agentId}, ${columns.threadId}, ${columns.status},
@@ -83,7 +86,8 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
         "resource_id" = COALESCE(excluded."resource_id", "workflow_snapshots"."resource_id"),
         "agent_id" = excluded."agent_id", "thread_id" = excluded."thread_id", "status" = excluded."status",
         "tool_call_count" = excluded."tool_call_count", "version" = "workflow_snapshots"."version" + 1,
-        "updated_at" = excluded."updated_at", "tool_calls" = excluded."tool_calls", "snapshot" = excluded."snapshot"`;
+        "updated_at" = excluded."updated_at", "tool_calls" = excluded."tool_calls", "snapshot" = excluded."snapshot"`,
+    );
   }
 
   async loadWorkflowSnapshot({ workflowName, runId }: { workflowName: string; runId: string }) {
