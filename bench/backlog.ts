@@ -19,7 +19,7 @@ export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const OUT_DIR = path.join(BENCH_DIR, "out");
 export const TEMPLATES_FILE = path.join(OUT_DIR, "templates.json");
 /** Bump when the generator changes: it is part of every cache key. */
-const GENERATOR_VERSION = 3;
+const GENERATOR_VERSION = 4;
 
 export interface TemplateRow {
   workflowName: string;

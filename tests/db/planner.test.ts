@@ -75,7 +75,7 @@ describe("SQLite planner statistics", () => {
     await getDb(database.url);
 
     expect(planOf(file, AGENT_AND_THREAD)).toMatch(
-      /USING INDEX workflow_snapshots_status_thread_id_updated_at\w* \(status=\? AND thread_id=\?\)/,
+      /USING INDEX workflow_snapshots_status_thread_id_created_at\w* \(status=\? AND thread_id=\?\)/,
     );
     const { runs, total } = await listSuspendedRuns({ agentId: "busy-agent", threadId: "thread-7", perPage: 50, page: 0 }, database.url);
     expect(total).toBe(8_000 / 400);
