@@ -1,13 +1,21 @@
 "use client";
 
 /** One pending call of the queue: its row (focusable, selectable, opens in place) and, when open, the call itself. */
+import dynamic from "next/dynamic";
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
-import { CallDetail, type RowIntent, type Settled } from "./call-detail";
+import type { RowIntent, Settled } from "./call-detail";
 import type { PendingCallRow } from "./runs-table-model";
 import { SelectCheckbox } from "./select-checkbox";
 import { notSelectableReason } from "./use-selection";
 import type { RowNote } from "./use-lingering";
+
+// The decision UI (JSON viewer, forms, the resume editor's schema checks) loads when a call first
+// opens: the queue's first page does not ship it (bench/results.md, client JS).
+const CallDetail = dynamic(() => import("./call-detail").then((module) => module.CallDetail), {
+  ssr: false,
+  loading: () => <p className="px-4 py-3 text-sm text-neutral-500">Loading the call…</p>,
+});
 
 interface CallRowProps {
   call: PendingCallRow;

@@ -43,7 +43,10 @@ export interface ThreadDto {
   calls: number;
   overdueCalls: number;
   oldestSuspendedAt: string;
-  /** The thread's first matching runs, oldest first; fewer calls than `calls` when the thread is long. */
+  /**
+   * The thread's first matching runs, oldest first; fewer calls than `calls` when the thread is long.
+   * Their calls come without `args` / `suspendPayload` (GET /api/runs and the run's detail have them).
+   */
   runs: RunDto[];
 }
 

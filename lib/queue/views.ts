@@ -8,7 +8,7 @@ import type { PriorDecision } from "../decisions/types.ts";
 import { listSuspendedRuns } from "../runs/list-suspended-runs.ts";
 import { listThreads } from "../runs/list-threads.ts";
 import { CALLS_PER_THREAD, MAX_CALLS_PER_THREAD } from "../runs/validations.ts";
-import { toRunDetailDto, toRunDto, type QueuePageDto, type RunDetailDto, type RunsPageDto, type RunsViewDto } from "./dto.ts";
+import { toRunDetailDto, toRunDto, type QueuePageDto, type RunDetailDto, type RunDto, type RunsPageDto, type RunsViewDto } from "./dto.ts";
 import { overdueCutoff, reviewSlaMinutes } from "./review-target.ts";
 import { getSuspendedRun } from "../runs/run-detail.ts";
 import type { RawRunsParams } from "../list-params.ts";
@@ -58,7 +58,9 @@ export async function getQueuePage(query: QueueQuery): Promise<QueuePageDto> {
       calls: thread.calls,
       overdueCalls: thread.overdueCalls,
       oldestSuspendedAt: thread.oldestAt.toISOString(),
-      runs: thread.shownRuns.map((run) => toRunDto(run, states)),
+      // Without each call's arguments or payload: a row reads them when it opens (readRun). A page
+      // can hold a thousand calls, and their arguments would ride along in the page's HTML.
+      runs: thread.shownRuns.map((run) => withoutPayloads(toRunDto(run, states))),
     })),
     threadTotal,
     callTotal,
@@ -91,4 +93,8 @@ export async function getRunPage(runId: string): Promise<{ waiting: RunDetailDto
   if (waiting) return { waiting };
   const decided = await findLatestDecisionOfRun(runId);
   return decided ? { decided } : { unknown: true };
+}
+
+function withoutPayloads(run: RunDto): RunDto {
+  return { ...run, toolCalls: run.toolCalls.map(({ args: _args, suspendPayload: _payload, ...call }) => call) };
 }
