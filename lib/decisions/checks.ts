@@ -57,8 +57,9 @@ export async function resolveAgent(agentId: string, databaseUrl: string): Promis
 
 /** Resume data must satisfy the schema the tool itself declares (Mastra checks it again). */
 export async function checkResumeData(agent: Agent, call: AgentRunToolCall, resumeData: unknown): Promise<void> {
-  const tools = (await agent.listTools()) as Record<string, { resumeSchema?: StandardSchema }>;
-  const schema = call.toolName ? tools[call.toolName]?.resumeSchema : undefined;
+  const { owner, toolName } = await toolOwner(agent, call);
+  const tools = owner ? ((await owner.listTools()) as Record<string, { resumeSchema?: StandardSchema }>) : {};
+  const schema = toolName ? tools[toolName]?.resumeSchema : undefined;
   if (!schema?.["~standard"]) return;
   const result = await schema["~standard"].validate(resumeData);
   if (!result.issues?.length) return;
@@ -69,6 +70,22 @@ export async function checkResumeData(agent: Agent, call: AgentRunToolCall, resu
     `The resume data does not match what ${call.toolName} expects: ${issuesSentence(issues)}`,
     issues,
   );
+}
+
+/**
+ * The agent whose tool a call waits on: the run's own agent, or for a delegated call the sub-agent
+ * at the end of its path (supervisor → sub-agent(s) → tool), found among each supervisor's `agents`.
+ * Mastra 1.71 does not check a delegated suspend()'s resume data against the sub-agent's tool schema
+ * (the supervisor's `agent-<name>` tool has none): the console does.
+ */
+async function toolOwner(agent: Agent, call: AgentRunToolCall): Promise<{ owner?: Agent; toolName?: string }> {
+  if (!call.path) return { owner: agent, toolName: call.toolName };
+  let owner: Agent | undefined = agent;
+  for (const subAgentId of call.path.slice(1, -1)) {
+    const subAgents: Record<string, unknown> = owner ? await owner.listAgents() : {};
+    owner = Object.values(subAgents).find((candidate) => (candidate as Agent).id === subAgentId) as Agent | undefined;
+  }
+  return { owner, toolName: call.path.at(-1) };
 }
 
 /** A Standard Schema issue; zod's carry its code and details, which issues.ts reads by shape. */
