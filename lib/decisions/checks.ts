@@ -99,7 +99,8 @@ export function describeRun(run: ConsoleRun | undefined, call: AgentRunToolCall 
     agentId: run?.agentId,
     threadId: run?.threadId,
     resourceId: run?.resourceId,
-    toolName: call?.toolName,
+    // A delegated suspend() is named by Mastra after the supervisor's `agent-<name>` tool: record the tool that waits.
+    toolName: call?.path?.at(-1) ?? call?.toolName,
     args: call?.requiresApproval ? call.args : undefined,
   };
 }

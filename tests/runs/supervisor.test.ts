@@ -151,6 +151,13 @@ describe.each(["sqlite", "postgres"] as const)("a supervisor's delegated calls o
     after = await stored(shipping.resource);
     expect(after.rows).toEqual([]);
     expect(after.effects.map((effect) => effect.toolName)).toEqual(["chooseShippingAddress"]);
+    // The decision and its history name the tool that waited, not the supervisor's `agent-shipping`.
+    const db = await getDb(database.url);
+    expect(await db.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: shipping.ref } })).toMatchObject({
+      agentId: "support-desk",
+      toolName: "chooseShippingAddress",
+      state: "applied",
+    });
   });
 
   it("a decision recorded, then the server killed before it was sent, is carried out once by recovery", async () => {
