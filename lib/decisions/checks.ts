@@ -10,7 +10,7 @@ import { findAgentById, getMastra } from "../mastra/index.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import { findSuspendedRun } from "../runs/run-detail.ts";
 import { idTextProblem } from "../safe-text.ts";
-import type { AgentRunToolCall } from "../store/snapshot-reader.ts";
+import { AGENT_LOOP_WORKFLOWS, type AgentRunToolCall } from "../store/snapshot-reader.ts";
 import { humanizeIssues, issuesSentence, type IssueLike } from "./issues.ts";
 import { alreadyDecided } from "./ledger.ts";
 import { LIMITS } from "./limits.ts";
@@ -33,9 +33,24 @@ export async function refuseAsDecidedOrMissing(db: Db, decision: Decision, run: 
     throw alreadyDecided(prior);
   }
   if (!run) {
+    if (await isDelegatedInnerRun(db, decision.runId)) {
+      throw new DecisionError(
+        "run_not_found",
+        `Run "${decision.runId}" is a sub-agent's run inside a supervisor's run: decide the supervisor's run, which continues the sub-agent (continued on its own, the supervisor would wait forever).`,
+      );
+    }
     throw new DecisionError("run_not_found", `No suspended run "${decision.runId}": it does not exist or was already decided.`);
   }
   throw new DecisionError("tool_call_not_pending", `Run "${decision.runId}" is not waiting on tool call "${decision.toolCallId}".`);
+}
+
+/** A sub-agent's inner run that a supervisor's run waits on (set aside by lib/store/delegations.ts). */
+async function isDelegatedInnerRun(db: Db, runId: string): Promise<boolean> {
+  const row = await db.workflowSnapshot.findFirst({
+    where: { runId, workflowName: { in: [...AGENT_LOOP_WORKFLOWS] }, status: "suspended", agentId: null },
+    select: { runId: true },
+  });
+  return row !== null;
 }
 
 export function checkKind(call: AgentRunToolCall, decision: Decision): void {

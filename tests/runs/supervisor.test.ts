@@ -108,6 +108,16 @@ describe.each(["sqlite", "postgres"] as const)("a supervisor's delegated calls o
     const db = await getDb(database.url);
     expect((await db.suspendedRunCount.aggregate({ _sum: { runs: true } }))._sum.runs).toBe(all.total);
     expect(all.runs.some((run) => inner.some((row) => row.runId === run.runId))).toBe(false);
+
+    // An inner run is not decidable on its own: it is continued through its supervisor.
+    const innerCallId = refundsTheirs.runs.find((run) => run.runId === innerRefund.runId)!.toolCalls[0]!.toolCallId!;
+    await expect(
+      decide(
+        { action: "approve", runId: innerRefund.runId, toolCallId: innerCallId },
+        { reviewer: "rita@test.example", databaseUrl: database.url },
+      ),
+    ).rejects.toMatchObject({ code: "run_not_found", message: expect.stringMatching(/a sub-agent's run inside a supervisor's run/) });
+    expect((await stored(resource)).effects).toEqual([]);
   });
 
   it("approve, decline and resume through the console continue the sub-agent; its tool runs once", async () => {
