@@ -1,6 +1,7 @@
 /** One pending call on a run's page: its arguments or suspend payload, what it expects back, and the decision. */
 import type { RunDetailDto } from "@/lib/queue/dto";
 import { JsonViewer } from "@/components/json-viewer";
+import { DelegationPath } from "@/components/runs/delegation-path";
 import { KindBadge } from "@/components/runs/kind-badge";
 import { BeingDecidedBadge, MayHaveRunBadge } from "@/components/runs/decision-badges";
 import { Card } from "@/components/ui/card";
@@ -18,7 +19,8 @@ export function PendingCallCard({
   index: number;
   canDecide: boolean;
 }) {
-  const toolName = call.toolName ?? "(unnamed tool)";
+  // A delegated suspend() is named by Mastra after the supervisor's `agent-<name>` tool: show the tool that waits.
+  const toolName = call.path?.at(-1) ?? call.toolName ?? "(unnamed tool)";
   return (
     <Card key={call.toolCallId ?? index} className="overflow-hidden">
       <section aria-labelledby={`call-${index}`}>
@@ -30,6 +32,12 @@ export function PendingCallCard({
           {call.interrupted ? <MayHaveRunBadge interrupted={call.interrupted} /> : null}
           {call.inFlight ? <BeingDecidedBadge inFlight={call.inFlight} /> : null}
           {call.toolCallId ? <span className="font-mono text-xs text-neutral-500">{call.toolCallId}</span> : null}
+          {call.path ? (
+            <span className="flex basis-full flex-wrap items-center gap-1.5 text-xs text-neutral-600">
+              Waits inside a delegation, continued through {call.path[0]}:
+              <DelegationPath path={call.path} />
+            </span>
+          ) : null}
         </div>
         <div className="grid gap-6 px-5 py-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className="flex min-w-0 flex-col gap-5">

@@ -6,7 +6,7 @@ import { Card } from "@/components/ui/card";
 import { RunHeadline } from "./run-headline";
 
 export function RunSummary({ run, agentName }: { run: RunDetailDto; agentName?: string }) {
-  const toolNames = [...new Set(run.toolCalls.map((call) => call.toolName ?? "(unnamed tool)"))];
+  const toolNames = [...new Set(run.toolCalls.map((call) => call.path?.at(-1) ?? call.toolName ?? "(unnamed tool)"))];
   return (
     <>
       <nav aria-label="Breadcrumb" className="text-sm text-neutral-500">
@@ -31,7 +31,7 @@ export function RunSummary({ run, agentName }: { run: RunDetailDto; agentName?: 
           suspendedAt={run.suspendedAt}
           calls={run.toolCalls.map((call) => ({
             toolCallId: call.toolCallId,
-            toolName: call.toolName ?? "(unnamed tool)",
+            toolName: call.path?.at(-1) ?? call.toolName ?? "(unnamed tool)",
             inFlight: call.inFlight,
           }))}
         />

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useNow, WaitingTime } from "@/components/relative-time";
+import { DelegationPath } from "./delegation-path";
 import { KindBadge } from "./kind-badge";
 import { BeingDecidedBadge, MayHaveRunBadge } from "./decision-badges";
 import { isOverdue, type PendingCallRow, type RunsTableFeatures } from "./runs-table-model";
@@ -43,7 +44,12 @@ export function getRunsTableColumns({ slaMinutes }: { slaMinutes: number }) {
     column.accessor("agentName", {
       id: "agent",
       header: "Agent",
-      cell: (info) => <span className="text-neutral-700">{info.getValue()}</span>,
+      cell: (info) => (
+        <span className="flex flex-col gap-0.5">
+          <span className="text-neutral-700">{info.getValue()}</span>
+          {info.row.original.path ? <DelegationPath path={info.row.original.path} /> : null}
+        </span>
+      ),
     }),
     column.accessor("suspendedAt", {
       id: "waiting",

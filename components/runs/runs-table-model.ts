@@ -19,6 +19,8 @@ export interface PendingCallRow {
   requiresApproval: boolean;
   agentId: string;
   agentName: string;
+  /** A delegated call's path: supervisor → sub-agent(s) → tool (the run is continued through the supervisor). */
+  path?: string[];
   threadId?: string;
   resourceId?: string;
   suspendedAt: string;
@@ -49,10 +51,12 @@ export function toPendingCallRows(threads: ThreadDto[], agentNames: Map<string, 
         id: callRowId(run.runId, call.toolCallId, index),
         runId: run.runId,
         toolCallId: call.toolCallId,
-        toolName: call.toolName ?? "(unnamed tool)",
+        // A delegated suspend() is named by Mastra after the supervisor's `agent-<name>` tool: show the tool that waits.
+        toolName: call.path?.at(-1) ?? call.toolName ?? "(unnamed tool)",
         requiresApproval: call.requiresApproval,
         agentId: run.agentId,
         agentName: agentNames.get(run.agentId) ?? run.agentId,
+        path: call.path,
         threadId: run.threadId,
         resourceId: run.resourceId,
         suspendedAt: run.suspendedAt,

@@ -10,7 +10,7 @@ import { findAgentById, getMastra } from "../mastra/index.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import { findSuspendedRun } from "../runs/run-detail.ts";
 import { idTextProblem } from "../safe-text.ts";
-import type { AgentRunToolCall } from "../store/snapshot-reader.ts";
+import { AGENT_LOOP_WORKFLOWS, type AgentRunToolCall } from "../store/snapshot-reader.ts";
 import { humanizeIssues, issuesSentence, type IssueLike } from "./issues.ts";
 import { alreadyDecided } from "./ledger.ts";
 import { LIMITS } from "./limits.ts";
@@ -33,9 +33,24 @@ export async function refuseAsDecidedOrMissing(db: Db, decision: Decision, run: 
     throw alreadyDecided(prior);
   }
   if (!run) {
+    if (await isDelegatedInnerRun(db, decision.runId)) {
+      throw new DecisionError(
+        "run_not_found",
+        `Run "${decision.runId}" is a sub-agent's run inside a supervisor's run: decide the supervisor's run, which continues the sub-agent (continued on its own, the supervisor would wait forever).`,
+      );
+    }
     throw new DecisionError("run_not_found", `No suspended run "${decision.runId}": it does not exist or was already decided.`);
   }
   throw new DecisionError("tool_call_not_pending", `Run "${decision.runId}" is not waiting on tool call "${decision.toolCallId}".`);
+}
+
+/** A sub-agent's inner run that a supervisor's run waits on (set aside by lib/store/delegations.ts). */
+async function isDelegatedInnerRun(db: Db, runId: string): Promise<boolean> {
+  const row = await db.workflowSnapshot.findFirst({
+    where: { runId, workflowName: { in: [...AGENT_LOOP_WORKFLOWS] }, status: "suspended", agentId: null },
+    select: { runId: true },
+  });
+  return row !== null;
 }
 
 export function checkKind(call: AgentRunToolCall, decision: Decision): void {
@@ -57,8 +72,9 @@ export async function resolveAgent(agentId: string, databaseUrl: string): Promis
 
 /** Resume data must satisfy the schema the tool itself declares (Mastra checks it again). */
 export async function checkResumeData(agent: Agent, call: AgentRunToolCall, resumeData: unknown): Promise<void> {
-  const tools = (await agent.listTools()) as Record<string, { resumeSchema?: StandardSchema }>;
-  const schema = call.toolName ? tools[call.toolName]?.resumeSchema : undefined;
+  const { owner, toolName } = await toolOwner(agent, call);
+  const tools = owner ? ((await owner.listTools()) as Record<string, { resumeSchema?: StandardSchema }>) : {};
+  const schema = toolName ? tools[toolName]?.resumeSchema : undefined;
   if (!schema?.["~standard"]) return;
   const result = await schema["~standard"].validate(resumeData);
   if (!result.issues?.length) return;
@@ -69,6 +85,22 @@ export async function checkResumeData(agent: Agent, call: AgentRunToolCall, resu
     `The resume data does not match what ${call.toolName} expects: ${issuesSentence(issues)}`,
     issues,
   );
+}
+
+/**
+ * The agent whose tool a call waits on: the run's own agent, or for a delegated call the sub-agent
+ * at the end of its path (supervisor → sub-agent(s) → tool), found among each supervisor's `agents`.
+ * Mastra 1.71 does not check a delegated suspend()'s resume data against the sub-agent's tool schema
+ * (the supervisor's `agent-<name>` tool has none): the console does.
+ */
+async function toolOwner(agent: Agent, call: AgentRunToolCall): Promise<{ owner?: Agent; toolName?: string }> {
+  if (!call.path) return { owner: agent, toolName: call.toolName };
+  let owner: Agent | undefined = agent;
+  for (const subAgentId of call.path.slice(1, -1)) {
+    const subAgents: Record<string, unknown> = owner ? await owner.listAgents() : {};
+    owner = Object.values(subAgents).find((candidate) => (candidate as Agent).id === subAgentId) as Agent | undefined;
+  }
+  return { owner, toolName: call.path.at(-1) };
 }
 
 /** A Standard Schema issue; zod's carry its code and details, which issues.ts reads by shape. */
@@ -82,7 +114,8 @@ export function describeRun(run: ConsoleRun | undefined, call: AgentRunToolCall 
     agentId: run?.agentId,
     threadId: run?.threadId,
     resourceId: run?.resourceId,
-    toolName: call?.toolName,
+    // A delegated suspend() is named by Mastra after the supervisor's `agent-<name>` tool: record the tool that waits.
+    toolName: call?.path?.at(-1) ?? call?.toolName,
     args: call?.requiresApproval ? call.args : undefined,
   };
 }

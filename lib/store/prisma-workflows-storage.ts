@@ -15,7 +15,8 @@ import { sqltag as sql } from "@prisma/client/runtime/client";
 import { executeStatement, type Db } from "../db/client.ts";
 import { failpoint } from "../failpoint.ts";
 import type { Prisma, WorkflowSnapshot } from "../generated/sqlite/client.ts";
-import { isAgentLoopWorkflow, readSnapshot } from "./snapshot-reader.ts";
+import { readSnapshotWithPaths, setDelegatedRunsAside } from "./delegations.ts";
+import { isAgentLoopWorkflow, type Delegation, type SnapshotSummary } from "./snapshot-reader.ts";
 import { serializeSnapshot } from "./serialize.ts";
 
 /** How often a read-modify-write is retried when another writer changed the row in between. */
@@ -70,7 +71,7 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
     updatedAt?: Date;
   }): Promise<void> {
     const now = new Date();
-    const columns = snapshotColumns(workflowName, snapshot);
+    const columns = await this.#columns(workflowName, snapshot);
     const knownResourceId = resourceId ?? columns.resourceId ?? null;
     // One statement, the same on SQLite and PostgreSQL (Prisma's upsert on a compound key reads
     // the row first, then writes it: twice the round trips on the path every agent step takes).
@@ -88,6 +89,7 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
         "tool_call_count" = excluded."tool_call_count", "version" = "workflow_snapshots"."version" + 1,
         "updated_at" = excluded."updated_at", "tool_calls" = excluded."tool_calls", "snapshot" = excluded."snapshot"`,
     );
+    await this.#setDelegatedRunsAside(columns.delegations);
   }
 
   async loadWorkflowSnapshot({ workflowName, runId }: { workflowName: string; runId: string }) {
@@ -117,13 +119,8 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
       mergeWorkflowStepResult({ snapshot, stepId, result, requestContext });
       const now = new Date();
       if (!row) {
-        const created = await this.#createIfAbsent({
-          workflowName,
-          runId,
-          ...snapshotColumns(workflowName, snapshot),
-          createdAt: now,
-          updatedAt: now,
-        });
+        const { delegations: _, ...columns } = await this.#columns(workflowName, snapshot);
+        const created = await this.#createIfAbsent({ workflowName, runId, ...columns, createdAt: now, updatedAt: now });
         return created ? { value: snapshot.context } : CONFLICT;
       }
       const written = await this.#writeIfUnchanged(row, snapshot, { updatedAt: now });
@@ -210,11 +207,23 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
     snapshot: WorkflowRunState,
     extra: Pick<Prisma.WorkflowSnapshotUpdateManyMutationInput, "updatedAt">,
   ): Promise<boolean> {
+    const { delegations, ...columns } = await this.#columns(row.workflowName, snapshot, row.resourceId);
     const { count } = await this.#db.workflowSnapshot.updateMany({
       where: { workflowName: row.workflowName, runId: row.runId, version: row.version },
-      data: { ...snapshotColumns(row.workflowName, snapshot, row.resourceId), ...extra, version: row.version + 1 },
+      data: { ...columns, ...extra, version: row.version + 1 },
     });
+    if (count === 1) await this.#setDelegatedRunsAside(delegations);
     return count === 1;
+  }
+
+  /** The stored columns of a snapshot, delegated calls with their path (delegations.ts). */
+  async #columns(workflowName: string, snapshot: WorkflowRunState, storedResourceId?: string | null) {
+    const summary = await readSnapshotWithPaths(this.#db, workflowName, snapshot);
+    return { ...snapshotColumns(summary, snapshot, storedResourceId), delegations: summary.delegations };
+  }
+
+  async #setDelegatedRunsAside(delegations: Delegation[]): Promise<void> {
+    await setDelegatedRunsAside(this.#db, delegations);
   }
 
   async #createIfAbsent(data: Prisma.WorkflowSnapshotCreateInput): Promise<boolean> {
@@ -242,8 +251,7 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
 const CONFLICT = Symbol("write conflict");
 
 /** The indexed columns and the JSON of a snapshot, as stored. */
-function snapshotColumns(workflowName: string, snapshot: WorkflowRunState, storedResourceId?: string | null) {
-  const summary = readSnapshot(workflowName, snapshot);
+function snapshotColumns(summary: SnapshotSummary, snapshot: WorkflowRunState, storedResourceId?: string | null) {
   return {
     status: summary.status,
     agentId: summary.agentId,

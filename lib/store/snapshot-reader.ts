@@ -5,7 +5,11 @@
  *  - the owning agent: `__agentId` in the suspended step's payload (durable loop: `context.input.agentId`);
  *  - thread and resource: Mastra's own `getSnapshotMemoryInfo`;
  *  - pending calls: `requireToolApproval` (approval) or `toolCallSuspended` (a tool's `suspend()`),
- *    also inside foreach iterations, with `resumeLabels` naming a call when the payload does not.
+ *    also inside foreach iterations, with `resumeLabels` naming a call when the payload does not;
+ *  - delegation (supervisor agents, Mastra's `agents` option): a supervisor's call to its `agent-<name>`
+ *    tool that waits because the sub-agent's tool waits carries `suspendedToolRunId`, the sub-agent's
+ *    own (inner) run. That inner run is a suspended agent-loop row of its own, owned by the sub-agent,
+ *    with nothing in it that says it is delegated: only the outer run names it.
  */
 import { getSnapshotMemoryInfo } from "@mastra/core/storage";
 import type { WorkflowRunState } from "@mastra/core/workflows";
@@ -20,6 +24,18 @@ export interface AgentRunToolCall {
   args?: unknown;
   requiresApproval: boolean;
   suspendPayload?: unknown;
+  /**
+   * Not in the contract: a delegated call's path, supervisor → sub-agent(s) → tool, as agent ids and
+   * the tool's name. Only on calls a supervisor waits on because a sub-agent's tool waits.
+   */
+  path?: string[];
+}
+
+/** A supervisor's pending call that waits on a sub-agent's inner run. */
+export interface Delegation {
+  toolCallId: string;
+  /** The sub-agent's (inner) run, whose own row must not count as a second pending run. */
+  innerRunId: string;
 }
 
 export interface SnapshotSummary {
@@ -30,6 +46,8 @@ export interface SnapshotSummary {
   resourceId: string | null;
   /** Set only for suspended agent-loop rows. */
   toolCalls: AgentRunToolCall[] | null;
+  /** The pending calls that wait on a sub-agent's inner run (suspended agent-loop rows only). */
+  delegations: Delegation[];
 }
 
 type Json = Record<string, unknown>;
@@ -43,13 +61,34 @@ export function readSnapshot(workflowName: string, snapshot: WorkflowRunState): 
   const memoryInfo = getSnapshotMemoryInfo(snapshot);
   const isAgentRun = isAgentLoopWorkflow(workflowName);
   const agentId = isAgentRun ? readAgentId(snapshot) : undefined;
+  const pending = isAgentRun && agentId && status === "suspended" ? readPendingToolCalls(snapshot) : null;
   return {
     status,
     agentId: agentId ?? null,
     threadId: stringOrNull(memoryInfo?.threadId),
     resourceId: stringOrNull(memoryInfo?.resourceId),
-    toolCalls: isAgentRun && agentId && status === "suspended" ? readPendingToolCalls(snapshot) : null,
+    toolCalls: pending?.map(({ call }) => call) ?? null,
+    delegations: (pending ?? []).flatMap(({ call, innerRunId }) =>
+      innerRunId && call.toolCallId ? [{ toolCallId: call.toolCallId, innerRunId }] : [],
+    ),
   };
+}
+
+/**
+ * A delegated call's path: the supervisor, then the path of the inner run's call it waits on (a
+ * sub-agent that is itself a supervisor has one), else that run's agent and the call's tool. The
+ * inner call is the inner run's last pending call of the same kind (the one Mastra's `agent-<name>`
+ * tool passed up).
+ */
+export function delegatedPath(
+  supervisorId: string,
+  call: AgentRunToolCall,
+  inner: { agentId: string | null; toolCalls: AgentRunToolCall[] | null },
+): string[] | undefined {
+  const innerCall = (inner.toolCalls ?? []).filter((candidate) => candidate.requiresApproval === call.requiresApproval).at(-1);
+  if (innerCall?.path) return [supervisorId, ...innerCall.path];
+  if (!inner.agentId || !innerCall?.toolName) return undefined;
+  return [supervisorId, inner.agentId, innerCall.toolName];
 }
 
 function suspendedSteps(snapshot: WorkflowRunState): Array<[stepKey: string, step: Json]> {
@@ -69,8 +108,8 @@ function readAgentId(snapshot: WorkflowRunState): string | undefined {
   return undefined;
 }
 
-function readPendingToolCalls(snapshot: WorkflowRunState): AgentRunToolCall[] {
-  const calls: AgentRunToolCall[] = [];
+function readPendingToolCalls(snapshot: WorkflowRunState): Array<{ call: AgentRunToolCall; innerRunId?: string }> {
+  const calls: Array<{ call: AgentRunToolCall; innerRunId?: string }> = [];
   for (const [stepKey, step] of suspendedSteps(snapshot)) {
     const payload = step.suspendPayload;
     if (!isObject(payload)) continue;
@@ -78,7 +117,8 @@ function readPendingToolCalls(snapshot: WorkflowRunState): AgentRunToolCall[] {
     const payloads = iterations.length > 0 ? iterations : [payload];
     for (const each of payloads) {
       const call = toolCallOf(each, () => resumeLabelForStep(snapshot, stepKey));
-      if (call) calls.push(call);
+      const innerRunId = typeof each.suspendedToolRunId === "string" ? each.suspendedToolRunId : undefined;
+      if (call) calls.push({ call, innerRunId });
     }
   }
   return calls;

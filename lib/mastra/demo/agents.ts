@@ -109,6 +109,21 @@ const shippingPlaybook = (context: ScriptContext): ScriptedTurn => {
   };
 };
 
+/**
+ * The support desk, a supervisor: it hands a request to the agent its `Team:` line names, through
+ * Mastra's `agent-<name>` tool, then reports what that agent answered.
+ */
+const supportDeskPlaybook = (context: ScriptContext): ScriptedTurn => {
+  const last = context.toolResults.at(-1);
+  if (last) {
+    const output = last.output as { value?: unknown };
+    const answer = typeof output?.value === "string" ? output.value : JSON.stringify(output?.value ?? output);
+    return { type: "text", text: `The ${last.toolName.replace(/^agent-/, "")} agent answered: ${answer}` };
+  }
+  const team = field(context.userText, "Team") || "refunds";
+  return { type: "tool-call", toolName: `agent-${team}`, args: { prompt: context.userText } };
+};
+
 /** A real model when AGENT_MODEL names one, else the agent's offline playbook. */
 function modelFor(agentId: string, playbook: (context: ScriptContext) => ScriptedTurn) {
   const configured = process.env.AGENT_MODEL;
@@ -117,7 +132,7 @@ function modelFor(agentId: string, playbook: (context: ScriptContext) => Scripte
 
 export function createDemoAgents({ recordEffect }: { recordEffect: EffectRecorder }) {
   const { issueRefund, settlePartialRefund, deleteCustomerRecord, sendEmail, chooseShippingAddress } = createDemoTools(recordEffect);
-  return {
+  const agents = {
     refunds: new Agent({
       id: "refunds",
       name: "Refunds",
@@ -150,6 +165,20 @@ export function createDemoAgents({ recordEffect }: { recordEffect: EffectRecorde
       instructions: "When a customer has several addresses, ask with chooseShippingAddress which one to ship to.",
       model: modelFor("shipping", shippingPlaybook),
       tools: { chooseShippingAddress },
+    }),
+  };
+  return {
+    ...agents,
+    // A supervisor (Mastra's `agents` option) over two of the agents above: their tools wait for a
+    // reviewer inside its runs. The keys name its `agent-<key>` tools; they are the agents' ids.
+    supportDesk: new Agent({
+      id: "support-desk",
+      name: "Support desk",
+      description: "A supervisor: hands refund and shipping requests to the refunds and shipping agents.",
+      instructions:
+        "You triage support requests and delegate them: refunds to the refunds agent, shipping questions to the shipping agent.",
+      model: modelFor("support-desk", supportDeskPlaybook),
+      agents: { refunds: agents.refunds, shipping: agents.shipping },
     }),
   };
 }

@@ -13,7 +13,7 @@ export interface DemoRequest {
 }
 
 /** Key of an agent in createDemoAgents(). */
-export type AgentKey = "refunds" | "customerRecords" | "outreach" | "shipping";
+export type AgentKey = "refunds" | "customerRecords" | "outreach" | "shipping" | "supportDesk";
 
 /** Agent key (as in createConsoleMastra's agents) → agent id (as recorded in runs and used by the UI). */
 export const agentIds: Record<AgentKey, string> = {
@@ -21,6 +21,7 @@ export const agentIds: Record<AgentKey, string> = {
   customerRecords: "customer-records",
   outreach: "outreach",
   shipping: "shipping",
+  supportDesk: "support-desk",
 };
 
 export interface AgentRequest {
@@ -106,6 +107,15 @@ export const requests = {
   },
 };
 
+/**
+ * The support desk (a supervisor) hands `request` to the refunds or shipping agent, whose tool then
+ * waits for a reviewer inside the support desk's run: the request's kind and resume data are the
+ * delegated agent's.
+ */
+export function delegated(request: { agent: "refunds" | "shipping"; text: string }): AgentRequest {
+  return { agent: "supportDesk", text: `Team: ${request.agent}\n${request.text}` };
+}
+
 export function defaultAddresses(order: string): Address[] {
   const key = order.toLowerCase().replace(/[^a-z0-9]/g, "");
   return [
@@ -115,6 +125,30 @@ export function defaultAddresses(order: string): Address[] {
 }
 
 /* ---------- the demo backlog ---------- */
+
+/** Requests the support desk delegates (seeded after the backlog below, on threads of their own). */
+export function delegatedDemoRequests(): DemoRequest[] {
+  return [
+    {
+      ...delegated(
+        requests.refund({
+          order: "ORD-4700",
+          email: "ada@analytical.example",
+          amount: "64.00",
+          currency: "GBP",
+          reason: "item never arrived",
+        }),
+      ),
+      thread: "ticket-4900",
+      resource: "cust_1001",
+    },
+    {
+      ...delegated(requests.shipping({ order: "ORD-4701", email: "grace@cobol.example" })),
+      thread: "ticket-4901",
+      resource: "cust_1002",
+    },
+  ];
+}
 
 const customers = [
   { id: "cust_1001", name: "Ada Lovelace", email: "ada@analytical.example", city: "London", country: "GB" },

@@ -2,7 +2,7 @@
 import { listSuspendedRuns } from "../../runs/list-suspended-runs.ts";
 import { getDb } from "../../db/client.ts";
 import { createConsoleMastra } from "../index.ts";
-import { demoRequests, type DemoRequest } from "./requests.ts";
+import { delegatedDemoRequests, demoRequests, type DemoRequest } from "./requests.ts";
 import { runUntilWaiting } from "./run-until-waiting.ts";
 
 export interface SeedResult {
@@ -30,7 +30,7 @@ export async function seedDemoRuns(
   // instance, so the n-th request of every thread runs on the n-th instance.
   const rounds: DemoRequest[][] = [];
   const seenPerThread = new Map<string, number>();
-  for (const request of demoRequests()) {
+  for (const request of [...demoRequests(), ...delegatedDemoRequests()]) {
     const round = seenPerThread.get(request.thread) ?? 0;
     seenPerThread.set(request.thread, round + 1);
     (rounds[round] ??= []).push(request);
