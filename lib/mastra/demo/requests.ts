@@ -71,6 +71,32 @@ export const requests = {
       text: `Request: partial refund\nOrder: ${order}\nEmail: ${email}\nTotal: ${total} ${currency}\nReason: ${reason}`,
     } satisfies AgentRequest;
   },
+  /**
+   * Several refunds in one request: the agent calls issueRefund once per order in one step (parallel
+   * calls; Mastra waits on them one at a time, in this order), then settlePartialRefund (suspend) for
+   * `partial` if given. Answer once all are decided: one sentence per call.
+   */
+  severalRefunds({
+    orders = [
+      { order: orderNumber(), amount: "12.00", currency: "EUR" },
+      { order: orderNumber(), amount: "30.00", currency: "EUR" },
+    ],
+    partial,
+    email = "e2e@customer.example",
+    reason = "two parcels arrived damaged",
+  }: {
+    orders?: Array<{ order: string; amount: string; currency: string }>;
+    partial?: { order: string; total: string; currency: string };
+    email?: string;
+    reason?: string;
+  } = {}) {
+    const refunds = orders.map(({ order, amount, currency }) => `${order} ${amount} ${currency}`).join("; ");
+    const partialLine = partial ? `\nPartial: ${partial.order} ${partial.total} ${partial.currency}` : "";
+    return {
+      agent: "refunds",
+      text: `Request: several refunds\nEmail: ${email}\nReason: ${reason}\nRefunds: ${refunds}${partialLine}`,
+    } satisfies AgentRequest;
+  },
   /** deleteCustomerRecord (approval). */
   erasure({
     customer = "cust_e2e",
