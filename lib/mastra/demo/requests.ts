@@ -7,7 +7,9 @@
 
 export interface DemoRequest {
   agent: AgentKey;
+  /** "" for a run without a memory thread. */
   thread: string;
+  /** "" for a run without memory at all (no resource either). */
   resource: string;
   text: string;
 }
@@ -234,7 +236,43 @@ function customerAddresses(customer: Customer, n: number): Address[] {
   ].slice(0, 2 + (n % 2));
 }
 
-/** 6 customers, 12 threads, 47 requests of both kinds; each thread holds 2 to 6 of them. */
+/**
+ * The other shapes of waiting runs: parallel calls of one step (two refunds; a refund and a partial
+ * refund, approval then data) and runs without a thread (a resource only; no memory at all).
+ */
+function shapeRequests(): DemoRequest[] {
+  const [ada, grace, , katherine] = customers;
+  const on = (thread: string, resource: string, { agent, text }: AgentRequest): DemoRequest => ({ agent, text, thread, resource });
+  const refunds = (orders: string[][], partial?: string[]) =>
+    requests.severalRefunds({
+      orders: orders.map(([order, amount, currency]) => ({ order: order!, amount: amount!, currency: currency! })),
+      partial: partial && { order: partial[0]!, total: partial[1]!, currency: partial[2]! },
+      email: partial ? katherine.email : ada.email,
+      reason: partial ? "one order lost, one scratched" : "both parcels of the order arrived damaged",
+    });
+  return [
+    on(
+      "ticket-4890",
+      ada.id,
+      refunds([
+        ["ORD-4501", "24.00", "GBP"],
+        ["ORD-4502", "61.50", "GBP"],
+      ]),
+    ),
+    on("ticket-4891", katherine.id, refunds([["ORD-4503", "15.00", "USD"]], ["ORD-4504", "120.00", "USD"])),
+    on(
+      "",
+      grace.id,
+      requests.email({ to: grace.email, subject: "Your invoice", body: "Hi Grace,\\nyour invoice is attached.\\n— Support" }),
+    ),
+    on("", "", requests.refund({ order: "ORD-4505", email: "walk-in@shop.example", amount: "9.99", currency: "EUR" })),
+  ];
+}
+
+/**
+ * 6 customers, 12 threads, 47 requests of both kinds (each thread holds 2 to 6 of them), then the
+ * other shapes: 2 runs with parallel calls, 2 runs without a thread (one of them without memory).
+ */
 export function demoRequests(): DemoRequest[] {
   const requests: DemoRequest[] = [];
   let n = 0;
@@ -247,5 +285,5 @@ export function demoRequests(): DemoRequest[] {
       }
     }
   });
-  return requests;
+  return [...requests, ...shapeRequests()];
 }
