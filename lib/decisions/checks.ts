@@ -41,7 +41,7 @@ export async function refuseAsDecidedOrMissing(
   if (!run) {
     throw new DecisionError("run_not_found", `No suspended run "${decision.runId}": it does not exist or was already decided.`);
   }
-  await refuseIfNotReached(decision, run, databaseUrl);
+  await refuseIfNotReached(decision, run, audit, databaseUrl);
   throw new DecisionError("tool_call_not_pending", `Run "${decision.runId}" is not waiting on tool call "${decision.toolCallId}".`);
 }
 
@@ -50,10 +50,12 @@ export async function refuseAsDecidedOrMissing(
  * runs a step's calls one at a time, in order, so this call can be decided only after the one before
  * it. Refused before anything is recorded or sent (Mastra itself would throw), naming that call.
  */
-async function refuseIfNotReached(decision: Decision, run: ConsoleRun, databaseUrl: string): Promise<void> {
+async function refuseIfNotReached(decision: Decision, run: ConsoleRun, audit: AuditEntry, databaseUrl: string): Promise<void> {
   const detail = await getSuspendedRun(run.runId, databaseUrl);
   const queued = detail?.queuedCalls.find((call) => call.toolCallId === decision.toolCallId);
   if (!queued) return;
+  // The history names the tool of the refused attempt, as for any other call.
+  audit.toolName = queued.toolName;
   const first = detail!.toolCalls.find((call) => call.toolCallId === queued.behind);
   throw new DecisionError(
     "call_not_reached",

@@ -81,9 +81,10 @@ describe.each(["sqlite", "postgres"] as const)("parallel calls and runs without 
     });
     const db = await getDb(database.url);
     expect(await db.toolCallDecision.count({ where: { runId: run.runId } })).toBe(0);
-    expect(await db.auditEvent.findFirst({ where: { runId: run.runId }, select: { outcome: true, code: true } })).toEqual({
+    expect(await db.auditEvent.findFirst({ where: { runId: run.runId }, select: { outcome: true, code: true, toolName: true } })).toEqual({
       outcome: "refused",
       code: "call_not_reached",
+      toolName: "issueRefund",
     });
 
     // The first call, by one reviewer: the run stays listed, now waiting on the second call only.
