@@ -80,7 +80,8 @@ async function captureTemplates(log: (line: string) => void): Promise<void> {
       updatedAt: row.updatedAt.toISOString(),
     });
   }
-  const templates = [...byRun.values()].filter((t) => t.rows.length === 2 && t.toolCallIds.length > 0);
+  // Clones get a thread and a resource of their own, so runs without them (seeded since issue 13) are not templates.
+  const templates = [...byRun.values()].filter((t) => t.rows.length === 2 && t.toolCallIds.length > 0 && t.threadId && t.resourceId);
   writeFileSync(TEMPLATES_FILE, JSON.stringify(templates));
   for (const suffix of ["", "-wal", "-shm"]) rmSync(scratch + suffix, { force: true });
   for (const suffix of ["", "-wal", "-shm"]) rmSync(scratch.replace(/\.db$/, ".mastra.db") + suffix, { force: true });

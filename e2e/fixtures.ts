@@ -27,8 +27,8 @@ export interface SuspendRunInput {
   agent: AgentKey;
   /** The user message; defaults to a request that makes `agent` wait (see support/requests.ts). */
   text?: string;
-  /** Defaults to a fresh thread per run. */
-  thread?: string;
+  /** Defaults to a fresh thread per run; null: a run without a thread (its resource only). */
+  thread?: string | null;
   /** Defaults to the test's own resource (`testResource`). */
   resource?: string;
 }
@@ -39,6 +39,7 @@ export interface SuspendedRun {
   kind: "approval" | "suspend";
   agent: AgentKey;
   agentId: string;
+  /** "" for a run without a thread. */
   thread: string;
   resource: string;
   text: string;
@@ -142,9 +143,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     };
 
     await use(async ({ agent, text = defaultText(agent), thread = newThread(), resource = testResource }) => {
-      const mastra = await pick(`${resource}\u0000${thread}`);
-      const waiting = await runUntilWaiting(mastra.getAgent(agent), text, { thread, resource });
-      return { ...waiting, agent, agentId: agentIds[agent], thread, resource, text };
+      const mastra = await pick(`${resource}\u0000${thread ?? ""}`);
+      const waiting = await runUntilWaiting(mastra.getAgent(agent), text, thread === null ? { resource } : { thread, resource });
+      return { ...waiting, agent, agentId: agentIds[agent], thread: thread ?? "", resource, text };
     });
   },
 

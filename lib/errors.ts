@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   run_not_found: 404,
   already_decided: 409,
   tool_call_not_pending: 409,
+  /** A call Mastra has not reached yet: another call of its step must be decided first. */
+  call_not_reached: 409,
   length_required: 411,
   payload_too_large: 413,
   /** A bulk request naming more calls than one request may (LIMITS.bulkCalls): split it. */

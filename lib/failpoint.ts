@@ -12,6 +12,11 @@ export type Failpoint =
   | "after-effect"
   /** The agent reported the tool's result and the decision noted it. */
   | "after-tool-result"
+  /**
+   * The continued run's stream was read to its end: Mastra has stored where the run stands (gone, or
+   * waiting on its next call, e.g. the next of a step's parallel calls); the decision is not yet applied.
+   */
+  | "after-stream-read"
   /** Mastra deleted the run's outer snapshot, not yet its inner one (lib/store). */
   | "after-outer-snapshot-deleted";
 

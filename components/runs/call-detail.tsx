@@ -93,9 +93,17 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
   }
 
   const toolName = row.toolName;
+  const queued = query.data?.queuedCalls.filter((next) => next.behind === call.toolCallId) ?? [];
   return (
     <div className="grid gap-4 py-1 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="flex min-w-0 flex-col gap-3">
+        {queued.length > 0 ? (
+          // Mastra carries out a step's calls in order: the others come up one by one after this one.
+          <p className="text-sm text-neutral-700" data-testid="queued-behind">
+            The agent made {queued.length === 1 ? "one more call" : `${queued.length} more calls`} in this step, decidable in turn once this
+            one is decided: {queued.map((next) => `${next.toolName ?? "a tool"} (${next.toolCallId})`).join(", ")}.
+          </p>
+        ) : null}
         <JsonViewer
           label={call.requiresApproval ? `Arguments of ${toolName}` : `Suspend payload of ${toolName}`}
           value={(call.requiresApproval ? call.args : call.suspendPayload) ?? null}

@@ -32,7 +32,8 @@ export interface PendingCallRow {
   threadKey: string;
 }
 
-export const NO_THREAD = "(no thread)";
+/** How the queue names the group of runs without a memory thread (agents used without memory). */
+export const NO_THREAD = "No thread";
 
 /** Grouping by thread and expanding groups are opt-in features in TanStack Table v9. */
 export const runsTableFeatures = tableFeatures({

@@ -19,6 +19,8 @@ interface ThreadGroupRowProps {
 export function ThreadGroupRow({ thread, calls, expanded, onToggle, colSpan, selection, onSelect }: ThreadGroupRowProps) {
   const summary = summarizeThread(thread, calls);
   const threadLabel = summary.threadId ?? NO_THREAD;
+  // Runs of agents used without memory have no thread: one group, named in words, not a marker.
+  const groupName = summary.threadId ? `thread ${summary.threadId}` : "the runs without a thread";
   return (
     <tr className="border-b border-neutral-200 bg-neutral-50/70">
       <th scope="rowgroup" colSpan={colSpan} className="px-2 py-1.5 text-left font-normal">
@@ -27,7 +29,7 @@ export function ThreadGroupRow({ thread, calls, expanded, onToggle, colSpan, sel
             <span className="-mr-4 pl-1">
               <SelectCheckbox
                 state={selection}
-                label={`Select the shown approval calls of thread ${threadLabel}`}
+                label={`Select the shown approval calls of ${groupName}`}
                 title={
                   selection === null ? "No call of this thread can be decided in bulk (input requests need their own data)." : undefined
                 }
@@ -39,8 +41,8 @@ export function ThreadGroupRow({ thread, calls, expanded, onToggle, colSpan, sel
             type="button"
             onClick={onToggle}
             aria-expanded={expanded}
-            aria-label={`${expanded ? "Collapse" : "Expand"} thread ${threadLabel}`}
-            className="inline-flex items-center gap-1.5 rounded-md px-1.5 py-1 font-mono text-[13px] font-semibold text-neutral-900 hover:bg-neutral-200/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
+            aria-label={`${expanded ? "Collapse" : "Expand"} ${groupName}`}
+            className={`inline-flex items-center gap-1.5 rounded-md px-1.5 py-1 ${summary.threadId ? "font-mono" : ""} text-[13px] font-semibold text-neutral-900 hover:bg-neutral-200/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950`}
           >
             <svg
               aria-hidden="true"

@@ -45,6 +45,11 @@ export function threadToggle(page: Page, threadId: string): Locator {
   return page.getByRole("button", { name: new RegExp(`^(Expand|Collapse) thread ${escapeRegExp(threadId)}$`) });
 }
 
+/** The toggle of the group of runs without a thread (agents used without memory). */
+export function noThreadToggle(page: Page): Locator {
+  return page.getByRole("button", { name: /^(Expand|Collapse) the runs without a thread$/ });
+}
+
 export function allThreadToggles(page: Page): Locator {
   return page.getByRole("button", { name: /^(Expand|Collapse) thread / });
 }
@@ -66,13 +71,13 @@ export async function threadIdsOnPage(page: Page): Promise<string[]> {
 
 /** Expands every collapsed thread of the current page (whatever the default state is). */
 export async function expandAllThreads(page: Page): Promise<void> {
-  const collapsed = page.getByRole("button", { name: /^Expand thread / });
+  const collapsed = page.getByRole("button", { name: /^Expand (thread |the runs without a thread$)/ });
   for (let guard = 0; guard < 200 && (await collapsed.count()) > 0; guard++) {
     const button = collapsed.first();
     const name = await buttonName(button);
     await button.click();
-    const threadId = name.replace(/^Expand thread /, "").trim();
-    await expect(page.getByRole("button", { name: `Collapse thread ${threadId}`, exact: true })).toHaveAttribute("aria-expanded", "true");
+    const group = name.replace(/^Expand /, "").trim();
+    await expect(page.getByRole("button", { name: `Collapse ${group}`, exact: true })).toHaveAttribute("aria-expanded", "true");
   }
 }
 

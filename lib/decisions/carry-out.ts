@@ -40,6 +40,7 @@ export async function carryOut(db: Db, decision: ToolCallDecision, agent: Agent)
       await noteToolRan(db, decision);
       toolRan = true;
     });
+    failpoint("after-stream-read");
     await transition(db, decision, "applying", "applied", { answer: outcome.answer }, { outcome: "applied", answer: outcome.answer });
     return {
       ...outcome,
@@ -114,8 +115,9 @@ async function readOutcome(stream: { fullStream: AsyncIterable<unknown> }, toolC
     else if (chunk.type === "tool-result" && chunk.payload?.toolCallId === toolCallId && !toolRan) {
       toolRan = true;
       await onToolRan();
-    } else if (chunk.type === "tool-call-approval" || chunk.type === "tool-call-suspended") runState = "waiting-again";
-    else if (chunk.type === "error") throw new DecisionError("agent_failed", `The agent failed: ${describe(chunk.payload?.error)}`);
+    } else if (chunk.type === "tool-call-approval" || chunk.type === "tool-call-suspended") {
+      runState = "waiting-again";
+    } else if (chunk.type === "error") throw new DecisionError("agent_failed", `The agent failed: ${describe(chunk.payload?.error)}`);
   }
   return { answer, runState };
 }

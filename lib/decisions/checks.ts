@@ -8,7 +8,7 @@ import type { AuditEntry } from "../audit/log.ts";
 import type { Db } from "../db/client.ts";
 import { findAgentById, getMastra } from "../mastra/index.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
-import { findSuspendedRun } from "../runs/run-detail.ts";
+import { findSuspendedRun, getSuspendedRun } from "../runs/run-detail.ts";
 import { idTextProblem } from "../safe-text.ts";
 import { AGENT_LOOP_WORKFLOWS, type AgentRunToolCall } from "../store/snapshot-reader.ts";
 import { humanizeIssues, issuesSentence, type IssueLike } from "./issues.ts";
@@ -17,7 +17,13 @@ import { LIMITS } from "./limits.ts";
 import { DecisionError, type Decision } from "./types.ts";
 
 /** Why there is nothing to decide: somebody decided first, or the run/call never existed. */
-export async function refuseAsDecidedOrMissing(db: Db, decision: Decision, run: ConsoleRun | undefined, audit: AuditEntry): Promise<never> {
+export async function refuseAsDecidedOrMissing(
+  db: Db,
+  decision: Decision,
+  run: ConsoleRun | undefined,
+  audit: AuditEntry,
+  databaseUrl: string,
+): Promise<never> {
   const prior = await db.toolCallDecision.findUnique({
     where: { runId_toolCallId: { runId: decision.runId, toolCallId: decision.toolCallId } },
   });
@@ -41,6 +47,7 @@ export async function refuseAsDecidedOrMissing(db: Db, decision: Decision, run: 
     }
     throw new DecisionError("run_not_found", `No suspended run "${decision.runId}": it does not exist or was already decided.`);
   }
+  await refuseIfNotReached(decision, run, audit, databaseUrl);
   throw new DecisionError("tool_call_not_pending", `Run "${decision.runId}" is not waiting on tool call "${decision.toolCallId}".`);
 }
 
@@ -51,6 +58,24 @@ async function isDelegatedInnerRun(db: Db, runId: string): Promise<boolean> {
     select: { runId: true },
   });
   return row !== null;
+}
+
+/**
+ * A call the model made in the same step as the pending one, which Mastra has not reached yet: it
+ * runs a step's calls one at a time, in order, so this call can be decided only after the one before
+ * it. Refused before anything is recorded or sent (Mastra itself would throw), naming that call.
+ */
+async function refuseIfNotReached(decision: Decision, run: ConsoleRun, audit: AuditEntry, databaseUrl: string): Promise<void> {
+  const detail = await getSuspendedRun(run.runId, databaseUrl);
+  const queued = detail?.queuedCalls.find((call) => call.toolCallId === decision.toolCallId);
+  if (!queued) return;
+  // The history names the tool of the refused attempt, as for any other call.
+  audit.toolName = queued.toolName;
+  const first = detail!.toolCalls.find((call) => call.toolCallId === queued.behind);
+  throw new DecisionError(
+    "call_not_reached",
+    `Tool call "${decision.toolCallId}" (${queued.toolName ?? "a tool"}) cannot be decided yet: the agent carries out the calls of one step in order, and waits on "${queued.behind}" (${first?.toolName ?? "a tool"}) first. Decide that call; this one becomes decidable then.`,
+  );
 }
 
 export function checkKind(call: AgentRunToolCall, decision: Decision): void {

@@ -55,7 +55,7 @@ export async function decide(
     run = (await findSuspendedRun(decision.runId, databaseUrl)) ?? undefined;
     call = run?.toolCalls.find((candidate) => candidate.toolCallId === decision.toolCallId);
     Object.assign(audit, describeRun(run, call));
-    if (!run || !call) await refuseAsDecidedOrMissing(db, decision, run, audit);
+    if (!run || !call) await refuseAsDecidedOrMissing(db, decision, run, audit, databaseUrl);
     checkKind(call!, decision);
     if (decision.agentId && decision.agentId !== run!.agentId) {
       throw new DecisionError(

@@ -4,7 +4,7 @@
  * recovery.
  */
 import type { Db } from "../db/client.ts";
-import { AGENT_LOOP_WORKFLOWS, type AgentRunToolCall } from "../store/snapshot-reader.ts";
+import { AGENT_LOOP_WORKFLOWS, readQueuedToolCalls, type AgentRunToolCall } from "../store/snapshot-reader.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 
 type SnapshotReader = Pick<Db, "workflowSnapshot">;
@@ -34,11 +34,26 @@ function waitsOn(toolCalls: string | null, toolCallId: string): boolean {
 /**
  * Removes what Mastra left of a run that will not continue: its snapshots, when the outer one is
  * gone (an orphaned inner snapshot) or still waits on the call whose tool already ran (resuming it
- * would run the tool again). A run that has moved on to another call, or stopped otherwise, is left alone.
+ * would run the tool again). A run that has moved on to another call, or stopped otherwise, is left
+ * alone; so is a run whose snapshot still holds other calls of the same step (pending beside the
+ * decided one, or queued behind it): deleting it would silently drop calls nobody decided.
  */
 export async function settleRun(db: Db, runId: string, toolCallId: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const position = await whereIsTheRun(tx, { runId, toolCallId });
+    if (position === "pending" && (await holdsOtherCalls(tx, runId, toolCallId))) return;
     if (position === "finished" || position === "pending") await tx.workflowSnapshot.deleteMany({ where: { runId } });
   });
+}
+
+/** Whether the run's outer snapshot holds calls other than `toolCallId`, pending or queued behind it. */
+async function holdsOtherCalls(db: SnapshotReader, runId: string, toolCallId: string): Promise<boolean> {
+  const outer = await db.workflowSnapshot.findFirst({
+    where: { runId, workflowName: { in: [...AGENT_LOOP_WORKFLOWS] } },
+    select: { toolCalls: true, snapshot: true },
+  });
+  if (!outer) return false;
+  const pending = outer.toolCalls ? (JSON.parse(outer.toolCalls) as AgentRunToolCall[]) : [];
+  if (pending.some((call) => call.toolCallId !== toolCallId)) return true;
+  return readQueuedToolCalls(JSON.parse(outer.snapshot)).length > 0;
 }

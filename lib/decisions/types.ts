@@ -29,6 +29,7 @@ export type DecisionErrorCode = Extract<
   ErrorCode,
   | "run_not_found"
   | "tool_call_not_pending"
+  | "call_not_reached"
   | "wrong_kind"
   | "unknown_agent"
   | "wrong_agent"

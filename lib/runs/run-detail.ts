@@ -1,6 +1,12 @@
 /** One suspended agent run with everything a reviewer needs to decide on its pending calls. */
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
-import { AGENT_LOOP_WORKFLOWS, readResumeSchema, type AgentRunToolCall } from "../store/snapshot-reader.ts";
+import {
+  AGENT_LOOP_WORKFLOWS,
+  readQueuedToolCalls,
+  readResumeSchema,
+  type AgentRunToolCall,
+  type QueuedToolCall,
+} from "../store/snapshot-reader.ts";
 import { LISTED, toConsoleRun, type ConsoleRun } from "./list-suspended-runs.ts";
 
 export interface PendingToolCall extends AgentRunToolCall {
@@ -11,6 +17,8 @@ export interface PendingToolCall extends AgentRunToolCall {
 export interface RunDetail extends Omit<ConsoleRun, "toolCalls"> {
   createdAt: Date;
   toolCalls: PendingToolCall[];
+  /** Calls of the same step that Mastra reaches only after the pending ones are decided (not decidable yet). */
+  queuedCalls: QueuedToolCall[];
 }
 
 const suspendedAgentRun = (runId: string) => ({
@@ -33,6 +41,7 @@ export async function getSuspendedRun(runId: string, databaseUrl: string = datab
     toolCalls: run.toolCalls.map((call) =>
       call.requiresApproval || !call.toolCallId ? call : { ...call, resumeSchema: readResumeSchema(snapshot, call.toolCallId) },
     ),
+    queuedCalls: readQueuedToolCalls(snapshot),
   };
 }
 

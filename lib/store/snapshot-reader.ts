@@ -10,6 +10,8 @@
  *    tool that waits because the sub-agent's tool waits carries `suspendedToolRunId`, the sub-agent's
  *    own (inner) run. That inner run is a suspended agent-loop row of its own, owned by the sub-agent,
  *    with nothing in it that says it is delegated: only the outer run names it.
+ *  - queued calls: calls the model made in the same step as a pending one that Mastra has not
+ *    reached yet (it runs a step's calls one at a time when a tool needs approval or can suspend).
  */
 import { getSnapshotMemoryInfo } from "@mastra/core/storage";
 import type { WorkflowRunState } from "@mastra/core/workflows";
@@ -162,24 +164,69 @@ function resumeLabelForStep(snapshot: WorkflowRunState, stepKey: string): string
 }
 
 /**
+ * A call the model made in the same step as a pending call, which Mastra has not reached yet.
+ * Mastra 1.71 runs a step's tool calls one at a time, in the model's order, whenever one of the
+ * agent's tools needs approval or can suspend: the run waits on the first call, and the next one
+ * is reached (and waits in its turn, or runs) only once the one before it is decided. Listing
+ * shows only the pending call (as `Agent.listSuspendedRuns()` does); these are what comes after.
+ */
+export interface QueuedToolCall {
+  toolCallId: string;
+  toolName?: string;
+  args?: unknown;
+  /** The pending call this one waits behind. */
+  behind: string;
+}
+
+/** The calls of the pending calls' step that Mastra has not reached yet, in the model's order. */
+export function readQueuedToolCalls(snapshot: WorkflowRunState): QueuedToolCall[] {
+  const pending = readPendingToolCalls(snapshot).flatMap(({ call }) => (call.toolCallId ? [call.toolCallId] : []));
+  if (pending.length === 0) return [];
+  const queued: QueuedToolCall[] = [];
+  for (const message of streamedMessages(snapshot)) {
+    const parts: unknown[] = Array.isArray(message?.content?.parts) ? message.content.parts : [];
+    const invocations = parts.flatMap((part) =>
+      isObject(part) && part.type === "tool-invocation" && isObject(part.toolInvocation) ? [part.toolInvocation] : [],
+    );
+    // Only the assistant message that made the pending call: a thread's older messages are other runs'.
+    const last = invocations.findLastIndex((invocation) => pending.includes(invocation.toolCallId as string));
+    if (last < 0) continue;
+    // Calls before the pending one were carried out already (their parts keep state "call" until the
+    // step ends); the ones after it are not reached yet.
+    for (const invocation of invocations.slice(last + 1)) {
+      const id = invocation.toolCallId;
+      if (typeof id !== "string" || invocation.state !== "call") continue;
+      const behind = invocations[last]!.toolCallId as string;
+      queued.push({ toolCallId: id, toolName: invocation.toolName as string | undefined, args: invocation.args, behind });
+    }
+    break;
+  }
+  return queued;
+}
+
+/** The run's messages as Mastra streamed them, as each suspended step keeps them. */
+function streamedMessages(snapshot: WorkflowRunState): any[] {
+  return suspendedSteps(snapshot).flatMap(([, step]) => {
+    const payload = step.suspendPayload;
+    const messages = isObject(payload) ? (payload as any).__streamState?.messageList?.messages : undefined;
+    return Array.isArray(messages) ? messages : [];
+  });
+}
+
+/**
  * The JSON Schema (as Mastra serialised it) a suspended tool declared for its resume data, read from
  * the assistant message that carries the pending call. Undefined where the tool declared none.
  */
 export function readResumeSchema(snapshot: WorkflowRunState, toolCallId: string): unknown {
-  for (const [, step] of suspendedSteps(snapshot)) {
-    const payload = step.suspendPayload;
-    const messages = isObject(payload) ? (payload as any).__streamState?.messageList?.messages : undefined;
-    if (!Array.isArray(messages)) continue;
-    for (const message of messages) {
-      const metadata = message?.content?.metadata;
-      const pending = metadata?.suspendedTools?.[toolCallId] ?? metadata?.pendingToolApprovals?.[toolCallId];
-      if (pending?.resumeSchema === undefined) continue;
-      if (typeof pending.resumeSchema !== "string") return pending.resumeSchema;
-      try {
-        return JSON.parse(pending.resumeSchema);
-      } catch {
-        return undefined;
-      }
+  for (const message of streamedMessages(snapshot)) {
+    const metadata = message?.content?.metadata;
+    const pending = metadata?.suspendedTools?.[toolCallId] ?? metadata?.pendingToolApprovals?.[toolCallId];
+    if (pending?.resumeSchema === undefined) continue;
+    if (typeof pending.resumeSchema !== "string") return pending.resumeSchema;
+    try {
+      return JSON.parse(pending.resumeSchema);
+    } catch {
+      return undefined;
     }
   }
   return undefined;

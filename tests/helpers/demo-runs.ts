@@ -14,12 +14,22 @@ export interface DemoRun {
   thread: string;
 }
 
+/**
+ * How the run is started: on a thread and resource (the default); with only a resource (no thread);
+ * or without memory at all (neither is recorded: `resource` and `thread` are then "").
+ */
+export type DemoMemory = "thread" | "resource-only" | "none";
+
 /** A fresh Mastra instance per run: Mastra holds a second stream on a busy thread of one instance. */
-export async function suspendDemoRun(databaseUrl: string, agent: DemoAgent, text: string): Promise<DemoRun> {
+export async function suspendDemoRun(databaseUrl: string, agent: DemoAgent, text: string, memory: DemoMemory = "thread"): Promise<DemoRun> {
   const mastra = await createConsoleMastra(databaseUrl);
-  const resource = `cust_${randomUUID()}`;
-  const thread = `ticket-${randomUUID()}`;
-  const { runId, toolCallId } = await runUntilWaiting(mastra.getAgent(agent), text, { thread, resource });
+  const resource = memory === "none" ? "" : `cust_${randomUUID()}`;
+  const thread = memory === "thread" ? `ticket-${randomUUID()}` : "";
+  const { runId, toolCallId } = await runUntilWaiting(
+    mastra.getAgent(agent),
+    text,
+    memory === "none" ? undefined : memory === "resource-only" ? { resource } : { thread, resource },
+  );
   return { ref: { runId, toolCallId }, runId, resource, thread };
 }
 

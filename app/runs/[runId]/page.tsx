@@ -10,6 +10,7 @@ import { formatTimestamp } from "@/components/time";
 import { LIMITS } from "@/lib/decisions/limits";
 import { idTextProblem } from "@/lib/safe-text";
 import { PendingCallCard } from "@/components/run-detail/pending-call-card";
+import { QueuedCallCard } from "@/components/run-detail/queued-call-card";
 import { RunSummary } from "@/components/run-detail/run-summary";
 import { RunDecisionsProvider } from "@/components/run-detail/run-decisions";
 import { buttonClasses } from "@/components/ui/button";
@@ -52,6 +53,9 @@ export default async function RunPage({ params }: Params) {
         <RunSummary run={run} agentName={agentName} />
         {run.toolCalls.map((call, index) => (
           <PendingCallCard key={call.toolCallId ?? index} run={run} call={call} index={index} canDecide={canDecide} />
+        ))}
+        {run.queuedCalls.map((call, index) => (
+          <QueuedCallCard key={call.toolCallId} run={run} call={call} index={index} />
         ))}
       </div>
     </RunDecisionsProvider>

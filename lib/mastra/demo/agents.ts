@@ -34,15 +34,46 @@ function reportOutcome(context: ScriptContext, done: (value: any) => string): Sc
   return { type: "text", text: `I did not go ahead with ${last.toolName}: ${why}` };
 }
 
-const refundsPlaybook = (context: ScriptContext): ScriptedTurn => {
-  if (context.toolResults.length > 0) {
-    return reportOutcome(context, (result) =>
-      result?.refundId
-        ? `Refund ${result.refundId} issued: ${result.amount} ${result.currency} for order ${result.orderId}.`
-        : `Refunded ${result.refunded.amount} ${result.refunded.currency} for order ${result.orderId}.`,
-    );
+const reportRefund = (context: ScriptContext): ScriptedTurn =>
+  reportOutcome(context, (result) =>
+    result?.refundId
+      ? `Refund ${result.refundId} issued: ${result.amount} ${result.currency} for order ${result.orderId}.`
+      : `Refunded ${result.refunded.amount} ${result.refunded.currency} for order ${result.orderId}.`,
+  );
+
+/**
+ * Several refunds asked for at once ("Refunds: ORD-1 12.00 EUR; ORD-2 30.00 EUR", optionally
+ * "Partial: ORD-3 80.00 EUR"): one step with a call per order, as a model making parallel calls would.
+ */
+function severalRefunds(text: string): ScriptedTurn {
+  const customerEmail = field(text, "Email");
+  const reason = field(text, "Reason");
+  const entries = (key: string) =>
+    field(text, key)
+      .split(";")
+      .map((entry) => entry.trim().split(/\s+/))
+      .filter(([orderId]) => orderId);
+  const calls: Array<{ toolName: string; args: Record<string, unknown> }> = entries("Refunds").map(([orderId, amount, currency]) => ({
+    toolName: "issueRefund",
+    args: { orderId, customerEmail, amount: Number(amount), currency: currency ?? "EUR", reason },
+  }));
+  for (const [orderId, total, currency] of entries("Partial")) {
+    calls.push({
+      toolName: "settlePartialRefund",
+      args: { orderId, customerEmail, orderTotal: { amount: Number(total), currency: currency ?? "EUR" }, dispute: reason },
+    });
   }
+  return { type: "tool-calls", calls };
+}
+
+const refundsPlaybook = (context: ScriptContext): ScriptedTurn => {
+  if (context.toolResults.length > 1) {
+    const reports = context.toolResults.map((_, i) => reportRefund({ ...context, toolResults: context.toolResults.slice(0, i + 1) }));
+    return { type: "text", text: reports.map((report) => (report.type === "text" ? report.text : "")).join(" ") };
+  }
+  if (context.toolResults.length > 0) return reportRefund(context);
   const text = context.userText;
+  if (field(text, "Refunds")) return severalRefunds(text);
   const common = { orderId: field(text, "Order"), customerEmail: field(text, "Email") };
   if (/partial/i.test(field(text, "Request"))) {
     return {

@@ -1,13 +1,15 @@
 /**
  * What a customer asks the demo agents, in the `Key: value` lines their scripted model reads (see
- * the playbooks in agents.ts): one builder per kind of request, used by the demo backlog below,
+ * the playbooks in agents.ts): one builder per kind of request, used by the demo backlog (demo-backlog.ts),
  * the tests, the e2e fixtures and the benchmarks. The backlog is deterministic, so every fresh
  * demo database looks the same (ids of runs and calls aside).
  */
 
 export interface DemoRequest {
   agent: AgentKey;
+  /** "" for a run without a memory thread. */
   thread: string;
+  /** "" for a run without memory at all (no resource either). */
   resource: string;
   text: string;
 }
@@ -72,6 +74,32 @@ export const requests = {
       text: `Request: partial refund\nOrder: ${order}\nEmail: ${email}\nTotal: ${total} ${currency}\nReason: ${reason}`,
     } satisfies AgentRequest;
   },
+  /**
+   * Several refunds in one request: the agent calls issueRefund once per order in one step (parallel
+   * calls; Mastra waits on them one at a time, in this order), then settlePartialRefund (suspend) for
+   * `partial` if given. Answer once all are decided: one sentence per call.
+   */
+  severalRefunds({
+    orders = [
+      { order: orderNumber(), amount: "12.00", currency: "EUR" },
+      { order: orderNumber(), amount: "30.00", currency: "EUR" },
+    ],
+    partial,
+    email = "e2e@customer.example",
+    reason = "two parcels arrived damaged",
+  }: {
+    orders?: Array<{ order: string; amount: string; currency: string }>;
+    partial?: { order: string; total: string; currency: string };
+    email?: string;
+    reason?: string;
+  } = {}) {
+    const refunds = orders.map(({ order, amount, currency }) => `${order} ${amount} ${currency}`).join("; ");
+    const partialLine = partial ? `\nPartial: ${partial.order} ${partial.total} ${partial.currency}` : "";
+    return {
+      agent: "refunds",
+      text: `Request: several refunds\nEmail: ${email}\nReason: ${reason}\nRefunds: ${refunds}${partialLine}`,
+    } satisfies AgentRequest;
+  },
   /** deleteCustomerRecord (approval). */
   erasure({
     customer = "cust_e2e",
@@ -122,138 +150,4 @@ export function defaultAddresses(order: string): Address[] {
     { id: `addr_${key}_home`, label: "Home", line1: "12 Main Street", city: "Lyon", postcode: "69001", country: "FR" },
     { id: `addr_${key}_work`, label: "Work", line1: "204 Market Square", city: "Lyon", postcode: "69002", country: "FR" },
   ];
-}
-
-/* ---------- the demo backlog ---------- */
-
-/** Requests the support desk delegates (seeded after the backlog below, on threads of their own). */
-export function delegatedDemoRequests(): DemoRequest[] {
-  return [
-    {
-      ...delegated(
-        requests.refund({
-          order: "ORD-4700",
-          email: "ada@analytical.example",
-          amount: "64.00",
-          currency: "GBP",
-          reason: "item never arrived",
-        }),
-      ),
-      thread: "ticket-4900",
-      resource: "cust_1001",
-    },
-    {
-      ...delegated(requests.shipping({ order: "ORD-4701", email: "grace@cobol.example" })),
-      thread: "ticket-4901",
-      resource: "cust_1002",
-    },
-  ];
-}
-
-const customers = [
-  { id: "cust_1001", name: "Ada Lovelace", email: "ada@analytical.example", city: "London", country: "GB" },
-  { id: "cust_1002", name: "Grace Hopper", email: "grace@cobol.example", city: "Arlington", country: "US" },
-  { id: "cust_1003", name: "Alan Turing", email: "alan@bletchley.example", city: "Manchester", country: "GB" },
-  { id: "cust_1004", name: "Katherine Johnson", email: "katherine@orbit.example", city: "Hampton", country: "US" },
-  { id: "cust_1005", name: "Linus Torvalds", email: "linus@kernel.example", city: "Portland", country: "US" },
-  { id: "cust_1006", name: "Margaret Hamilton", email: "margaret@apollo.example", city: "Boston", country: "US" },
-] as const;
-
-type Customer = (typeof customers)[number];
-
-const reasons = [
-  "parcel arrived damaged",
-  "charged twice for the same order",
-  "item never arrived",
-  "wrong size delivered",
-  "subscription cancelled within the trial",
-];
-
-const requestKinds = ["refund", "partialRefund", "email", "shipping", "erasure", "refund", "email", "shipping"] as const;
-
-function requestText(kind: (typeof requestKinds)[number], customer: Customer, n: number): Pick<DemoRequest, "agent" | "text"> {
-  const order = `ORD-${4100 + n * 7}`;
-  const currency = customer.country === "GB" ? "GBP" : "USD";
-  const amount = (19.99 + ((n * 37) % 180)).toFixed(2);
-  const email = customer.email;
-  const pick = ({ agent, text }: AgentRequest) => ({ agent, text });
-  switch (kind) {
-    case "refund":
-      return pick(requests.refund({ order, email, amount, currency, reason: reasons[n % reasons.length] }));
-    case "partialRefund":
-      return pick(
-        requests.partialRefund({
-          order,
-          email,
-          total: amount,
-          currency,
-          reason: `${reasons[(n + 2) % reasons.length]}, customer asks for part of the price back`,
-        }),
-      );
-    case "email": {
-      const first = customer.name.split(" ")[0];
-      // One message quotes the customer verbatim, markup included: the console must show it as text.
-      const body =
-        n % 5 === 2
-          ? `Hi ${first},\\nyou wrote: "<img src=x onerror=alert('xss')> <script>alert(1)</script>". We are on it.\\n— Support`
-          : `Hi ${first},\\nthanks for your patience with order ${order}. It ships tomorrow.\\n— Support`;
-      return pick(requests.email({ to: email, subject: `About your order ${order}`, body }));
-    }
-    case "shipping":
-      return pick(requests.shipping({ order, email, addresses: customerAddresses(customer, n) }));
-    case "erasure":
-      return pick(
-        requests.erasure({
-          customer: customer.id,
-          email,
-          request: `GDPR-${7000 + n}`,
-          reason: "customer asked to be forgotten (verified by email)",
-        }),
-      );
-  }
-}
-
-function customerAddresses(customer: Customer, n: number): Address[] {
-  return [
-    {
-      id: `addr_${customer.id}_home`,
-      label: "Home",
-      line1: `${10 + n} Main Street`,
-      city: customer.city,
-      postcode: `${10000 + n}`,
-      country: customer.country,
-    },
-    {
-      id: `addr_${customer.id}_work`,
-      label: "Work",
-      line1: `${200 + n} Market Square`,
-      city: customer.city,
-      postcode: `${20000 + n}`,
-      country: customer.country,
-    },
-    {
-      id: `addr_${customer.id}_parents`,
-      label: "Parents",
-      line1: `${3 + n} Orchard Lane`,
-      city: "Springfield",
-      postcode: `${30000 + n}`,
-      country: customer.country,
-    },
-  ].slice(0, 2 + (n % 2));
-}
-
-/** 6 customers, 12 threads, 47 requests of both kinds; each thread holds 2 to 6 of them. */
-export function demoRequests(): DemoRequest[] {
-  const requests: DemoRequest[] = [];
-  let n = 0;
-  customers.forEach((customer, c) => {
-    for (let t = 0; t < 2; t++) {
-      const thread = `ticket-${4800 + c * 10 + t}`;
-      const runsInThread = 2 + (((c * 2 + t) * 3) % 5); // 2..6
-      for (let r = 0; r < runsInThread; r++, n++) {
-        requests.push({ ...requestText(requestKinds[(n + c) % requestKinds.length]!, customer, n), thread, resource: customer.id });
-      }
-    }
-  });
-  return requests;
 }

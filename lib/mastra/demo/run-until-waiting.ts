@@ -19,17 +19,19 @@ type StreamingAgent = {
 };
 
 /**
- * Streams `text` to `agent` on `memory`'s thread and resource (none: an agent used without memory)
- * and returns the call it waits on.
+ * Streams `text` to `agent` on `memory`'s thread and resource (none: an agent used without memory;
+ * a resource without a thread: Mastra records the resource, the run has no thread) and returns the
+ * call it waits on.
  * Mastra holds a second stream on a thread that already has a suspended run in the same Mastra
  * instance until that run completes: give a second run on one thread a Mastra instance of its own.
  */
 export async function runUntilWaiting(
   agent: StreamingAgent,
   text: string,
-  memory: { thread: string; resource: string } | undefined,
+  memory: { thread?: string; resource: string } | undefined,
 ): Promise<WaitingCall> {
-  const stream = await agent.stream(text, memory ? { memory } : {});
+  // Mastra's type asks for a thread, but a run with only a resource is recorded as such (1.71).
+  const stream = await agent.stream(text, memory ? { memory: memory as { thread: string; resource: string } } : {});
   let waiting: WaitingCall | undefined;
   for await (const chunk of stream.fullStream as AsyncIterable<{ type: string; payload?: { toolCallId?: string } }>) {
     if (chunk.type === "tool-call-approval" || chunk.type === "tool-call-suspended") {

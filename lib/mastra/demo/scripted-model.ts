@@ -9,8 +9,16 @@ export interface ScriptContext {
   toolResults: Array<{ toolName: string; output: unknown }>;
 }
 
-/** One model turn: call a tool, or answer in text. */
-export type ScriptedTurn = { type: "tool-call"; toolName: string; args: Record<string, unknown> } | { type: "text"; text: string };
+/** One model turn: call a tool, call several tools in one step, or answer in text. */
+export type ScriptedTurn =
+  | { type: "tool-call"; toolName: string; args: Record<string, unknown> }
+  | { type: "tool-calls"; calls: Array<{ toolName: string; args: Record<string, unknown> }> }
+  | { type: "text"; text: string };
+
+/** The tool calls a turn makes, in the model's order (none for a text answer). */
+function callsOf(turn: ScriptedTurn): Array<{ toolName: string; args: Record<string, unknown> }> {
+  return turn.type === "tool-call" ? [turn] : turn.type === "tool-calls" ? turn.calls : [];
+}
 
 export type Script = (context: ScriptContext) => ScriptedTurn;
 
@@ -32,7 +40,12 @@ export function createScriptedModel(modelId: string, script: Script): LanguageMo
         content:
           turn.type === "text"
             ? [{ type: "text", text: turn.text }]
-            : [{ type: "tool-call", toolCallId: newToolCallId(), toolName: turn.toolName, input: JSON.stringify(turn.args) }],
+            : callsOf(turn).map((call) => ({
+                type: "tool-call" as const,
+                toolCallId: newToolCallId(),
+                toolName: call.toolName,
+                input: JSON.stringify(call.args),
+              })),
         finishReason: finishReasonOf(turn),
         usage: USAGE,
         warnings: [],
@@ -45,12 +58,9 @@ export function createScriptedModel(modelId: string, script: Script): LanguageMo
         const id = randomUUID();
         parts.push({ type: "text-start", id }, { type: "text-delta", id, delta: turn.text }, { type: "text-end", id });
       } else {
-        parts.push({
-          type: "tool-call",
-          toolCallId: newToolCallId(),
-          toolName: turn.toolName,
-          input: JSON.stringify(turn.args),
-        });
+        for (const call of callsOf(turn)) {
+          parts.push({ type: "tool-call", toolCallId: newToolCallId(), toolName: call.toolName, input: JSON.stringify(call.args) });
+        }
       }
       parts.push({ type: "finish", finishReason: finishReasonOf(turn), usage: USAGE });
       return {

@@ -2,7 +2,8 @@
 import { listSuspendedRuns } from "../../runs/list-suspended-runs.ts";
 import { getDb } from "../../db/client.ts";
 import { createConsoleMastra } from "../index.ts";
-import { delegatedDemoRequests, demoRequests, type DemoRequest } from "./requests.ts";
+import { delegatedDemoRequests, demoRequests } from "./demo-backlog.ts";
+import type { DemoRequest } from "./requests.ts";
 import { runUntilWaiting } from "./run-until-waiting.ts";
 
 export interface SeedResult {
@@ -31,8 +32,10 @@ export async function seedDemoRuns(
   const rounds: DemoRequest[][] = [];
   const seenPerThread = new Map<string, number>();
   for (const request of [...demoRequests(), ...delegatedDemoRequests()]) {
-    const round = seenPerThread.get(request.thread) ?? 0;
-    seenPerThread.set(request.thread, round + 1);
+    // Runs without a thread do not hold each other up.
+    const key = request.thread || `no thread ${seenPerThread.size}`;
+    const round = seenPerThread.get(key) ?? 0;
+    seenPerThread.set(key, round + 1);
     (rounds[round] ??= []).push(request);
   }
 
@@ -40,7 +43,13 @@ export async function seedDemoRuns(
   for (const requests of rounds) {
     const mastra = await createConsoleMastra(databaseUrl);
     for (const request of requests) {
-      await runUntilWaiting(mastra.getAgent(request.agent), request.text, { thread: request.thread, resource: request.resource });
+      // A run without a thread: with its resource only, or without memory at all.
+      const memory = request.thread
+        ? { thread: request.thread, resource: request.resource }
+        : request.resource
+          ? { resource: request.resource }
+          : undefined;
+      await runUntilWaiting(mastra.getAgent(request.agent), request.text, memory);
       created++;
     }
   }
