@@ -18,18 +18,20 @@ const NOT_WAITING = "This run is not waiting anymore";
 test("a shared list URL opens with its filters applied", async ({ page, listRuns }) => {
   const customer = "cust_1002";
   const all = await listRuns({ resourceId: customer });
-  const firstPage = await listRuns({ resourceId: customer, perPage: 10, page: 0 });
+  // The queue pages whole threads (runs without a thread are one group): the customer's few fit on one page.
+  const threads = new Set(all.runs.map((run) => run.threadId ?? "")).size;
   expect(all.total).toBeGreaterThan(0);
+  expect(threads).toBeLessThanOrEqual(10);
 
   await page.goto(`/?resourceId=${customer}&perPage=10`);
   await expect(resourceFilter(page)).toHaveValue(customer);
   await expect(rowsPerPage(page)).toHaveValue("10");
-  await expect(totalLabel(page, all.total)).toBeVisible();
-  await expect(pageLabel(page, 1, Math.max(1, Math.ceil(all.total / 10)))).toBeVisible();
+  await expect(totalLabel(page, all.total, threads)).toBeVisible();
+  await expect(pageLabel(page, 1, 1)).toBeVisible();
   await waitForListIdle(page);
   await expandAllThreads(page);
   const shown = await visibleRunIds(page);
-  expect(shown.sort()).toEqual(firstPage.runs.map((run) => run.runId).sort());
+  expect(shown.sort()).toEqual(all.runs.map((run) => run.runId).sort());
 });
 
 test("a shared list URL can narrow by agent", async ({ page, suspendRun, testResource }) => {
