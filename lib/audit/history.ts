@@ -12,7 +12,7 @@ import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import type { AuditQuery } from "../search-params.ts";
 import type { AuditEventDto, HistoryEntryDto } from "./dto.ts";
-import { auditWhere } from "./queries.ts";
+import { auditWhere, findEventPage } from "./queries.ts";
 
 /** The states a decision goes through; every other outcome (refused, conflict) is an attempt. */
 const DECISION_OUTCOMES = ["recorded", "applied", "failed", "released", "interrupted", "recovered"];
@@ -28,15 +28,7 @@ export async function listHistory(
   const where: Prisma.AuditEventWhereInput = query.outcome
     ? filtered
     : { ...filtered, OR: [{ outcome: { in: ["recorded", "refused", "conflict"] } }, { decisionId: null }] };
-  const [anchors, total] = await Promise.all([
-    db.auditEvent.findMany({
-      where,
-      orderBy: [{ at: "desc" }, { id: "desc" }],
-      skip: (query.page - 1) * query.perPage,
-      take: query.perPage,
-    }),
-    db.auditEvent.count({ where }),
-  ]);
+  const [anchors, total] = await findEventPage(db, where, query);
 
   const decided = anchors.filter(isDecisionEvent);
   const events = decided.length

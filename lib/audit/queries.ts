@@ -1,5 +1,5 @@
 /** Reading the audit log event by event: the filters, the events' paging, and the CSV export (history.ts groups them into the page's rows). */
-import { databaseUrlFromEnv, getDb } from "../db/client.ts";
+import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import type { AuditEvent, Prisma } from "../generated/sqlite/client.ts";
 import type { AuditEventDto } from "./dto.ts";
 import type { AuditQuery } from "../search-params.ts";
@@ -17,21 +17,19 @@ export function auditWhere(filters: AuditFilters): Prisma.AuditEventWhereInput {
   };
 }
 
+/** One page of the events matching `where`, newest first, and how many match. */
+export function findEventPage(db: Db, where: Prisma.AuditEventWhereInput, { page, perPage }: Pick<AuditQuery, "page" | "perPage">) {
+  return Promise.all([
+    db.auditEvent.findMany({ where, orderBy: [{ at: "desc" }, { id: "desc" }], skip: (page - 1) * perPage, take: perPage }),
+    db.auditEvent.count({ where }),
+  ]);
+}
+
 export async function listAuditEvents(
   query: AuditQuery,
   databaseUrl = databaseUrlFromEnv(),
 ): Promise<{ events: AuditEventDto[]; total: number; page: number; perPage: number; pageCount: number }> {
-  const db = await getDb(databaseUrl);
-  const where = auditWhere(query);
-  const [events, total] = await Promise.all([
-    db.auditEvent.findMany({
-      where,
-      orderBy: [{ at: "desc" }, { id: "desc" }],
-      skip: (query.page - 1) * query.perPage,
-      take: query.perPage,
-    }),
-    db.auditEvent.count({ where }),
-  ]);
+  const [events, total] = await findEventPage(await getDb(databaseUrl), auditWhere(query), query);
   return { events, total, page: query.page, perPage: query.perPage, pageCount: Math.max(1, Math.ceil(total / query.perPage)) };
 }
 

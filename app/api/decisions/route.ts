@@ -3,43 +3,22 @@
  * Body: { action: "approve" | "decline" | "resume", runId, toolCallId, agentId?, reason?, resumeData?,
  * confirmMayHaveRun? } (resumeData as JSON text, like the console's editor).
  *
- * Cheap refusals first: a cross-site post, then the session and the refusal budget, all before a
- * byte of the body is read; then the body, never more than MAX_REQUEST_BODY_BYTES of it (server.mjs refuses larger ones before they get here).
+ * Cheap refusals first, before a byte of the body is read (lib/actions/json-decision-request.ts).
  */
 import { NextResponse } from "next/server";
-import { httpStatusOf } from "@/lib/errors";
 import type { ActionError } from "@/lib/actions/result";
-import { auditRefusal, decideFor, openDecisionRequest } from "@/lib/actions/run-decision";
-import { crossSiteProblem } from "@/lib/http/same-origin";
-import { clientAddress } from "@/lib/http/client-address";
-import { readJsonBody } from "@/lib/http/json-body";
-import { MAX_REQUEST_BODY_BYTES } from "@/lib/http/limits.mjs";
+import { decisionFailure, openJsonDecisionRequest } from "@/lib/actions/json-decision-request";
+import { auditRefusal, decideFor } from "@/lib/actions/run-decision";
 import { approveInput, declineInput, resumeInput } from "@/lib/decisions/inputs";
 
 export async function POST(request: Request) {
-  const crossSite = crossSiteProblem(request);
-  if (crossSite) return failure({ code: "cross_site", message: crossSite });
-  const opened = await openDecisionRequest(clientAddress(request.headers));
-  if (!opened.ok) return failure(opened.error);
-  const { access } = opened;
-  if (!access.ok && !access.actor) {
-    // Anonymous: answered without reading the body, and recorded without it.
-    await auditRefusal(opened.request, "unknown", undefined, access.error);
-    return failure(access.error);
-  }
-
-  const body = await readJsonBody(request, MAX_REQUEST_BODY_BYTES);
-  if (!body.ok) {
-    const error: ActionError = { code: body.code, message: body.message };
-    await auditRefusal(opened.request, "unknown", undefined, error);
-    return failure(error);
-  }
-  const { action, ...input } = (typeof body.value === "object" && body.value !== null ? body.value : {}) as Record<string, unknown>;
-  if (!access.ok) {
-    await auditRefusal(opened.request, String(action), input, access.error);
-    return failure(access.error);
-  }
-  const decider = { ...opened.request, actor: access.actor };
+  const opened = await openJsonDecisionRequest(request, (decisionRequest, body, error) => {
+    const { action, ...input } = fieldsOf(body);
+    return auditRefusal(decisionRequest, String(action), input, error);
+  });
+  if (!opened.ok) return opened.response;
+  const { decider } = opened;
+  const { action, ...input } = fieldsOf(opened.body);
   const result =
     action === "approve"
       ? await decideFor(decider, "approve", approveInput, input)
@@ -48,16 +27,15 @@ export async function POST(request: Request) {
         : action === "resume"
           ? await decideFor(decider, "resume", resumeInput, input)
           : await refuseUnknownAction(decider, input);
-  return result.ok ? NextResponse.json(result) : failure(result.error);
+  return result.ok ? NextResponse.json(result) : decisionFailure(result.error);
+}
+
+function fieldsOf(body: unknown): Record<string, unknown> {
+  return (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
 }
 
 async function refuseUnknownAction(request: Parameters<typeof auditRefusal>[0], input: unknown) {
   const error: ActionError = { code: "invalid_input", message: 'action must be "approve", "decline" or "resume".' };
   await auditRefusal(request, "unknown", input, error);
   return { ok: false as const, error };
-}
-
-function failure(error: ActionError) {
-  const headers = error.retryAfterSeconds ? { "retry-after": String(error.retryAfterSeconds) } : undefined;
-  return NextResponse.json({ ok: false, error }, { status: httpStatusOf(error.code), headers });
 }
