@@ -75,12 +75,21 @@ export function useBulkFixture(kind: "sqlite" | "postgres") {
       };
     },
 
-    /** The batch's audit entries, and each call's as `outcome[:code]` lists keyed by tool call id. */
+    /**
+     * The batch's audit entries, and each call's as `outcome[:code]` lists keyed by tool call id;
+     * `byRunCall` keys by `runId/toolCallId`, for calls of different runs that share an id (their
+     * lanes run concurrently, so only the order within one call is fixed).
+     */
     async auditOfBatch(batchId: string) {
       const rows = await (await getDb(database.url)).auditEvent.findMany({ where: { batchId }, orderBy: { id: "asc" } });
       const byCall: Record<string, string[]> = {};
-      for (const row of rows) (byCall[row.toolCallId] ??= []).push(row.code ? `${row.outcome}:${row.code}` : row.outcome);
-      return { rows, byCall };
+      const byRunCall: Record<string, string[]> = {};
+      for (const row of rows) {
+        const entry = row.code ? `${row.outcome}:${row.code}` : row.outcome;
+        (byCall[row.toolCallId] ??= []).push(entry);
+        (byRunCall[`${row.runId}/${row.toolCallId}`] ??= []).push(entry);
+      }
+      return { rows, byCall, byRunCall };
     },
 
     /** The tool call ids among `calls` whose tool ran (the demo tools record one effect per call). */

@@ -118,13 +118,15 @@ describe.each(["sqlite", "postgres"] as const)("bulk decisions on %s", { timeout
       [valid!.toolCallId, decidedBefore!.toolCallId, secondValid!.toolCallId].sort(),
     );
     // Each call has its own audit entries, all with the batch id.
-    const { rows, byCall } = await auditOfBatch(batchId);
-    expect(byCall).toEqual({
-      [valid!.toolCallId]: ["recorded", "applied"],
-      call_nope: ["refused:run_not_found", "refused:tool_call_not_pending"],
-      [decidedBefore!.toolCallId]: ["conflict:already_decided"],
-      [suspended.ref.toolCallId]: ["refused:wrong_kind"],
-      [secondValid!.toolCallId]: ["recorded", "applied"],
+    const { rows, byRunCall } = await auditOfBatch(batchId);
+    const key = (ref: { runId: string; toolCallId: string }) => `${ref.runId}/${ref.toolCallId}`;
+    expect(byRunCall).toEqual({
+      [key(valid!)]: ["recorded", "applied"],
+      [key(unknownRun)]: ["refused:run_not_found"],
+      [key(unknownCall)]: ["refused:tool_call_not_pending"],
+      [key(decidedBefore!)]: ["conflict:already_decided"],
+      [key(suspended.ref)]: ["refused:wrong_kind"],
+      [key(secondValid!)]: ["recorded", "applied"],
     });
     expect(rows.every((row) => row.reviewer === f.reviewer.email)).toBe(true);
     // The shipping call still waits for its data; the other reviewer's decision is untouched.
