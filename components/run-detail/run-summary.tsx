@@ -3,6 +3,7 @@ import Link from "next/link";
 import type { RunDetailDto } from "@/lib/queue/dto";
 import { formatTimestamp } from "@/components/time";
 import { Card } from "@/components/ui/card";
+import { ShapeBadge } from "@/components/runs/shape-badge";
 import { RunHeadline } from "./run-headline";
 
 export function RunSummary({ run, agentName }: { run: RunDetailDto; agentName?: string }) {
@@ -69,7 +70,8 @@ export function RunSummary({ run, agentName }: { run: RunDetailDto; agentName?: 
           </Field>
           <Field label="Agent">
             {agentName ? <>{agentName} </> : null}
-            <span className="font-mono text-[13px] text-neutral-500">{agentName ? `(${run.agentId})` : run.agentId}</span>
+            <span className="font-mono text-[13px] text-neutral-500">{agentName ? `(${run.agentId})` : run.agentId}</span>{" "}
+            <ShapeBadge shape={run.shape} delegated={run.toolCalls.some((call) => call.path)} />
           </Field>
           <Field label="Suspended at">
             <time dateTime={run.suspendedAt}>{formatTimestamp(run.suspendedAt)}</time>

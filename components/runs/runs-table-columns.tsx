@@ -2,6 +2,7 @@ import Link from "next/link";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useNow, WaitingTime } from "@/components/relative-time";
 import { DelegationPath } from "./delegation-path";
+import { ShapeBadge } from "./shape-badge";
 import { KindBadge } from "./kind-badge";
 import { BeingDecidedBadge, MayHaveRunBadge } from "./decision-badges";
 import { isOverdue, type PendingCallRow, type RunsTableFeatures } from "./runs-table-model";
@@ -46,7 +47,10 @@ export function getRunsTableColumns({ slaMinutes }: { slaMinutes: number }) {
       header: "Agent",
       cell: (info) => (
         <span className="flex flex-col gap-0.5">
-          <span className="text-neutral-700">{info.getValue()}</span>
+          <span className="inline-flex flex-wrap items-center gap-1.5 text-neutral-700">
+            {info.getValue()}
+            <ShapeBadge shape={info.row.original.shape} delegated={Boolean(info.row.original.path)} />
+          </span>
           {info.row.original.path ? <DelegationPath path={info.row.original.path} /> : null}
         </span>
       ),

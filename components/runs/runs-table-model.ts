@@ -8,6 +8,7 @@ import {
 } from "@tanstack/react-table";
 import type { InFlightDecision, InterruptedDecision } from "@/lib/decisions/types";
 import type { ThreadDto } from "@/lib/queue/dto";
+type RunShape = ThreadDto["runs"][number]["shape"];
 import { callRowId } from "./runs-table-lingering";
 
 export interface PendingCallRow {
@@ -17,6 +18,8 @@ export interface PendingCallRow {
   toolCallId?: string;
   toolName: string;
   requiresApproval: boolean;
+  /** Which kind of run the call belongs to (agent, durable agent, workflow). */
+  shape: RunShape;
   agentId: string;
   agentName: string;
   /** A delegated call's path: supervisor → sub-agent(s) → tool (the run is continued through the supervisor). */
@@ -55,6 +58,7 @@ export function toPendingCallRows(threads: ThreadDto[], agentNames: Map<string, 
         // A delegated suspend() is named by Mastra after the supervisor's `agent-<name>` tool: show the tool that waits.
         toolName: call.path?.at(-1) ?? call.toolName ?? "(unnamed tool)",
         requiresApproval: call.requiresApproval,
+        shape: run.shape,
         agentId: run.agentId,
         agentName: agentNames.get(run.agentId) ?? run.agentId,
         path: call.path,

@@ -15,13 +15,15 @@ import { getDb, databaseUrlFromEnv } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import type { Db } from "../db/client.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
-import type { AgentRunToolCall } from "../store/snapshot-reader.ts";
+import { runShapeOf, type AgentRunToolCall, type RunShape } from "../store/snapshot-reader.ts";
 import { listSuspendedRunsOptions, type ListSuspendedRunsOptions } from "./validations.ts";
 
 /** The contract's AgentRun, plus the agent that owns it. */
 export interface ConsoleRun {
   runId: string;
   status: "suspended";
+  /** Not in the contract: which kind of run waits (agent, durable agent, workflow). */
+  shape: RunShape;
   agentId: string;
   threadId?: string;
   resourceId?: string;
@@ -81,6 +83,7 @@ export async function listSuspendedRuns(
 }
 
 export type ListedRow = {
+  workflowName: string;
   runId: string;
   agentId: string | null;
   threadId: string | null;
@@ -94,6 +97,7 @@ export function toConsoleRun(row: ListedRow): ConsoleRun {
   return {
     runId: row.runId,
     status: "suspended",
+    shape: runShapeOf(row.workflowName),
     agentId: row.agentId!,
     threadId: row.threadId ?? undefined,
     resourceId: row.resourceId ?? undefined,
@@ -105,6 +109,7 @@ export function toConsoleRun(row: ListedRow): ConsoleRun {
 
 /** The columns a listed run is made of (never the snapshot JSON). */
 export const LISTED = {
+  workflowName: true,
   runId: true,
   agentId: true,
   threadId: true,
@@ -177,7 +182,7 @@ async function findDeepPage(db: Db, where: Prisma.WorkflowSnapshotWhereInput, sk
   // By primary key only: repeating the filter here would let SQLite scan by status instead.
   const rows = await db.workflowSnapshot.findMany({
     where: { workflowName: { in: [...new Set(keys.map((key) => key.workflowName))] }, runId: { in: keys.map((key) => key.runId) } },
-    select: { ...LISTED, workflowName: true, status: true },
+    select: { ...LISTED, status: true },
   });
   const byKey = new Map(rows.map((row) => [`${row.workflowName} ${row.runId}`, row]));
   // A run that stopped waiting in between is left out, as it would be a moment later.

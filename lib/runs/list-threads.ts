@@ -172,7 +172,7 @@ async function readShownRuns(db: Db, query: Query, rows: ThreadRow[]): Promise<M
   // Ranked within each thread from the threads' index alone; only the shown runs' rows are read,
   // and of them only the small columns (the snapshot JSON is never touched).
   const found = await db.$queryRaw<ListedRow[]>`
-    SELECT "ranked"."run_id" AS "runId", "w"."agent_id" AS "agentId", "w"."thread_id" AS "threadId",
+    SELECT "ranked"."workflow_name" AS "workflowName", "ranked"."run_id" AS "runId", "w"."agent_id" AS "agentId", "w"."thread_id" AS "threadId",
       "w"."resource_id" AS "resourceId", "w"."updated_at" AS "updatedAt", "w"."tool_calls" AS "toolCalls"
     FROM (
       SELECT "workflow_name", "run_id", ROW_NUMBER() OVER (PARTITION BY "thread_id" ORDER BY "updated_at", "run_id") AS "position"

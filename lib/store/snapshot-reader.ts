@@ -19,6 +19,17 @@ import type { WorkflowRunState } from "@mastra/core/workflows";
 /** The workflows an agent run persists as its outer, resumable run (the ones the contract lists). */
 export const AGENT_LOOP_WORKFLOWS = ["agentic-loop", "durable-agentic-loop"] as const;
 
+/**
+ * What kind of run waits: an agent's run (Mastra's `agentic-loop`), a durable agent's
+ * (`durable-agentic-loop`), or a plain workflow's whose step called `suspend()`.
+ */
+export type RunShape = "agent" | "durable-agent" | "workflow";
+
+export function runShapeOf(workflowName: string): RunShape {
+  if (workflowName === "durable-agentic-loop") return "durable-agent";
+  return workflowName === "agentic-loop" ? "agent" : "workflow";
+}
+
 /** The contract's AgentRunToolCall. */
 export interface AgentRunToolCall {
   toolCallId?: string;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disconnectDb, getDb } from "../../lib/db/client.ts";
 import { InvalidListOptionsError, listSuspendedRuns } from "../../lib/runs/list-suspended-runs.ts";
 import { createMastraStorage } from "../../lib/store/index.ts";
+import { asContractRuns } from "../helpers/contract.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 import { createTestMastra, readAnswer, suspendRun, type TestAgentKey, type TestMastra } from "../helpers/agents.ts";
 
@@ -91,7 +92,7 @@ describe.each(["sqlite", "postgres"] as const)("cross-agent listing on %s", (kin
       const theirs = await mastra.getAgent(agent).listSuspendedRuns(filter);
       const ours = await listSuspendedRuns({ ...filter, agentId }, database.url);
       expect(ours.runs.every((r) => r.agentId === agentId)).toBe(true);
-      expect({ filter, total: ours.total, runs: ours.runs.map(({ agentId: _, ...run }) => run) }).toEqual({
+      expect({ filter, ...asContractRuns(ours, "agent") }).toEqual({
         filter,
         total: theirs.total,
         runs: theirs.runs,

@@ -10,6 +10,7 @@ import { getDb } from "../../lib/db/client.ts";
 import { createConsoleMastra } from "../../lib/mastra/index.ts";
 import { requests } from "../../lib/mastra/demo/requests.ts";
 import { getRunDetail } from "../../lib/queue/views.ts";
+import { asContractRuns } from "../helpers/contract.ts";
 import { listSuspendedRuns } from "../../lib/runs/list-suspended-runs.ts";
 import { listThreads } from "../../lib/runs/list-threads.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
@@ -23,7 +24,7 @@ describe.each(["sqlite", "postgres"] as const)("parallel calls and runs without 
     const mastra = await createConsoleMastra(database.url);
     const theirs = await mastra.getAgent("refunds").listSuspendedRuns(filter);
     const ours = await listSuspendedRuns({ ...filter, agentId: "refunds" }, database.url);
-    expect({ total: ours.total, runs: ours.runs.map(({ agentId: _, ...run }) => run) }).toEqual({ total: theirs.total, runs: theirs.runs });
+    expect(asContractRuns(ours, "agent")).toEqual({ total: theirs.total, runs: theirs.runs });
     return ours;
   }
 

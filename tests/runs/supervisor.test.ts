@@ -13,6 +13,7 @@ import { createConsoleMastra, type ConsoleMastra } from "../../lib/mastra/index.
 import { delegated, requests } from "../../lib/mastra/demo/requests.ts";
 import { runUntilWaiting } from "../../lib/mastra/demo/run-until-waiting.ts";
 import { listThreads } from "../../lib/runs/list-threads.ts";
+import { asContractRuns } from "../helpers/contract.ts";
 import { listSuspendedRuns } from "../../lib/runs/list-suspended-runs.ts";
 import { runConsoleProcess } from "../helpers/console-process.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
@@ -66,10 +67,7 @@ describe.each(["sqlite", "postgres"] as const)("a supervisor's delegated calls o
     for (const filter of [{}, { resourceId: resource }, { threadId: refund.thread }, { perPage: 1, page: 1, resourceId: resource }]) {
       const theirs = await supportDesk.listSuspendedRuns(filter);
       const ours = await listSuspendedRuns({ ...filter, agentId: "support-desk" }, database.url);
-      expect({
-        total: ours.total,
-        runs: ours.runs.map(({ agentId: _, ...run }) => ({ ...run, toolCalls: run.toolCalls.map(({ path: _p, ...call }) => call) })),
-      }).toEqual(theirs);
+      expect(asContractRuns(ours, "agent", { keepPath: false })).toEqual(theirs);
     }
 
     const ours = await listSuspendedRuns({ resourceId: resource }, database.url);
