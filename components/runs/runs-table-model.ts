@@ -8,8 +8,9 @@ import {
 } from "@tanstack/react-table";
 import type { InFlightDecision, InterruptedDecision } from "@/lib/decisions/types";
 import type { ThreadDto } from "@/lib/queue/dto";
-type RunShape = ThreadDto["runs"][number]["shape"];
 import { callRowId } from "./runs-table-lingering";
+
+type RunShape = ThreadDto["runs"][number]["shape"];
 
 export interface PendingCallRow {
   /** Unique per (runId, toolCallId): the same toolCallId can appear in different runs. */
