@@ -47,10 +47,16 @@ export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, 
           className="w-44"
         >
           <option value="">All agents</option>
-          {agents.map((agent) => (
-            <option key={agent.id} value={agent.id}>
-              {agent.name}
-            </option>
+          {(["agent", "workflow"] as const).map((kind) => (
+            <optgroup key={kind} label={kind === "agent" ? "Agents" : "Workflows"}>
+              {agents
+                .filter((agent) => agent.kind === kind)
+                .map((agent) => (
+                  <option key={agent.id} value={agent.id}>
+                    {agent.name}
+                  </option>
+                ))}
+            </optgroup>
           ))}
           {filters.agentId && !agents.some((agent) => agent.id === filters.agentId) ? (
             <option value={filters.agentId}>{filters.agentId}</option>

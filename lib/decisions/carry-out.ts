@@ -1,18 +1,19 @@
 /**
- * Carries a recorded decision out through the real Mastra agent, holding a lease the process renews
- * while the agent works, and records how it ended. Once the agent reports the decided call's tool
- * result the decision notes it: from then on the call is never released again.
+ * Carries a recorded decision out through the run's owner (the real Mastra agent, or workflow),
+ * holding a lease the process renews while it works, and records how it ended. Once the owner
+ * reports the decided call's tool (or step) ran, the decision notes it: from then on the call is
+ * never released again.
  */
-import type { Agent } from "@mastra/core/agent";
 import type { Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import { failpoint } from "../failpoint.ts";
 import { alreadyDecided, decisionLeaseMs, noteToolRan, transition } from "./ledger.ts";
+import { continueRun, describe, type RunOwner } from "./owners.ts";
 import { settleRun, whereIsTheRun } from "./run-position.ts";
 import { DecisionError, type Decision, type DecisionOutcome } from "./types.ts";
 
-/** Sends a recorded decision to the agent and records how it ended. */
-export async function carryOut(db: Db, decision: ToolCallDecision, agent: Agent): Promise<DecisionOutcome> {
+/** Sends a recorded decision to the run's owner and records how it ended. */
+export async function carryOut(db: Db, decision: ToolCallDecision, owner: RunOwner): Promise<DecisionOutcome> {
   const lease = decisionLeaseMs();
   const applying = await transition(db, decision, "recorded", "applying", {
     attempts: decision.attempts + 1,
@@ -34,9 +35,7 @@ export async function carryOut(db: Db, decision: ToolCallDecision, agent: Agent)
   // Set once the tool's result is noted on the decision: from then on the call is never released.
   let toolRan = false;
   try {
-    const stream = await continueRun(agent, decision);
-    failpoint("after-send");
-    const outcome = await readOutcome(stream, decision.toolCallId, async () => {
+    const outcome = await continueRun(owner, decision, async () => {
       await noteToolRan(db, decision);
       toolRan = true;
     });
@@ -65,7 +64,7 @@ export async function carryOut(db: Db, decision: ToolCallDecision, agent: Agent)
           message: `The tool ran, then the agent failed: ${failure.message} The run was settled; it cannot be decided again.`,
         },
       );
-      await settleRun(db, decision.runId, decision.toolCallId);
+      await settleRun(db, decision);
       throw failure;
     }
     const decidableAgain = (await whereIsTheRun(db, decision)) === "pending";
@@ -87,41 +86,6 @@ export async function carryOut(db: Db, decision: ToolCallDecision, agent: Agent)
   }
 }
 
-function continueRun(agent: Agent, decision: ToolCallDecision) {
-  const target = { runId: decision.runId, toolCallId: decision.toolCallId };
-  switch (decision.action) {
-    case "approve":
-      return agent.approveToolCall(target);
-    case "decline":
-      return agent.declineToolCall({ ...target, reason: decision.reason ?? undefined });
-    case "resume":
-      return agent.resumeStream(JSON.parse(decision.resumeData ?? "null"), target);
-    default:
-      throw new Error(`Unknown decision action "${decision.action}"`);
-  }
-}
-
-/**
- * Reads the continued run to its end (Mastra deletes a finished run's snapshots only then), calling
- * `onToolRan` once when the decided call's tool result arrives.
- */
-async function readOutcome(stream: { fullStream: AsyncIterable<unknown> }, toolCallId: string, onToolRan: () => Promise<void>) {
-  let answer = "";
-  let runState: DecisionOutcome["runState"] = "completed";
-  let toolRan = false;
-  type Chunk = { type: string; payload?: { text?: string; error?: unknown; toolCallId?: string } };
-  for await (const chunk of stream.fullStream as AsyncIterable<Chunk>) {
-    if (chunk.type === "text-delta") answer += chunk.payload?.text ?? "";
-    else if (chunk.type === "tool-result" && chunk.payload?.toolCallId === toolCallId && !toolRan) {
-      toolRan = true;
-      await onToolRan();
-    } else if (chunk.type === "tool-call-approval" || chunk.type === "tool-call-suspended") {
-      runState = "waiting-again";
-    } else if (chunk.type === "error") throw new DecisionError("agent_failed", `The agent failed: ${describe(chunk.payload?.error)}`);
-  }
-  return { answer, runState };
-}
-
 function agentError(error: unknown, decision: Pick<ToolCallDecision, "runId" | "toolCallId">): DecisionError {
   if (error instanceof DecisionError) return error;
   const id = (error as { id?: string }).id;
@@ -132,8 +96,4 @@ function agentError(error: unknown, decision: Pick<ToolCallDecision, "runId" | "
     return new DecisionError("tool_call_not_pending", `Tool call "${decision.toolCallId}" is no longer pending.`);
   }
   return new DecisionError("agent_failed", `The agent could not continue the run: ${describe(error)}`);
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : typeof error === "string" ? error : JSON.stringify(error);
 }

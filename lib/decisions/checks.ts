@@ -1,12 +1,10 @@
 /**
  * What a decision must pass before it is recorded: the run waits on this very call, of this kind,
- * owned by an agent this console serves; resume data satisfies the tool's own schema. (A call whose
+ * owned by an agent (or workflow) this console serves; resume data satisfies the tool's own schema. (A call whose
  * last decision was interrupted needs the reviewer's confirmation: ledger.ts checks it on take-over.)
  */
-import type { Agent } from "@mastra/core/agent";
 import type { AuditEntry } from "../audit/log.ts";
 import type { Db } from "../db/client.ts";
-import { findAgentById, getMastra } from "../mastra/index.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import { findSuspendedRun, getSuspendedRun } from "../runs/run-detail.ts";
 import { idTextProblem } from "../safe-text.ts";
@@ -14,6 +12,7 @@ import { AGENT_LOOP_WORKFLOWS, type AgentRunToolCall } from "../store/snapshot-r
 import { humanizeIssues, issuesSentence, type IssueLike } from "./issues.ts";
 import { alreadyDecided } from "./ledger.ts";
 import { LIMITS } from "./limits.ts";
+import { resumeSchemaOf, type RunOwner } from "./owners.ts";
 import { DecisionError, type Decision } from "./types.ts";
 
 /** Why there is nothing to decide: somebody decided first, or the run/call never existed. */
@@ -89,49 +88,19 @@ export function checkKind(call: AgentRunToolCall, decision: Decision): void {
   );
 }
 
-export async function resolveAgent(agentId: string, databaseUrl: string): Promise<Agent> {
-  const agent = findAgentById(await getMastra(databaseUrl), agentId);
-  if (!agent) throw new DecisionError("unknown_agent", `This run belongs to agent "${agentId}", which this console does not serve.`);
-  return agent;
-}
-
-/** Resume data must satisfy the schema the tool itself declares (Mastra checks it again). */
-export async function checkResumeData(agent: Agent, call: AgentRunToolCall, resumeData: unknown): Promise<void> {
-  const { owner, toolName } = await toolOwner(agent, call);
-  const tools = owner ? ((await owner.listTools()) as Record<string, { resumeSchema?: StandardSchema }>) : {};
-  const schema = toolName ? tools[toolName]?.resumeSchema : undefined;
-  if (!schema?.["~standard"]) return;
+/** Resume data must satisfy the schema the tool (or workflow step) itself declares (Mastra checks it again). */
+export async function checkResumeData(owner: RunOwner, call: AgentRunToolCall, resumeData: unknown): Promise<void> {
+  const schema = await resumeSchemaOf(owner, call);
+  if (!schema) return;
   const result = await schema["~standard"].validate(resumeData);
   if (!result.issues?.length) return;
   // The same words the resume editor shows (issues.ts), every problem named, unknown fields too.
-  const issues = humanizeIssues(result.issues);
+  const issues = humanizeIssues(result.issues as ReadonlyArray<IssueLike>);
   throw new DecisionError(
     "invalid_resume_data",
     `The resume data does not match what ${call.toolName} expects: ${issuesSentence(issues)}`,
     issues,
   );
-}
-
-/**
- * The agent whose tool a call waits on: the run's own agent, or for a delegated call the sub-agent
- * at the end of its path (supervisor → sub-agent(s) → tool), found among each supervisor's `agents`.
- * Mastra 1.71 does not check a delegated suspend()'s resume data against the sub-agent's tool schema
- * (the supervisor's `agent-<name>` tool has none): the console does.
- */
-async function toolOwner(agent: Agent, call: AgentRunToolCall): Promise<{ owner?: Agent; toolName?: string }> {
-  if (!call.path) return { owner: agent, toolName: call.toolName };
-  let owner: Agent | undefined = agent;
-  for (const subAgentId of call.path.slice(1, -1)) {
-    const subAgents: Record<string, unknown> = owner ? await owner.listAgents() : {};
-    owner = Object.values(subAgents).find((candidate) => (candidate as Agent).id === subAgentId) as Agent | undefined;
-  }
-  return { owner, toolName: call.path.at(-1) };
-}
-
-/** A Standard Schema issue; zod's carry its code and details, which issues.ts reads by shape. */
-type StandardIssue = IssueLike;
-interface StandardSchema {
-  "~standard": { validate(value: unknown): { issues?: ReadonlyArray<StandardIssue> } | Promise<{ issues?: ReadonlyArray<StandardIssue> }> };
 }
 
 export function describeRun(run: ConsoleRun | undefined, call: AgentRunToolCall | undefined): Partial<AuditEntry> {

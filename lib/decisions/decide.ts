@@ -12,7 +12,6 @@
  * 3. Carry it out through the real agent under a lease (carry-out.ts): recorded → applying →
  *    applied | failed | released (decidable again: the agent failed before the tool ran).
  */
-import type { Agent } from "@mastra/core/agent";
 import { appendAudit, type AuditEntry } from "../audit/log.ts";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { failpoint } from "../failpoint.ts";
@@ -20,8 +19,9 @@ import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import { findSuspendedRun } from "../runs/run-detail.ts";
 import type { AgentRunToolCall } from "../store/snapshot-reader.ts";
 import { carryOut } from "./carry-out.ts";
-import { checkKind, checkResumeData, describeRun, refuseAsDecidedOrMissing, resolveAgent } from "./checks.ts";
+import { checkKind, checkResumeData, describeRun, refuseAsDecidedOrMissing } from "./checks.ts";
 import { recordDecision } from "./ledger.ts";
+import { resolveOwner, type RunOwner } from "./owners.ts";
 import { DecisionError, type Decision, type DecisionOutcome } from "./types.ts";
 
 export async function decide(
@@ -50,7 +50,7 @@ export async function decide(
   };
   let run: ConsoleRun | undefined;
   let call: AgentRunToolCall | undefined;
-  let agent: Agent;
+  let owner: RunOwner;
   try {
     run = (await findSuspendedRun(decision.runId, databaseUrl)) ?? undefined;
     call = run?.toolCalls.find((candidate) => candidate.toolCallId === decision.toolCallId);
@@ -63,8 +63,8 @@ export async function decide(
         `Run "${decision.runId}" belongs to agent "${run!.agentId}", not "${decision.agentId}": it can only be continued by its owner.`,
       );
     }
-    agent = await resolveAgent(run!.agentId, databaseUrl);
-    if (decision.action === "resume") await checkResumeData(agent, call!, decision.resumeData);
+    owner = await resolveOwner(run!.agentId, databaseUrl);
+    if (decision.action === "resume") await checkResumeData(owner, call!, decision.resumeData);
   } catch (error) {
     if (error instanceof DecisionError) {
       await appendAudit(db, {
@@ -79,5 +79,5 @@ export async function decide(
 
   const recorded = await recordDecision(db, decision, audit);
   failpoint("after-record");
-  return carryOut(db, recorded, agent);
+  return carryOut(db, recorded, owner);
 }

@@ -14,8 +14,8 @@
 import { appendAudit } from "../audit/log.ts";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { carryOut } from "./carry-out.ts";
-import { resolveAgent } from "./checks.ts";
 import { auditOf, decisionLeaseMs, transition } from "./ledger.ts";
+import { resolveOwner } from "./owners.ts";
 import { settleRun, whereIsTheRun } from "./run-position.ts";
 import { INTERRUPTED, type DecisionState } from "./types.ts";
 
@@ -52,7 +52,7 @@ export async function recoverDecisions(databaseUrl: string = databaseUrlFromEnv(
     /** Applied: the tool ran or the run went on. What Mastra left of a run that will not continue is removed. */
     const settleAsApplied = async (message: string) => {
       await transition(db, taken, from, "applied", {}, { outcome: "recovered", message });
-      await settleRun(db, taken.runId, taken.toolCallId);
+      await settleRun(db, taken);
       report.applied++;
     };
 
@@ -79,8 +79,8 @@ export async function recoverDecisions(databaseUrl: string = databaseUrlFromEnv(
         );
       }
       try {
-        const agent = await resolveAgent(taken.agentId, databaseUrl);
-        await carryOut(db, { ...taken, state: "recorded" }, agent);
+        const owner = await resolveOwner(taken.agentId, databaseUrl);
+        await carryOut(db, { ...taken, state: "recorded" }, owner);
         report.carriedOut++;
       } catch {
         report.failed++;
@@ -124,7 +124,7 @@ export async function recoverDecisions(databaseUrl: string = databaseUrlFromEnv(
             : `The server stopped mid-decision and the run is ${run}; its snapshot was left as it is.`,
         },
       );
-      if (run === "finished") await settleRun(db, taken.runId, taken.toolCallId);
+      if (run === "finished") await settleRun(db, taken);
       report.failed++;
     }
   }

@@ -4,23 +4,30 @@
  * recovery.
  */
 import type { Db } from "../db/client.ts";
-import { AGENT_LOOP_WORKFLOWS, readQueuedToolCalls, type AgentRunToolCall } from "../store/snapshot-reader.ts";
+import { AGENT_LOOP_WORKFLOWS, readQueuedToolCalls, workflowIdOfOwner, type AgentRunToolCall } from "../store/snapshot-reader.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 
 type SnapshotReader = Pick<Db, "workflowSnapshot">;
+type DecidedCall = Pick<ToolCallDecision, "runId" | "toolCallId" | "agentId">;
+
+/** A workflow run keeps its row once it ended, in one of these states (Mastra's run history). */
+const ENDED_WORKFLOW_STATES = ["success", "failed", "canceled", "bailed", "tripwire"];
 
 /**
- * Where the decided call's run stands, read from its outer (agent-loop) snapshot, the one Mastra
- * resumes. When a run ends Mastra deletes the outer snapshot first, then the inner one: an outer
- * snapshot that is gone means the run finished, even if an inner one was left behind.
+ * Where the decided call's run stands, read from its outer snapshot, the one Mastra resumes (an
+ * agent-loop row, or the workflow's own row). When an agent run ends Mastra deletes the outer
+ * snapshot first, then the inner one: an outer snapshot that is gone means the run finished, even
+ * if an inner one was left behind. A workflow run keeps its row in the state it ended in.
  */
-export async function whereIsTheRun(db: SnapshotReader, decision: Pick<ToolCallDecision, "runId" | "toolCallId">): Promise<RunPosition> {
+export async function whereIsTheRun(db: SnapshotReader, decision: DecidedCall): Promise<RunPosition> {
+  const workflowId = workflowIdOfOwner(decision.agentId);
   const outer = await db.workflowSnapshot.findFirst({
-    where: { runId: decision.runId, workflowName: { in: [...AGENT_LOOP_WORKFLOWS] } },
+    where: { runId: decision.runId, workflowName: workflowId ?? { in: [...AGENT_LOOP_WORKFLOWS] } },
     select: { status: true, toolCalls: true },
   });
   if (!outer) return "finished";
-  if (outer.status !== "suspended") return `stopped (${outer.status})`;
+  if (outer.status !== "suspended")
+    return workflowId && ENDED_WORKFLOW_STATES.includes(outer.status) ? "finished" : `stopped (${outer.status})`;
   return waitsOn(outer.toolCalls, decision.toolCallId) ? "pending" : "moved-on";
 }
 
@@ -38,9 +45,13 @@ function waitsOn(toolCalls: string | null, toolCallId: string): boolean {
  * alone; so is a run whose snapshot still holds other calls of the same step (pending beside the
  * decided one, or queued behind it): deleting it would silently drop calls nobody decided.
  */
-export async function settleRun(db: Db, runId: string, toolCallId: string): Promise<void> {
+export async function settleRun(db: Db, decision: DecidedCall): Promise<void> {
+  // Mastra keeps a workflow's rows as its run history, and writes them before a resume returns:
+  // there is nothing left over to settle.
+  if (workflowIdOfOwner(decision.agentId) !== undefined) return;
+  const { runId, toolCallId } = decision;
   await db.$transaction(async (tx) => {
-    const position = await whereIsTheRun(tx, { runId, toolCallId });
+    const position = await whereIsTheRun(tx, decision);
     if (position === "pending" && (await holdsOtherCalls(tx, runId, toolCallId))) return;
     if (position === "finished" || position === "pending") await tx.workflowSnapshot.deleteMany({ where: { runId } });
   });

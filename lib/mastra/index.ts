@@ -2,15 +2,16 @@ import type { Agent } from "@mastra/core/agent";
 import { Mastra } from "@mastra/core/mastra";
 import { databaseUrlFromEnv } from "../db/client.ts";
 import { createMastraStorage } from "../store/index.ts";
-import { createAgents } from "./agents.ts";
+import { createAgents, createWorkflows } from "./agents.ts";
 import { processCache } from "../process-cache.ts";
 
-export type ConsoleMastra = Mastra<ReturnType<typeof createAgents>>;
+export type ConsoleMastra = Mastra<ReturnType<typeof createAgents>, ReturnType<typeof createWorkflows>>;
 
-/** A Mastra instance with the console's agents on the snapshot store at `databaseUrl`. */
+/** A Mastra instance with the console's agents and workflows on the snapshot store at `databaseUrl`. */
 export async function createConsoleMastra(databaseUrl: string = databaseUrlFromEnv()): Promise<ConsoleMastra> {
   return new Mastra({
     agents: createAgents({ databaseUrl }),
+    workflows: createWorkflows({ databaseUrl }),
     storage: await createMastraStorage(databaseUrl),
     logger: false,
   });

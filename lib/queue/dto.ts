@@ -19,11 +19,13 @@ export type RunDetailDto = Omit<RunDetail, "suspendedAt" | "createdAt" | "toolCa
   toolCalls: ToolCallDto<PendingToolCall>[];
 };
 
-/** An agent the console serves. */
+/** An agent (or workflow) the console serves: the owner of runs, as filters and names show it. */
 export interface AgentDto {
+  /** The agent's id; a workflow's owner key ("workflow:<id>"). */
   id: string;
   name: string;
   description?: string;
+  kind: "agent" | "workflow";
 }
 
 export interface RunsPageDto {

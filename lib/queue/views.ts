@@ -3,7 +3,9 @@
  * (GET /api/runs) and the run detail
  * (lib/runs) with each pending call's decision state (lib/decisions), as DTOs for the browser.
  */
+import { databaseUrlFromEnv } from "../db/client.ts";
 import { findCallDecisionStates, findLatestDecisionOfRun } from "../decisions/ledger.ts";
+import { workflowStepJsonSchema } from "../decisions/owners.ts";
 import type { PriorDecision } from "../decisions/types.ts";
 import { listSuspendedRuns } from "../runs/list-suspended-runs.ts";
 import { listThreads } from "../runs/list-threads.ts";
@@ -79,9 +81,15 @@ export async function getRunsView(raw: RawRunsParams): Promise<RunsViewDto> {
 }
 
 /** One waiting run with each call's decision state, or null when it no longer waits. */
-export async function getRunDetail(runId: string): Promise<RunDetailDto | null> {
-  const run = await getSuspendedRun(runId);
-  return run ? toRunDetailDto(run, await findCallDecisionStates([runId])) : null;
+export async function getRunDetail(runId: string, databaseUrl: string = databaseUrlFromEnv()): Promise<RunDetailDto | null> {
+  const run = await getSuspendedRun(runId, databaseUrl);
+  if (!run) return null;
+  const toolCalls = await Promise.all(
+    run.toolCalls.map(async (call) =>
+      call.step ? { ...call, resumeSchema: await workflowStepJsonSchema(run.agentId, call.step, databaseUrl) } : call,
+    ),
+  );
+  return toRunDetailDto({ ...run, toolCalls }, await findCallDecisionStates([runId]));
 }
 
 /**

@@ -1,12 +1,6 @@
 /** One suspended agent run with everything a reviewer needs to decide on its pending calls. */
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
-import {
-  AGENT_LOOP_WORKFLOWS,
-  readQueuedToolCalls,
-  readResumeSchema,
-  type AgentRunToolCall,
-  type QueuedToolCall,
-} from "../store/snapshot-reader.ts";
+import { readQueuedToolCalls, readResumeSchema, type AgentRunToolCall, type QueuedToolCall } from "../store/snapshot-reader.ts";
 import { LISTED, toConsoleRun, type ConsoleRun } from "./list-suspended-runs.ts";
 
 export interface PendingToolCall extends AgentRunToolCall {
@@ -21,9 +15,9 @@ export interface RunDetail extends Omit<ConsoleRun, "toolCalls"> {
   queuedCalls: QueuedToolCall[];
 }
 
+/** A listed run: a suspended row with an owner (an agent's outer run, or a workflow's run). */
 const suspendedAgentRun = (runId: string) => ({
   runId,
-  workflowName: { in: [...AGENT_LOOP_WORKFLOWS] },
   status: "suspended",
   agentId: { not: null },
 });
@@ -38,8 +32,11 @@ export async function getSuspendedRun(runId: string, databaseUrl: string = datab
   return {
     ...run,
     createdAt: row.createdAt,
+    // A workflow step's schema is not in its snapshot: lib/queue/views.ts adds it from the workflow.
     toolCalls: run.toolCalls.map((call) =>
-      call.requiresApproval || !call.toolCallId ? call : { ...call, resumeSchema: readResumeSchema(snapshot, call.toolCallId) },
+      call.requiresApproval || !call.toolCallId || call.step
+        ? call
+        : { ...call, resumeSchema: readResumeSchema(snapshot, call.toolCallId) },
     ),
     queuedCalls: readQueuedToolCalls(snapshot),
   };

@@ -1,4 +1,7 @@
 /**
+ * Nested workflows (a workflow step that is a workflow) are set aside the same way: Mastra stores the
+ * nested workflow's row under the outer run's id, and the outer run is the one resumed.
+ *
  * Supervisor agents (Mastra's `agents` option): when a sub-agent's tool waits, Mastra stores two
  * suspended agent-loop runs, the sub-agent's own (inner) run and the supervisor's (outer) run, whose
  * pending call names the inner run (`suspendedToolRunId`). The contract lists the outer run, the one
@@ -23,7 +26,8 @@ import {
  */
 export async function readSnapshotWithPaths(db: Db, workflowName: string, snapshot: WorkflowRunState): Promise<SnapshotSummary> {
   const summary = readSnapshot(workflowName, snapshot);
-  for (const { toolCallId, innerRunId } of summary.delegations) {
+  for (const { toolCallId, innerRunId, innerWorkflowName } of summary.delegations) {
+    if (innerWorkflowName) continue; // a nested workflow: its step is the outer call's path already
     const call = summary.toolCalls?.find((candidate) => candidate.toolCallId === toolCallId);
     if (!call) continue;
     const inner = await db.workflowSnapshot.findFirst({
@@ -53,8 +57,10 @@ export async function setDelegatedRunsAside(db: Db, delegations: Delegation[]): 
   if (delegations.length === 0) return;
   await db.workflowSnapshot.updateMany({
     where: {
-      runId: { in: delegations.map((delegation) => delegation.innerRunId) },
-      workflowName: { in: [...AGENT_LOOP_WORKFLOWS] },
+      OR: delegations.map(({ innerRunId, innerWorkflowName }) => ({
+        runId: innerRunId,
+        workflowName: innerWorkflowName ?? { in: [...AGENT_LOOP_WORKFLOWS] },
+      })),
       agentId: { not: null },
     },
     data: { agentId: null, toolCallCount: 0 },

@@ -12,6 +12,10 @@
  *    with nothing in it that says it is delegated: only the outer run names it.
  *  - queued calls: calls the model made in the same step as a pending one that Mastra has not
  *    reached yet (it runs a step's calls one at a time when a tool needs approval or can suspend).
+ *  - workflow runs (a plain workflow, not an agent): every suspended step in `suspendedPaths` waits
+ *    for data, its payload in `context[step].suspendPayload`; a step that is a nested workflow
+ *    carries `__workflow_meta.path`, the step inside it that waits. Mastra also stores the nested
+ *    workflow's own row under the same run id: only the outer run is resumed.
  */
 import { getSnapshotMemoryInfo } from "@mastra/core/storage";
 import type { WorkflowRunState } from "@mastra/core/workflows";
@@ -30,6 +34,27 @@ export function runShapeOf(workflowName: string): RunShape {
   return workflowName === "agentic-loop" ? "agent" : "workflow";
 }
 
+/**
+ * Workflows Mastra runs inside an agent's run, under the agent run's id: never a run to resume
+ * on their own (the agent-loop row is).
+ */
+export const MASTRA_INTERNAL_WORKFLOWS: readonly string[] = ["executionWorkflow"];
+
+/**
+ * A workflow run's owner, as stored and listed where an agent run has its agent's id: the prefix
+ * keeps a workflow and an agent with the same id apart in every filter, count and decision.
+ */
+const WORKFLOW_OWNER_PREFIX = "workflow:";
+
+export function workflowOwnerKey(workflowId: string): string {
+  return `${WORKFLOW_OWNER_PREFIX}${workflowId}`;
+}
+
+/** The workflow id of a workflow run's owner key, else undefined (an agent's id). */
+export function workflowIdOfOwner(ownerKey: string): string | undefined {
+  return ownerKey.startsWith(WORKFLOW_OWNER_PREFIX) ? ownerKey.slice(WORKFLOW_OWNER_PREFIX.length) : undefined;
+}
+
 /** The contract's AgentRunToolCall. */
 export interface AgentRunToolCall {
   toolCallId?: string;
@@ -42,13 +67,24 @@ export interface AgentRunToolCall {
    * the tool's name. Only on calls a supervisor waits on because a sub-agent's tool waits.
    */
   path?: string[];
+  /**
+   * Not in the contract: on a workflow run, the suspended step's path (outer step first, the step
+   * inside a nested workflow after it), what `run.resume({ step })` takes. The call's id is the
+   * path joined with ".".
+   */
+  step?: string[];
 }
 
-/** A supervisor's pending call that waits on a sub-agent's inner run. */
+/**
+ * A supervisor's pending call that waits on a sub-agent's inner run, or a workflow's suspended step
+ * that is a nested workflow.
+ */
 export interface Delegation {
   toolCallId: string;
   /** The sub-agent's (inner) run, whose own row must not count as a second pending run. */
   innerRunId: string;
+  /** The inner row's workflow: a nested workflow's id; unset for a sub-agent's (agent-loop) run. */
+  innerWorkflowName?: string;
 }
 
 export interface SnapshotSummary {
@@ -73,6 +109,7 @@ export function readSnapshot(workflowName: string, snapshot: WorkflowRunState): 
   const status = typeof snapshot?.status === "string" ? snapshot.status : "unknown";
   const memoryInfo = getSnapshotMemoryInfo(snapshot);
   const isAgentRun = isAgentLoopWorkflow(workflowName);
+  if (!isAgentRun) return readWorkflowRun(workflowName, status, snapshot, memoryInfo);
   const agentId = isAgentRun ? readAgentId(snapshot) : undefined;
   const pending = isAgentRun && agentId && status === "suspended" ? readPendingToolCalls(snapshot) : null;
   return {
@@ -102,6 +139,50 @@ export function delegatedPath(
   if (innerCall?.path) return [supervisorId, ...innerCall.path];
   if (!inner.agentId || !innerCall?.toolName) return undefined;
   return [supervisorId, inner.agentId, innerCall.toolName];
+}
+
+/** A plain workflow's run: listed while suspended, each suspended step one call waiting for data. */
+function readWorkflowRun(
+  workflowName: string,
+  status: string,
+  snapshot: WorkflowRunState,
+  memoryInfo: ReturnType<typeof getSnapshotMemoryInfo>,
+): SnapshotSummary {
+  const candidate = status === "suspended" && !MASTRA_INTERNAL_WORKFLOWS.includes(workflowName);
+  const steps = candidate ? suspendedWorkflowSteps(snapshot) : [];
+  // Listed only with a step that waits: a run suspended in no step has nothing to resume.
+  const listed = steps.length > 0;
+  return {
+    status,
+    agentId: listed ? workflowOwnerKey(workflowName) : null,
+    threadId: stringOrNull(memoryInfo?.threadId),
+    resourceId: stringOrNull(memoryInfo?.resourceId),
+    toolCalls: listed ? steps.map(({ call }) => call) : null,
+    delegations: steps.flatMap(({ call, nested }) => (nested ? [{ toolCallId: call.toolCallId!, ...nested }] : [])),
+  };
+}
+
+function suspendedWorkflowSteps(snapshot: WorkflowRunState) {
+  const context = (snapshot?.context ?? {}) as Record<string, unknown>;
+  return Object.keys((snapshot?.suspendedPaths ?? {}) as Record<string, unknown>).flatMap((stepId) => {
+    const step = context[stepId];
+    if (!isObject(step) || step.status !== "suspended") return [];
+    const { __workflow_meta: meta, ...payload } = isObject(step.suspendPayload) ? step.suspendPayload : {};
+    const inner = isObject(meta) && Array.isArray(meta.path) ? meta.path.filter((id): id is string => typeof id === "string") : [];
+    const path = [stepId, ...inner];
+    const call: AgentRunToolCall = {
+      toolCallId: path.join("."),
+      toolName: path.at(-1),
+      requiresApproval: false,
+      suspendPayload: isObject(step.suspendPayload) ? payload : step.suspendPayload,
+      step: path,
+    };
+    const nested =
+      inner.length > 0 && isObject(meta) && typeof meta.runId === "string"
+        ? { innerRunId: meta.runId, innerWorkflowName: stepId }
+        : undefined;
+    return [{ call, nested }];
+  });
 }
 
 function suspendedSteps(snapshot: WorkflowRunState): Array<[stepKey: string, step: Json]> {

@@ -2,6 +2,7 @@
  * The demo backlog the seed runs (`npm run seed`): a deterministic set of customer requests over the
  * demo agents, plus the supervisor's delegated ones, so every fresh demo database looks the same.
  */
+import type { RefundApprovalInput } from "./workflows.ts";
 import { requests, delegated, type DemoRequest, type Address, type AgentRequest } from "./requests.ts";
 
 /** Requests the support desk delegates (seeded after the backlog below, on threads of their own). */
@@ -170,4 +171,22 @@ export function demoRequests(): DemoRequest[] {
     }
   });
   return [...requests, ...shapeRequests()];
+}
+
+/**
+ * Refunds above the desk's limit, each waiting in the refund-approval workflow (not an agent) for a
+ * manager's answer: workflow runs have a resource (the customer) and no thread.
+ */
+export function demoWorkflowRequests(): Array<{ resource: string; input: RefundApprovalInput }> {
+  const [, grace, , katherine] = customers;
+  return [
+    {
+      resource: grace.id,
+      input: { orderId: "ORD-4601", customerEmail: grace.email, amount: 740, currency: "EUR", reason: "espresso machine arrived broken" },
+    },
+    {
+      resource: katherine.id,
+      input: { orderId: "ORD-4602", customerEmail: katherine.email, amount: 1250, currency: "USD", reason: "laptop never delivered" },
+    },
+  ];
 }

@@ -2,7 +2,7 @@
 import { listSuspendedRuns } from "../../runs/list-suspended-runs.ts";
 import { getDb } from "../../db/client.ts";
 import { createConsoleMastra } from "../index.ts";
-import { delegatedDemoRequests, demoRequests } from "./demo-backlog.ts";
+import { delegatedDemoRequests, demoRequests, demoWorkflowRequests } from "./demo-backlog.ts";
 import type { DemoRequest } from "./requests.ts";
 import { runUntilWaiting } from "./run-until-waiting.ts";
 
@@ -52,6 +52,13 @@ export async function seedDemoRuns(
       await runUntilWaiting(mastra.getAgent(request.agent), request.text, memory);
       created++;
     }
+  }
+  const mastra = await createConsoleMastra(databaseUrl);
+  for (const { resource, input } of demoWorkflowRequests()) {
+    const run = await mastra.getWorkflow("refundApproval").createRun({ resourceId: resource });
+    const result = await run.start({ inputData: input });
+    if (result.status !== "suspended") throw new Error(`The refund-approval workflow did not wait for a manager: ${result.status}`);
+    created++;
   }
   const { total } = await listSuspendedRuns({ perPage: 1, page: 0 }, databaseUrl);
   log(`Seeded ${created} runs; ${total} pending tool calls wait for a reviewer.`);

@@ -1,0 +1,161 @@
+/**
+ * Who continues a waiting run: an agent (approve, decline, resume a tool call through the agent,
+ * which continues a sub-agent for a supervisor) or a plain workflow (resume a suspended step through
+ * the workflow's run). The only module that knows how each is continued and whose schema the resume
+ * data must satisfy; decide.ts, carry-out.ts and recovery work from the owner it resolves.
+ */
+import type { Agent } from "@mastra/core/agent";
+import type { AnyWorkflow } from "@mastra/core/workflows";
+import { z } from "zod";
+import { failpoint } from "../failpoint.ts";
+import { findAgentById, getMastra } from "../mastra/index.ts";
+import { workflowIdOfOwner, type AgentRunToolCall } from "../store/snapshot-reader.ts";
+import type { ToolCallDecision } from "../generated/sqlite/client.ts";
+import { DecisionError, type DecisionOutcome } from "./types.ts";
+
+export type RunOwner = { kind: "agent"; id: string; agent: Agent } | { kind: "workflow"; id: string; workflow: AnyWorkflow };
+
+/** What a continued run reported: the agent's answer (empty for a workflow) and where the run stands. */
+export type Continued = Pick<DecisionOutcome, "answer" | "runState">;
+
+/** The owner of a run from its stored owner key (an agent's id, or a workflow's key). */
+export async function resolveOwner(ownerKey: string, databaseUrl: string): Promise<RunOwner> {
+  const mastra = await getMastra(databaseUrl);
+  const workflowId = workflowIdOfOwner(ownerKey);
+  if (workflowId !== undefined) {
+    const workflow = findWorkflowById(mastra, workflowId);
+    if (!workflow) {
+      throw new DecisionError("unknown_agent", `This run belongs to workflow "${workflowId}", which this console does not serve.`);
+    }
+    return { kind: "workflow", id: workflowId, workflow };
+  }
+  const agent = findAgentById(mastra, ownerKey);
+  if (!agent) throw new DecisionError("unknown_agent", `This run belongs to agent "${ownerKey}", which this console does not serve.`);
+  return { kind: "agent", id: ownerKey, agent };
+}
+
+function findWorkflowById(mastra: Awaited<ReturnType<typeof getMastra>>, workflowId: string): AnyWorkflow | undefined {
+  return Object.values(mastra.listWorkflows() as Record<string, AnyWorkflow>).find((workflow) => workflow.id === workflowId);
+}
+
+/** A Standard Schema (zod's schemas are): what Mastra's tools and steps declare their resume data with. */
+export interface StandardSchema {
+  "~standard": {
+    validate(value: unknown): { issues?: ReadonlyArray<StandardIssue> } | Promise<{ issues?: ReadonlyArray<StandardIssue> }>;
+  };
+}
+type StandardIssue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
+
+/** The schema the waiting tool (or workflow step) declares for its resume data, if any. */
+export async function resumeSchemaOf(owner: RunOwner, call: AgentRunToolCall): Promise<StandardSchema | undefined> {
+  if (owner.kind === "workflow") {
+    const schema = stepOf(owner.workflow, call.step ?? [])?.resumeSchema;
+    return isStandardSchema(schema) ? schema : undefined;
+  }
+  const { agent: toolAgent, toolName } = await toolOwner(owner.agent, call);
+  const tools = toolAgent ? ((await toolAgent.listTools()) as Record<string, { resumeSchema?: unknown }>) : {};
+  const schema = toolName ? tools[toolName]?.resumeSchema : undefined;
+  return isStandardSchema(schema) ? schema : undefined;
+}
+
+/**
+ * A workflow step's resume schema as JSON Schema, for the resume editor: Mastra records a tool's in
+ * the run's snapshot, but not a step's, so it is read from the workflow the console serves.
+ */
+export async function workflowStepJsonSchema(ownerKey: string, step: string[], databaseUrl: string): Promise<unknown> {
+  try {
+    const owner = await resolveOwner(ownerKey, databaseUrl);
+    const schema = owner.kind === "workflow" ? stepOf(owner.workflow, step)?.resumeSchema : undefined;
+    return schema instanceof z.ZodType ? z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) : undefined;
+  } catch {
+    return undefined; // an unknown workflow: deciding is refused with the reason
+  }
+}
+
+/** The step at `path` (a nested workflow's step after the outer step's id). */
+function stepOf(workflow: AnyWorkflow, path: string[]): { resumeSchema?: unknown } | undefined {
+  let steps: Record<string, unknown> = workflow.steps;
+  let step: unknown;
+  for (const id of path) {
+    step = steps?.[id];
+    steps = (step as { steps?: Record<string, unknown> } | undefined)?.steps ?? {};
+  }
+  return step as { resumeSchema?: unknown } | undefined;
+}
+
+function isStandardSchema(schema: unknown): schema is StandardSchema {
+  return typeof (schema as StandardSchema | undefined)?.["~standard"]?.validate === "function";
+}
+
+/**
+ * The agent whose tool a call waits on: the run's own agent, or for a delegated call the sub-agent
+ * at the end of its path (supervisor → sub-agent(s) → tool), found among each supervisor's `agents`.
+ * Mastra 1.71 does not check a delegated suspend()'s resume data against the sub-agent's tool schema
+ * (the supervisor's `agent-<name>` tool has none): the console does.
+ */
+async function toolOwner(agent: Agent, call: AgentRunToolCall): Promise<{ agent?: Agent; toolName?: string }> {
+  if (!call.path) return { agent, toolName: call.toolName };
+  let owner: Agent | undefined = agent;
+  for (const subAgentId of call.path.slice(1, -1)) {
+    const subAgents: Record<string, unknown> = owner ? await owner.listAgents() : {};
+    owner = Object.values(subAgents).find((candidate) => (candidate as Agent).id === subAgentId) as Agent | undefined;
+  }
+  return { agent: owner, toolName: call.path.at(-1) };
+}
+
+/**
+ * Sends a recorded decision to the run's owner and waits for the run to stop again or end, calling
+ * `onToolRan` once when the decided call's tool (or step) has run.
+ */
+export async function continueRun(owner: RunOwner, decision: ToolCallDecision, onToolRan: () => Promise<void>): Promise<Continued> {
+  if (owner.kind === "workflow") return resumeWorkflowStep(owner.workflow, decision, onToolRan);
+  const target = { runId: decision.runId, toolCallId: decision.toolCallId };
+  const stream =
+    decision.action === "approve"
+      ? await owner.agent.approveToolCall(target)
+      : decision.action === "decline"
+        ? await owner.agent.declineToolCall({ ...target, reason: decision.reason ?? undefined })
+        : await owner.agent.resumeStream(JSON.parse(decision.resumeData ?? "null"), target);
+  failpoint("after-send");
+  return readAgentStream(stream, decision.toolCallId, onToolRan);
+}
+
+/**
+ * Resumes the workflow's run at the suspended step (its id is the step path joined with ".").
+ * Mastra runs the rest of the workflow before it returns, writing the run's snapshot as it goes.
+ */
+async function resumeWorkflowStep(workflow: AnyWorkflow, decision: ToolCallDecision, onToolRan: () => Promise<void>): Promise<Continued> {
+  if (decision.action !== "resume") throw new DecisionError("wrong_kind", "A workflow step waits for data: resume it with data.");
+  const run = await workflow.createRun({ runId: decision.runId });
+  const result = await run.resume({ step: decision.toolCallId.split("."), resumeData: JSON.parse(decision.resumeData ?? "null") });
+  if (result.status === "failed") {
+    throw new DecisionError("agent_failed", `The workflow failed: ${describe((result as { error?: unknown }).error)}`);
+  }
+  await onToolRan();
+  return { answer: "", runState: result.status === "suspended" ? "waiting-again" : "completed" };
+}
+
+/**
+ * Reads the continued run to its end (Mastra deletes a finished run's snapshots only then), calling
+ * `onToolRan` once when the decided call's tool result arrives.
+ */
+async function readAgentStream(stream: { fullStream: AsyncIterable<unknown> }, toolCallId: string, onToolRan: () => Promise<void>) {
+  let answer = "";
+  let runState: Continued["runState"] = "completed";
+  let toolRan = false;
+  type Chunk = { type: string; payload?: { text?: string; error?: unknown; toolCallId?: string } };
+  for await (const chunk of stream.fullStream as AsyncIterable<Chunk>) {
+    if (chunk.type === "text-delta") answer += chunk.payload?.text ?? "";
+    else if (chunk.type === "tool-result" && chunk.payload?.toolCallId === toolCallId && !toolRan) {
+      toolRan = true;
+      await onToolRan();
+    } else if (chunk.type === "tool-call-approval" || chunk.type === "tool-call-suspended") {
+      runState = "waiting-again";
+    } else if (chunk.type === "error") throw new DecisionError("agent_failed", `The agent failed: ${describe(chunk.payload?.error)}`);
+  }
+  return { answer, runState };
+}
+
+export function describe(error: unknown): string {
+  return error instanceof Error ? error.message : typeof error === "string" ? error : JSON.stringify(error);
+}
