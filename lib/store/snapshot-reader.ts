@@ -19,41 +19,18 @@
  */
 import { getSnapshotMemoryInfo } from "@mastra/core/storage";
 import type { WorkflowRunState } from "@mastra/core/workflows";
+import { AGENT_LOOP_WORKFLOWS, isAgentLoopWorkflow, MASTRA_INTERNAL_WORKFLOWS, workflowOwnerKey } from "./run-kinds.ts";
+import { suspendedWorkflowSteps } from "./workflow-steps.ts";
 
-/** The workflows an agent run persists as its outer, resumable run (the ones the contract lists). */
-export const AGENT_LOOP_WORKFLOWS = ["agentic-loop", "durable-agentic-loop"] as const;
-
-/**
- * What kind of run waits: an agent's run (Mastra's `agentic-loop`), a durable agent's
- * (`durable-agentic-loop`), or a plain workflow's whose step called `suspend()`.
- */
-export type RunShape = "agent" | "durable-agent" | "workflow";
-
-export function runShapeOf(workflowName: string): RunShape {
-  if (workflowName === "durable-agentic-loop") return "durable-agent";
-  return workflowName === "agentic-loop" ? "agent" : "workflow";
-}
-
-/**
- * Workflows Mastra runs inside an agent's run, under the agent run's id: never a run to resume
- * on their own (the agent-loop row is).
- */
-export const MASTRA_INTERNAL_WORKFLOWS: readonly string[] = ["executionWorkflow"];
-
-/**
- * A workflow run's owner, as stored and listed where an agent run has its agent's id: the prefix
- * keeps a workflow and an agent with the same id apart in every filter, count and decision.
- */
-const WORKFLOW_OWNER_PREFIX = "workflow:";
-
-export function workflowOwnerKey(workflowId: string): string {
-  return `${WORKFLOW_OWNER_PREFIX}${workflowId}`;
-}
-
-/** The workflow id of a workflow run's owner key, else undefined (an agent's id). */
-export function workflowIdOfOwner(ownerKey: string): string | undefined {
-  return ownerKey.startsWith(WORKFLOW_OWNER_PREFIX) ? ownerKey.slice(WORKFLOW_OWNER_PREFIX.length) : undefined;
-}
+export {
+  AGENT_LOOP_WORKFLOWS,
+  MASTRA_INTERNAL_WORKFLOWS,
+  isAgentLoopWorkflow,
+  runShapeOf,
+  workflowIdOfOwner,
+  workflowOwnerKey,
+  type RunShape,
+} from "./run-kinds.ts";
 
 /** The contract's AgentRunToolCall. */
 export interface AgentRunToolCall {
@@ -100,10 +77,6 @@ export interface SnapshotSummary {
 }
 
 type Json = Record<string, unknown>;
-
-export function isAgentLoopWorkflow(workflowName: string): boolean {
-  return (AGENT_LOOP_WORKFLOWS as readonly string[]).includes(workflowName);
-}
 
 export function readSnapshot(workflowName: string, snapshot: WorkflowRunState): SnapshotSummary {
   const status = typeof snapshot?.status === "string" ? snapshot.status : "unknown";
@@ -160,29 +133,6 @@ function readWorkflowRun(
     toolCalls: listed ? steps.map(({ call }) => call) : null,
     delegations: steps.flatMap(({ call, nested }) => (nested ? [{ toolCallId: call.toolCallId!, ...nested }] : [])),
   };
-}
-
-function suspendedWorkflowSteps(snapshot: WorkflowRunState) {
-  const context = (snapshot?.context ?? {}) as Record<string, unknown>;
-  return Object.keys((snapshot?.suspendedPaths ?? {}) as Record<string, unknown>).flatMap((stepId) => {
-    const step = context[stepId];
-    if (!isObject(step) || step.status !== "suspended") return [];
-    const { __workflow_meta: meta, ...payload } = isObject(step.suspendPayload) ? step.suspendPayload : {};
-    const inner = isObject(meta) && Array.isArray(meta.path) ? meta.path.filter((id): id is string => typeof id === "string") : [];
-    const path = [stepId, ...inner];
-    const call: AgentRunToolCall = {
-      toolCallId: path.join("."),
-      toolName: path.at(-1),
-      requiresApproval: false,
-      suspendPayload: isObject(step.suspendPayload) ? payload : step.suspendPayload,
-      step: path,
-    };
-    const nested =
-      inner.length > 0 && isObject(meta) && typeof meta.runId === "string"
-        ? { innerRunId: meta.runId, innerWorkflowName: stepId }
-        : undefined;
-    return [{ call, nested }];
-  });
 }
 
 function suspendedSteps(snapshot: WorkflowRunState): Array<[stepKey: string, step: Json]> {

@@ -1,0 +1,43 @@
+/**
+ * The kinds of runs the store tells apart by their workflow name, and how a run's owner (an agent,
+ * or a workflow) is keyed in the stored columns. No Mastra layout here: snapshot-reader.ts has it.
+ */
+
+/** The workflows an agent run persists as its outer, resumable run (the ones the contract lists). */
+export const AGENT_LOOP_WORKFLOWS = ["agentic-loop", "durable-agentic-loop"] as const;
+
+/**
+ * What kind of run waits: an agent's run (Mastra's `agentic-loop`), a durable agent's
+ * (`durable-agentic-loop`), or a plain workflow's whose step called `suspend()`.
+ */
+export type RunShape = "agent" | "durable-agent" | "workflow";
+
+export function runShapeOf(workflowName: string): RunShape {
+  if (workflowName === "durable-agentic-loop") return "durable-agent";
+  return workflowName === "agentic-loop" ? "agent" : "workflow";
+}
+
+/**
+ * Workflows Mastra runs inside an agent's run, under the agent run's id: never a run to resume
+ * on their own (the agent-loop row is).
+ */
+export const MASTRA_INTERNAL_WORKFLOWS: readonly string[] = ["executionWorkflow"];
+
+/**
+ * A workflow run's owner, as stored and listed where an agent run has its agent's id: the prefix
+ * keeps a workflow and an agent with the same id apart in every filter, count and decision.
+ */
+const WORKFLOW_OWNER_PREFIX = "workflow:";
+
+export function workflowOwnerKey(workflowId: string): string {
+  return `${WORKFLOW_OWNER_PREFIX}${workflowId}`;
+}
+
+/** The workflow id of a workflow run's owner key, else undefined (an agent's id). */
+export function workflowIdOfOwner(ownerKey: string): string | undefined {
+  return ownerKey.startsWith(WORKFLOW_OWNER_PREFIX) ? ownerKey.slice(WORKFLOW_OWNER_PREFIX.length) : undefined;
+}
+
+export function isAgentLoopWorkflow(workflowName: string): boolean {
+  return (AGENT_LOOP_WORKFLOWS as readonly string[]).includes(workflowName);
+}
