@@ -54,3 +54,19 @@ export async function readAnswer(stream: { fullStream: AsyncIterable<unknown> })
   }
   return text;
 }
+
+type StartableWorkflow = {
+  createRun(options?: { resourceId?: string }): Promise<{
+    runId: string;
+    start(args: { inputData: any }): Promise<{ status: string; suspended?: string[][] }>;
+  }>;
+};
+
+/** Starts a workflow run on `input` until a step suspends for a person; the call it waits on (the step path, joined). */
+export async function startUntilSuspended(workflow: StartableWorkflow, input: unknown, resource?: string): Promise<WaitingCall> {
+  const run = await workflow.createRun(resource ? { resourceId: resource } : {});
+  const result = await run.start({ inputData: input });
+  const step = result.suspended?.[0];
+  if (result.status !== "suspended" || !step) throw new Error(`The workflow ended without waiting for a person (${result.status})`);
+  return { runId: run.runId, toolCallId: step.join("."), kind: "suspend" };
+}

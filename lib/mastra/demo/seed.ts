@@ -4,7 +4,7 @@ import { getDb } from "../../db/client.ts";
 import { createConsoleMastra } from "../index.ts";
 import { delegatedDemoRequests, demoRequests, demoWorkflowRequests } from "./demo-backlog.ts";
 import type { DemoRequest } from "./requests.ts";
-import { runUntilWaiting } from "./run-until-waiting.ts";
+import { runUntilWaiting, startUntilSuspended } from "./run-until-waiting.ts";
 
 export interface SeedResult {
   created: number;
@@ -55,9 +55,7 @@ export async function seedDemoRuns(
   }
   const mastra = await createConsoleMastra(databaseUrl);
   for (const { resource, input } of demoWorkflowRequests()) {
-    const run = await mastra.getWorkflow("refundApproval").createRun({ resourceId: resource });
-    const result = await run.start({ inputData: input });
-    if (result.status !== "suspended") throw new Error(`The refund-approval workflow did not wait for a manager: ${result.status}`);
+    await startUntilSuspended(mastra.getWorkflow("refundApproval"), input, resource);
     created++;
   }
   const { total } = await listSuspendedRuns({ perPage: 1, page: 0 }, databaseUrl);
