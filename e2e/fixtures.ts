@@ -13,7 +13,8 @@ import { disconnectDb, getDb } from "../lib/db/client.ts";
 import { decide } from "../lib/decisions/decide.ts";
 import { INTERRUPTED } from "../lib/decisions/types.ts";
 import { createConsoleMastra, type ConsoleMastra } from "../lib/mastra/index.ts";
-import { readAnswer, runUntilWaiting } from "../lib/mastra/demo/run-until-waiting.ts";
+import { readAnswer, runUntilWaiting, startUntilSuspended } from "../lib/mastra/demo/run-until-waiting.ts";
+import type { RefundApprovalInput } from "../lib/mastra/demo/workflows.ts";
 import { listSuspendedRuns, type ConsoleRun } from "../lib/runs/list-suspended-runs.ts";
 import type { ListSuspendedRunsOptions } from "../lib/runs/validations.ts";
 import { runConsoleProcess } from "../tests/helpers/console-process.ts";
@@ -59,6 +60,8 @@ interface Fixtures {
   testResource: string;
   /** A fresh thread id, unique to this test. */
   newThread: () => string;
+  /** Starts the demo refund-approval workflow until its manager-approval step waits (under testResource). */
+  startRefundApproval: (input?: Partial<RefundApprovalInput>) => Promise<Pick<SuspendedRun, "runId" | "toolCallId" | "resource">>;
   /** Runs an agent until it waits for a reviewer; returns the pending call. */
   suspendRun: (input: SuspendRunInput) => Promise<SuspendedRun>;
   /** Creates `n` pending runs under one fresh resource, spread over `threads` threads (default: one thread per run). */
@@ -127,6 +130,22 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   newThread: async ({}, use) => use(() => `e2e-thread-${randomUUID()}`),
 
+  startRefundApproval: async ({ databaseUrl, testResource }, use) => {
+    const mastra = await createConsoleMastra(databaseUrl);
+    await use(async (input = {}) => {
+      const request: RefundApprovalInput = {
+        orderId: `ORD-${randomUUID().slice(0, 6)}`,
+        customerEmail: "e2e@customer.example",
+        amount: 860,
+        currency: "EUR",
+        reason: "parcel never arrived",
+        ...input,
+      };
+      const waiting = await startUntilSuspended(mastra.getWorkflow("refundApproval"), request, testResource);
+      return { runId: waiting.runId, toolCallId: waiting.toolCallId, resource: testResource };
+    });
+  },
+
   suspendRun: async ({ databaseUrl, testResource, newThread }, use) => {
     // Mastra holds a second stream on a thread + resource that already has a suspended run in the
     // same instance until that run completes, so each thread's n-th run goes to the n-th instance.
@@ -191,12 +210,16 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       // other tests' stale decisions too: what counts is that this call ends up released.
       const recovered = await child(["recover"]);
       const stateOfCall = async () => {
-        const decision = await (await getDb(databaseUrl)).toolCallDecision.findUnique({
+        const decision = await (
+          await getDb(databaseUrl)
+        ).toolCallDecision.findUnique({
           where: { runId_toolCallId: { runId: run.runId, toolCallId: run.toolCallId } },
         });
         return `${decision?.state} ${decision?.error}`;
       };
-      await expect.poll(stateOfCall, { message: `Recovery did not release the call:\n${recovered.output}` }).toBe(`released ${INTERRUPTED}`);
+      await expect
+        .poll(stateOfCall, { message: `Recovery did not release the call:\n${recovered.output}` })
+        .toBe(`released ${INTERRUPTED}`);
     });
   },
 

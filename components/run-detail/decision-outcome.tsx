@@ -4,10 +4,13 @@
 import Link from "next/link";
 import { useId } from "react";
 import type { DecisionOutcome } from "@/lib/decisions/types";
+import { continuerOf } from "@/lib/store/run-kinds";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 
 type DecisionAction = DecisionOutcome["action"];
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const DONE: Record<DecisionAction, string> = { approve: "Approved.", decline: "Declined.", resume: "Resumed." };
 
@@ -15,7 +18,7 @@ const DONE_IN_ROW: Record<DecisionAction, string> = { approve: "Approved", decli
 
 /** The outcome in one line, as a row of the review queue shows it before the call leaves. */
 export function rowOutcomeText(outcome: DecisionOutcome): string {
-  return `${DONE_IN_ROW[outcome.action]} — the agent continued${outcome.runState === "completed" ? " and finished the run." : " and stopped again for another call."}`;
+  return `${DONE_IN_ROW[outcome.action]} — ${continuerOf(outcome.agentId)} continued${outcome.runState === "completed" ? " and finished the run." : " and stopped again for another call."}`;
 }
 
 /** The announcement of a decision that went through; rendered inside the call's role="status" region. */
@@ -24,8 +27,8 @@ export function DecisionStatusMessage({ outcome, compact = false }: { outcome: D
   return (
     <Alert variant="success" title={DONE[outcome.action]}>
       {outcome.runState === "completed"
-        ? "The agent carried on and finished the run; it has left the pending list."
-        : "The agent carried on and stopped again: it waits for another decision on this run."}
+        ? `${capitalized(continuerOf(outcome.agentId))} carried on and finished the run; it has left the pending list.`
+        : `${capitalized(continuerOf(outcome.agentId))} carried on and stopped again: it waits for another decision on this run.`}
     </Alert>
   );
 }
@@ -35,14 +38,17 @@ export function DecisionResult({ outcome }: { outcome: DecisionOutcome }) {
   const headingId = useId();
   return (
     <div className="flex flex-col gap-4">
-      <section aria-labelledby={headingId} className="flex flex-col gap-2">
-        <h3 id={headingId} className="text-sm font-semibold text-neutral-900">
-          Agent&apos;s answer
-        </h3>
-        <p className="whitespace-pre-wrap rounded-lg border border-neutral-200 bg-neutral-50 px-3 py-2.5 text-sm leading-relaxed text-neutral-800 [overflow-wrap:anywhere]">
-          {outcome.answer.trim() || <span className="italic text-neutral-500">The agent returned no text.</span>}
-        </p>
-      </section>
+      {/* A workflow answers with its run's state, not with text. */}
+      {continuerOf(outcome.agentId) === "the agent" ? (
+        <section aria-labelledby={headingId} className="flex flex-col gap-2">
+          <h3 id={headingId} className="text-sm font-semibold text-neutral-900">
+            Agent&apos;s answer
+          </h3>
+          <p className="whitespace-pre-wrap rounded-lg border border-neutral-200 bg-neutral-50 px-3 py-2.5 text-sm leading-relaxed text-neutral-800 [overflow-wrap:anywhere]">
+            {outcome.answer.trim() || <span className="italic text-neutral-500">The agent returned no text.</span>}
+          </p>
+        </section>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Link href="/" className={buttonClasses({ variant: "default", size: "sm" })}>
           Back to pending runs

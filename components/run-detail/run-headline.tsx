@@ -5,6 +5,7 @@
  * call ("Approved by you — the agent continued and finished the run", "Declined by rita@… at …").
  */
 import { DECIDED, DECIDING, type InFlightDecision } from "@/lib/decisions/types";
+import { continuerOf } from "@/lib/store/run-kinds";
 import { WaitingTime } from "@/components/relative-time";
 import { formatTimestamp } from "@/components/time";
 import { useRunDecisions, type LearnedDecision } from "./run-decisions";
@@ -22,8 +23,8 @@ function capitalized(text: string): string {
 /** What became of one call, as a sentence without its tool's name. */
 export function learnedSentence(decision: LearnedDecision): string {
   if (decision.by === "you") {
-    const { action, runState } = decision.outcome;
-    return `${capitalized(DECIDED[action])} by you — the agent continued${runState === "completed" ? " and finished the run" : " and waits for another decision on this run"}.`;
+    const { action, runState, agentId } = decision.outcome;
+    return `${capitalized(DECIDED[action])} by you — ${continuerOf(agentId)} continued${runState === "completed" ? " and finished the run" : " and waits for another decision on this run"}.`;
   }
   const prior = decision.prior;
   if (!prior) return "Decided elsewhere (another reviewer, or the run finished) — nothing left to decide here.";

@@ -1,6 +1,7 @@
 /**
  * The kinds of runs the store tells apart by their workflow name, and how a run's owner (an agent,
  * or a workflow) is keyed in the stored columns. No Mastra layout here: snapshot-reader.ts has it.
+ * Dependency-free: the browser uses it too (who continued a run).
  */
 
 /** The workflows an agent run persists as its outer, resumable run (the ones the contract lists). */
@@ -40,4 +41,9 @@ export function workflowIdOfOwner(ownerKey: string): string | undefined {
 
 export function isAgentLoopWorkflow(workflowName: string): boolean {
   return (AGENT_LOOP_WORKFLOWS as readonly string[]).includes(workflowName);
+}
+
+/** Who carries a decided run on, in the console's words. */
+export function continuerOf(ownerKey: string): "the agent" | "the workflow" {
+  return workflowIdOfOwner(ownerKey) === undefined ? "the agent" : "the workflow";
 }
