@@ -4,7 +4,7 @@
  * Templates: the demo agents (lib/mastra) are run once into suspension on a scratch SQLite database
  * (lib/mastra/demo/seed.ts, the same code as `npm run seed`); both snapshot rows of every run
  * (`agentic-loop` and its nested `executionWorkflow`) are read back and kept in
- * bench/out/templates.json, so later runs reuse them (and the cache keys stay stable).
+ * bench/out/templates-v<N>.json, so later runs reuse them (and the cache keys stay stable).
  *
  * Clones: each template snapshot is cut once into literal segments and "holes" (runId, toolCallId,
  * thread, resource, the agent id, epoch-ms and ISO timestamps); a clone is the segments joined with
@@ -17,12 +17,14 @@ import { fileURLToPath } from "node:url";
 
 export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const OUT_DIR = path.join(BENCH_DIR, "out");
-export const TEMPLATES_FILE = path.join(OUT_DIR, "templates.json");
-/** Bump when the generator changes: it is part of every cache key. */
-const GENERATOR_VERSION = 4;
+/** Bump when the generator or the seeded shapes change: it names the templates file and is part of every cache key. */
+const GENERATOR_VERSION = 5;
+export const TEMPLATES_FILE = path.join(OUT_DIR, `templates-v${GENERATOR_VERSION}.json`);
 
 export interface TemplateRow {
   workflowName: string;
+  /** The row the run is listed and resumed by (an agent-loop row, or a workflow's own row). */
+  outer: boolean;
   resourceId: string | null;
   snapshot: string;
   createdAt: string;
@@ -31,8 +33,10 @@ export interface TemplateRow {
 export interface TemplateRun {
   runId: string;
   agentId: string;
-  threadId: string;
-  resourceId: string;
+  /** Null for a run without a thread (or without memory at all: no resource either). */
+  threadId: string | null;
+  resourceId: string | null;
+  /** Ids that are unique per run and so get a fresh value per clone (a workflow's step ids are not). */
   toolCallIds: string[];
   rows: TemplateRow[];
 }
@@ -63,10 +67,10 @@ async function captureTemplates(log: (line: string) => void): Promise<void> {
     byRun.set(row.runId, {
       runId: row.runId,
       agentId: row.agentId!,
-      threadId: row.threadId!,
-      resourceId: row.resourceId!,
-      toolCallIds: (JSON.parse(row.toolCalls ?? "[]") as Array<{ toolCallId?: string }>).flatMap((c) =>
-        c.toolCallId ? [c.toolCallId] : [],
+      threadId: row.threadId,
+      resourceId: row.resourceId,
+      toolCallIds: (JSON.parse(row.toolCalls ?? "[]") as Array<{ toolCallId?: string; step?: string[] }>).flatMap((c) =>
+        c.toolCallId && !c.step ? [c.toolCallId] : [],
       ),
       rows: [],
     });
@@ -74,14 +78,16 @@ async function captureTemplates(log: (line: string) => void): Promise<void> {
   for (const row of rows) {
     byRun.get(row.runId)?.rows.push({
       workflowName: row.workflowName,
+      outer: row.agentId !== null,
       resourceId: row.resourceId,
       snapshot: row.snapshot,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     });
   }
-  // Clones get a thread and a resource of their own, so runs without them (seeded since issue 13) are not templates.
-  const templates = [...byRun.values()].filter((t) => t.rows.length === 2 && t.toolCallIds.length > 0 && t.threadId && t.resourceId);
+  // Every shape the seed has: agent runs (two rows: the loop and Mastra's executionWorkflow, on a
+  // thread or none), supervisors' outer runs, parallel calls, workflow runs (one row of their own).
+  const templates = [...byRun.values()].filter((t) => t.rows.some((row) => row.outer));
   writeFileSync(TEMPLATES_FILE, JSON.stringify(templates));
   for (const suffix of ["", "-wal", "-shm"]) rmSync(scratch + suffix, { force: true });
   for (const suffix of ["", "-wal", "-shm"]) rmSync(scratch.replace(/\.db$/, ".mastra.db") + suffix, { force: true });
@@ -101,6 +107,8 @@ interface CompiledSnapshot {
 }
 interface CompiledRun {
   agentId: string;
+  /** Whether clones get a resource (a run without memory has none). */
+  hasResource: boolean;
   suspended: CompiledSnapshot[];
   completed: CompiledSnapshot[];
 }
@@ -111,8 +119,8 @@ const DAY = 86_400_000;
 function compileSnapshot(template: TemplateRun, workflowName: string, json: string, t0: number, row: TemplateRow): CompiledSnapshot {
   const literals: Array<[string, Hole]> = [
     [template.runId, { kind: "runId" }],
-    [template.threadId, { kind: "thread" }],
-    [template.resourceId, { kind: "resource" }],
+    ...(template.threadId ? [[template.threadId, { kind: "thread" }] as [string, Hole]] : []),
+    ...(template.resourceId ? [[template.resourceId, { kind: "resource" }] as [string, Hole]] : []),
     [JSON.stringify(template.agentId), { kind: "agent" }],
     ...template.toolCallIds.map((id, index): [string, Hole] => [id, { kind: "toolCall", index }]),
   ];
@@ -156,12 +164,11 @@ function completedVariant(json: string): string {
 
 export function compileTemplates(templates: TemplateRun[]): CompiledRun[] {
   return templates.map((template) => {
-    const t0 = Date.parse(template.rows.find((r) => r.workflowName === "agentic-loop")!.createdAt);
-    const order = [...template.rows].sort(
-      (a, b) => (a.workflowName === "agentic-loop" ? -1 : 1) - (b.workflowName === "agentic-loop" ? -1 : 1),
-    );
+    const t0 = Date.parse(template.rows.find((r) => r.outer)!.createdAt);
+    const order = [...template.rows].sort((a, b) => (a.outer ? -1 : 1) - (b.outer ? -1 : 1));
     return {
       agentId: template.agentId,
+      hasResource: template.resourceId !== null,
       suspended: order.map((row) => compileSnapshot(template, row.workflowName, row.snapshot, t0, row)),
       completed: order.map((row) => compileSnapshot(template, row.workflowName, completedVariant(row.snapshot), t0, row)),
     };
@@ -199,7 +206,7 @@ export const threadName = (t: number) => `ticket-b${String(t).padStart(6, "0")}`
 export interface BacklogRow {
   workflowName: string;
   runId: string;
-  resourceId: string;
+  resourceId: string | null;
   snapshot: string;
   createdAt: Date;
   updatedAt: Date;
@@ -208,13 +215,12 @@ export interface BacklogRow {
 export interface BacklogShape {
   suspended: number;
   completed: number;
-  rows: number;
   threads: number;
 }
 
 export function backlogShape(size: number): BacklogShape {
   const completed = Math.round(size * COMPLETED_SHARE);
-  return { suspended: size, completed, rows: 2 * (size + completed), threads: Math.max(1, Math.round(size / RUNS_PER_THREAD)) };
+  return { suspended: size, completed, threads: Math.max(1, Math.round(size / RUNS_PER_THREAD)) };
 }
 
 function hex(random: () => number, length: number): string {
@@ -228,7 +234,8 @@ function hex(random: () => number, length: number): string {
 
 /**
  * Yields the backlog of `size` suspended runs (5% of them another agent's) plus 10% completed runs,
- * two rows per run, spread over the demo agents, 100 resources, size/50 threads and 30 days.
+ * cloned from every seeded shape (an agent run is two rows, a workflow run one), spread over the
+ * demo agents and workflow, 100 resources, size/50 threads (runs without a thread stay so) and 30 days.
  * The same size gives the same rows every time.
  */
 export function* generateBacklog(compiled: CompiledRun[], size: number): Generator<BacklogRow[]> {
@@ -258,7 +265,7 @@ export function* generateBacklog(compiled: CompiledRun[], size: number): Generat
       return {
         workflowName: snapshot.workflowName,
         runId,
-        resourceId: resource,
+        resourceId: template.hasResource ? resource : null,
         snapshot: json,
         createdAt: new Date(t0 + snapshot.createdOffset),
         updatedAt: new Date(t0 + snapshot.updatedOffset),

@@ -91,7 +91,7 @@ export async function buildStore(
 
   const started = performance.now();
   const shape = backlogShape(size);
-  log(`  building ${key}: ${shape.rows.toLocaleString("en")} rows…`);
+  log(`  building ${key}: ${(shape.suspended + shape.completed).toLocaleString("en")} runs…`);
   rmSync(marker, { force: true });
   if (isPg) {
     await adminQuery(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
@@ -99,15 +99,21 @@ export async function buildStore(
   } else {
     for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
   }
-  const rows = generateBacklog(compileTemplates(templates), size);
+  let rowCount = 0;
+  const rows = (function* () {
+    for (const run of generateBacklog(compileTemplates(templates), size)) {
+      rowCount += run.length;
+      yield run;
+    }
+  })();
   if (kind === "ours-sqlite") await loadOursSqlite(url, file, rows);
   else if (kind === "ours-pg") await loadOursPg(url, rows);
   else if (kind === "mastra-libsql") await loadMastraLibsql(file, rows);
   else await loadMastraPg(url, rows);
   const loadSeconds = (performance.now() - started) / 1000;
-  writeFileSync(marker, JSON.stringify({ kind, size, hash, rows: shape.rows, loadSeconds, at: new Date().toISOString() }));
+  writeFileSync(marker, JSON.stringify({ kind, size, hash, rows: rowCount, loadSeconds, at: new Date().toISOString() }));
   const bytes = isPg ? await pgDatabaseBytes(url) : statSync(file).size;
-  log(`  built ${key} in ${loadSeconds.toFixed(1)} s (${(bytes / 1e9).toFixed(2)} GB)`);
+  log(`  built ${key} in ${loadSeconds.toFixed(1)} s (${rowCount.toLocaleString("en")} rows, ${(bytes / 1e9).toFixed(2)} GB)`);
   return { kind, size, url, key, cached: false, loadSeconds, bytes };
 }
 
