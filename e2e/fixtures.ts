@@ -141,7 +141,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         reason: "parcel never arrived",
         ...input,
       };
-      const waiting = await startUntilSuspended(mastra.getWorkflow("refundApproval"), request, testResource);
+      const waiting = await startUntilSuspended(mastra.getWorkflow("refundApproval"), request, { resource: testResource, databaseUrl });
       return { runId: waiting.runId, toolCallId: waiting.toolCallId, resource: testResource };
     });
   },

@@ -35,7 +35,7 @@ export async function carryOut(db: Db, decision: ToolCallDecision, owner: RunOwn
   // Set once the tool's result is noted on the decision: from then on the call is never released.
   let toolRan = false;
   try {
-    const outcome = await continueRun(owner, decision, async () => {
+    const outcome = await continueRun(db, owner, decision, async () => {
       await noteToolRan(db, decision);
       toolRan = true;
     });

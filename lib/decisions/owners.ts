@@ -10,8 +10,11 @@ import { z } from "zod";
 import { failpoint } from "../failpoint.ts";
 import { findAgentById, getMastra } from "../mastra/index.ts";
 import { workflowIdOfOwner, type AgentRunToolCall } from "../store/snapshot-reader.ts";
+import type { Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import { DecisionError, type DecisionOutcome } from "./types.ts";
+
+type SnapshotReader = Pick<Db, "workflowSnapshot">;
 
 export type RunOwner = { kind: "agent"; id: string; agent: Agent } | { kind: "workflow"; id: string; workflow: AnyWorkflow };
 
@@ -107,8 +110,13 @@ async function toolOwner(agent: Agent, call: AgentRunToolCall): Promise<{ agent?
  * Sends a recorded decision to the run's owner and waits for the run to stop again or end, calling
  * `onToolRan` once when the decided call's tool (or step) has run.
  */
-export async function continueRun(owner: RunOwner, decision: ToolCallDecision, onToolRan: () => Promise<void>): Promise<Continued> {
-  if (owner.kind === "workflow") return resumeWorkflowStep(owner.workflow, decision, onToolRan);
+export async function continueRun(
+  db: SnapshotReader,
+  owner: RunOwner,
+  decision: ToolCallDecision,
+  onToolRan: () => Promise<void>,
+): Promise<Continued> {
+  if (owner.kind === "workflow") return resumeWorkflowStep(db, owner, decision, onToolRan);
   const target = { runId: decision.runId, toolCallId: decision.toolCallId };
   const stream =
     decision.action === "approve"
@@ -124,10 +132,23 @@ export async function continueRun(owner: RunOwner, decision: ToolCallDecision, o
  * Resumes the workflow's run at the suspended step (its id is the step path joined with ".").
  * Mastra runs the rest of the workflow before it returns, writing the run's snapshot as it goes.
  */
-async function resumeWorkflowStep(workflow: AnyWorkflow, decision: ToolCallDecision, onToolRan: () => Promise<void>): Promise<Continued> {
+async function resumeWorkflowStep(
+  db: SnapshotReader,
+  owner: Extract<RunOwner, { kind: "workflow" }>,
+  decision: ToolCallDecision,
+  onToolRan: () => Promise<void>,
+): Promise<Continued> {
   if (decision.action !== "resume") throw new DecisionError("wrong_kind", "A workflow step waits for data: resume it with data.");
-  const run = await workflow.createRun({ runId: decision.runId });
-  const result = await run.resume({ step: decision.toolCallId.split("."), resumeData: JSON.parse(decision.resumeData ?? "null") });
+  // The step to resume, as the stored run names it: a call id is not split back into a path.
+  const row = await db.workflowSnapshot.findUnique({
+    where: { workflowName_runId: { workflowName: owner.id, runId: decision.runId } },
+    select: { status: true, toolCalls: true },
+  });
+  const calls = row?.status === "suspended" && row.toolCalls ? (JSON.parse(row.toolCalls) as AgentRunToolCall[]) : [];
+  const step = calls.find((call) => call.toolCallId === decision.toolCallId)?.step;
+  if (!step) throw new DecisionError("tool_call_not_pending", `Run "${decision.runId}" no longer waits on step "${decision.toolCallId}".`);
+  const run = await owner.workflow.createRun({ runId: decision.runId });
+  const result = await run.resume({ step, resumeData: JSON.parse(decision.resumeData ?? "null") });
   if (result.status === "failed") {
     throw new DecisionError("agent_failed", `The workflow failed: ${describe((result as { error?: unknown }).error)}`);
   }

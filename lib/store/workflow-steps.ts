@@ -2,7 +2,8 @@
  * A plain workflow's suspended steps, as the calls its run waits on (part of snapshot-reader.ts's
  * reading of Mastra's layout): every step in `suspendedPaths` waits for data, its payload in
  * `context[step].suspendPayload`; a step that is a nested workflow carries `__workflow_meta` with the
- * nested run and the path of the step inside it that waits.
+ * nested run and the path of the step inside it that waits. A call's id is the step path joined
+ * with ".", then "@" and when the step suspended (epoch ms).
  */
 import type { WorkflowRunState } from "@mastra/core/workflows";
 import type { AgentRunToolCall } from "./snapshot-reader.ts";
@@ -17,8 +18,11 @@ export function suspendedWorkflowSteps(snapshot: WorkflowRunState) {
     const { __workflow_meta: meta, ...payload } = isObject(step.suspendPayload) ? step.suspendPayload : {};
     const inner = isObject(meta) && Array.isArray(meta.path) ? meta.path.filter((id): id is string => typeof id === "string") : [];
     const path = [stepId, ...inner];
+    // A step can wait again after it was resumed (it suspends anew, or a loop comes back to it): each
+    // time is its own call, decided once, so its id carries when the step suspended.
+    const since = typeof step.suspendedAt === "number" ? `@${step.suspendedAt}` : "";
     const call: AgentRunToolCall = {
-      toolCallId: path.join("."),
+      toolCallId: `${path.join(".")}${since}`,
       toolName: path.at(-1),
       requiresApproval: false,
       suspendPayload: isObject(step.suspendPayload) ? payload : step.suspendPayload,

@@ -21,7 +21,10 @@ describe.each(["sqlite", "postgres"] as const)("a crash while resuming a workflo
     const mastra = await createConsoleMastra(database.url);
     const resource = `cust_${randomUUID().slice(0, 8)}`;
     const input = { orderId: "ORD-7700", customerEmail: "c@customer.example", amount: 880, currency: "EUR", reason: "lost" };
-    return { ...(await startUntilSuspended(mastra.getWorkflow("refundApproval"), input, resource)), resource };
+    return {
+      ...(await startUntilSuspended(mastra.getWorkflow("refundApproval"), input, { resource, databaseUrl: database.url })),
+      resource,
+    };
   }
 
   async function killedWhileResuming(run: { runId: string; toolCallId: string }, failpoint: string) {

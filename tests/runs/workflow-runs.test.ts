@@ -36,7 +36,7 @@ describe.each(["sqlite", "postgres"] as const)("workflow runs on %s", { timeout:
       currency: "EUR",
       reason: "broken",
     };
-    const waiting = await startUntilSuspended(mastra.getWorkflow("refundApproval"), input, resource);
+    const waiting = await startUntilSuspended(mastra.getWorkflow("refundApproval"), input, { resource, databaseUrl: database.url });
     return { ...waiting, resource, mastra, ref: { runId: waiting.runId, toolCallId: waiting.toolCallId } };
   }
 
@@ -57,7 +57,7 @@ describe.each(["sqlite", "postgres"] as const)("workflow runs on %s", { timeout:
         expect(run).toMatchObject({ shape: "workflow", agentId: OWNER, status: "suspended" });
         expect(run.toolCalls).toEqual([
           {
-            toolCallId: "manager-approval",
+            toolCallId: `manager-approval@${snapshot.context["manager-approval"].suspendedAt}`,
             toolName: "manager-approval",
             requiresApproval: false,
             step: ["manager-approval"],
@@ -133,13 +133,13 @@ describe.each(["sqlite", "postgres"] as const)("workflow runs on %s", { timeout:
       .commit();
     const mastra = new Mastra({ workflows: { outer, inner }, storage: await createMastraStorage(database.url), logger: false });
     const resource = `cust_${randomUUID().slice(0, 8)}`;
-    const waiting = await startUntilSuspended(mastra.getWorkflow("outer"), { n: 1 }, resource);
-    expect(waiting.toolCallId).toBe("inner-check.ask");
+    const waiting = await startUntilSuspended(mastra.getWorkflow("outer"), { n: 1 }, { resource, databaseUrl: database.url });
+    expect(waiting.toolCallId).toMatch(/^inner-check\.ask@\d+$/);
     const ours = await listSuspendedRuns({ resourceId: resource }, database.url);
     expect(ours.total).toBe(1);
     expect(ours.runs[0]).toMatchObject({
       agentId: "workflow:outer-check",
-      toolCalls: [{ toolCallId: "inner-check.ask", toolName: "ask", step: ["inner-check", "ask"], suspendPayload: { question: "ok?" } }],
+      toolCalls: [{ toolCallId: waiting.toolCallId, toolName: "ask", step: ["inner-check", "ask"], suspendPayload: { question: "ok?" } }],
     });
     // Mastra still lists the nested run on its own; the console sets it aside (no owner, no calls).
     expect((await mastra.getWorkflow("inner").listWorkflowRuns({ status: "suspended", resourceId: resource })).total).toBeLessThanOrEqual(
@@ -153,7 +153,35 @@ describe.each(["sqlite", "postgres"] as const)("workflow runs on %s", { timeout:
       ["outer-check", "suspended", "workflow:outer-check", 1],
     ]);
     // This console does not serve that workflow: deciding is refused with the reason.
-    const refused = decide({ action: "resume", runId: waiting.runId, toolCallId: "inner-check.ask", resumeData: { ok: true } }, reviewer);
+    const refused = decide({ action: "resume", runId: waiting.runId, toolCallId: waiting.toolCallId, resumeData: { ok: true } }, reviewer);
     await expect(refused).rejects.toMatchObject({ code: "unknown_agent", message: expect.stringMatching(/workflow "outer-check"/) });
+  });
+
+  it("a step that waits again after it was resumed is a new call with an id of its own", async () => {
+    const ask = createStep({
+      id: "confirm",
+      inputSchema: z.object({ n: z.number() }),
+      outputSchema: z.object({ n: z.number() }),
+      resumeSchema: z.object({ sure: z.boolean() }),
+      // Asks until the answer is "sure".
+      execute: async ({ inputData, resumeData, suspend }) => (resumeData?.sure ? inputData : await suspend({ question: "sure?" })),
+    });
+    const io = { inputSchema: z.object({ n: z.number() }), outputSchema: z.object({ n: z.number() }) };
+    const workflow = createWorkflow({ id: "confirm-twice", ...io })
+      .then(ask)
+      .commit();
+    const mastra = new Mastra({ workflows: { workflow }, storage: await createMastraStorage(database.url), logger: false });
+    const resource = `cust_${randomUUID().slice(0, 8)}`;
+    const first = await startUntilSuspended(mastra.getWorkflow("workflow"), { n: 1 }, { resource, databaseUrl: database.url });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = await (
+      await mastra.getWorkflow("workflow").createRun({ runId: first.runId })
+    ).resume({ step: "confirm", resumeData: { sure: false } });
+    expect(again.status).toBe("suspended");
+    const listed = await listSuspendedRuns({ resourceId: resource }, database.url);
+    expect(listed.runs.map((run) => run.runId)).toEqual([first.runId]);
+    const [call] = listed.runs[0]!.toolCalls;
+    expect(call).toMatchObject({ step: ["confirm"], toolName: "confirm", toolCallId: expect.stringMatching(/^confirm@\d+$/) });
+    expect(call!.toolCallId).not.toBe(first.toolCallId);
   });
 });

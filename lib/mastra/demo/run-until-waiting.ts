@@ -3,6 +3,7 @@
  * continued run to its end. The one copy of both, used by the seed, the tests, the e2e fixtures
  * and the benchmarks.
  */
+import { findSuspendedRun } from "../../runs/run-detail.ts";
 
 /** The call a run waits on once its agent stopped for a person. */
 export interface WaitingCall {
@@ -62,11 +63,21 @@ type StartableWorkflow = {
   }>;
 };
 
-/** Starts a workflow run on `input` until a step suspends for a person; the call it waits on (the step path, joined). */
-export async function startUntilSuspended(workflow: StartableWorkflow, input: unknown, resource?: string): Promise<WaitingCall> {
+/**
+ * Starts a workflow run on `input` until a step suspends for a person; the call it waits on, as the
+ * store lists it (its id names the step and when it suspended).
+ */
+export async function startUntilSuspended(
+  workflow: StartableWorkflow,
+  input: unknown,
+  { resource, databaseUrl }: { resource?: string; databaseUrl: string },
+): Promise<WaitingCall> {
   const run = await workflow.createRun(resource ? { resourceId: resource } : {});
   const result = await run.start({ inputData: input });
   const step = result.suspended?.[0];
   if (result.status !== "suspended" || !step) throw new Error(`The workflow ended without waiting for a person (${result.status})`);
-  return { runId: run.runId, toolCallId: step.join("."), kind: "suspend" };
+  const listed = await findSuspendedRun(run.runId, databaseUrl);
+  const call = listed?.toolCalls.find((candidate) => candidate.step?.join(".") === step.join("."));
+  if (!call?.toolCallId) throw new Error(`The store does not list the suspended step ${step.join(".")}`);
+  return { runId: run.runId, toolCallId: call.toolCallId, kind: "suspend" };
 }

@@ -55,7 +55,7 @@ export async function seedDemoRuns(
   }
   const mastra = await createConsoleMastra(databaseUrl);
   for (const { resource, input } of demoWorkflowRequests()) {
-    await startUntilSuspended(mastra.getWorkflow("refundApproval"), input, resource);
+    await startUntilSuspended(mastra.getWorkflow("refundApproval"), input, { resource, databaseUrl });
     created++;
   }
   const { total } = await listSuspendedRuns({ perPage: 1, page: 0 }, databaseUrl);
