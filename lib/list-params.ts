@@ -20,7 +20,18 @@ export const QUEUE_SORTS = ["oldest", "newest"] as const;
 export type QueueSort = (typeof QUEUE_SORTS)[number];
 
 /** The runs page's URL parameters. */
-export const RUNS_PARAM_KEYS = ["resourceId", "threadId", "agentId", "from", "to", "overdue", "sort", "page", "perPage"] as const;
+export const RUNS_PARAM_KEYS = [
+  "resourceId",
+  "threadId",
+  "noThread",
+  "agentId",
+  "from",
+  "to",
+  "overdue",
+  "sort",
+  "page",
+  "perPage",
+] as const;
 export type RunsParamKey = (typeof RUNS_PARAM_KEYS)[number];
 /** The runs page's URL parameters as found, unchecked: non-empty trimmed strings. */
 export type RawRunsParams = Partial<Record<RunsParamKey, string>>;
@@ -42,5 +53,5 @@ export function runsParamsHash(raw: RawRunsParams): string {
 }
 
 export function hasRunFilters(raw: RawRunsParams): boolean {
-  return Boolean(raw.resourceId || raw.threadId || raw.agentId || raw.from || raw.to || raw.overdue);
+  return Boolean(raw.resourceId || raw.threadId || raw.noThread || raw.agentId || raw.from || raw.to || raw.overdue);
 }

@@ -94,14 +94,25 @@ export const queueQuery = z
       .optional()
       .transform((value) => value || undefined)
       .pipe(z.enum(QUEUE_SORTS, { error: `sort must be one of ${QUEUE_SORTS.join(", ")}` }).default("oldest")),
-    overdue: z
-      .string()
-      .optional()
-      .transform((value) => value || undefined)
-      .pipe(z.enum(["1"], { error: "overdue must be 1 (or left out)" }).optional())
-      .transform((value) => value === "1"),
+    overdue: flag("overdue"),
+    /** Only the runs without a thread (the queue's No thread group, whole). */
+    noThread: flag("noThread"),
   })
-  .refine(fromNotAfterTo, { message: "From must not be after To", path: ["to"] });
+  .refine(fromNotAfterTo, { message: "From must not be after To", path: ["to"] })
+  .refine((query) => !query.noThread || !query.threadId, {
+    message: "noThread and a Thread ID exclude each other",
+    path: ["noThread"],
+  });
+
+/** A URL switch: "1", or left out. */
+function flag(name: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.enum(["1"], { error: `${name} must be 1 (or left out)` }).optional())
+    .transform((value) => value === "1");
+}
 
 export type QueueQuery = z.output<typeof queueQuery>;
 

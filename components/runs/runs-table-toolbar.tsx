@@ -8,7 +8,9 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { hasRunFilters, type RawRunsParams } from "@/lib/list-params";
 
-export type FilterPatch = Partial<Record<"resourceId" | "threadId" | "agentId" | "from" | "to" | "overdue" | "sort", string | null>>;
+export type FilterPatch = Partial<
+  Record<"resourceId" | "threadId" | "noThread" | "agentId" | "from" | "to" | "overdue" | "sort", string | null>
+>;
 
 interface RunsTableToolbarProps {
   filters: RawRunsParams;
@@ -23,6 +25,7 @@ export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, 
   const agentId = useId();
   const sortId = useId();
   const overdueId = useId();
+  const noThreadId = useId();
   return (
     <div role="search" aria-label="Filter pending runs" className="flex flex-wrap items-end gap-3">
       <TextFilter
@@ -36,7 +39,7 @@ export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, 
         label="Thread ID"
         placeholder="ticket-4800"
         value={filters.threadId}
-        onCommit={(threadId) => onFilterChange({ threadId })}
+        onCommit={(threadId) => onFilterChange({ threadId, noThread: null })}
       />
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={agentId}>Agent</Label>
@@ -75,6 +78,18 @@ export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, 
         />
         <Label htmlFor={overdueId} className="font-normal">
           Only overdue{slaMinutes && Number.isFinite(slaMinutes) ? ` (over ${slaMinutes} min)` : ""}
+        </Label>
+      </div>
+      <div className="flex h-9 items-center gap-2 rounded-md border border-neutral-200 px-3">
+        <input
+          id={noThreadId}
+          type="checkbox"
+          checked={filters.noThread === "1"}
+          onChange={(event) => onFilterChange({ noThread: event.target.checked ? "1" : null, threadId: null })}
+          className="h-4 w-4 accent-neutral-900"
+        />
+        <Label htmlFor={noThreadId} className="font-normal">
+          Only without a thread
         </Label>
       </div>
       <div className="flex flex-col gap-1.5">

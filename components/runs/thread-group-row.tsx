@@ -71,9 +71,9 @@ export function ThreadGroupRow({ thread, calls, expanded, onToggle, colSpan, sel
           <Meta label="Oldest wait">
             <WaitingTime iso={summary.oldestSuspendedAt} className="tabular-nums" />
           </Meta>
-          {summary.shown < summary.count && summary.threadId ? (
+          {summary.shown < summary.count ? (
             <Link
-              href={`/?threadId=${encodeURIComponent(summary.threadId)}`}
+              href={summary.threadId ? `/?threadId=${encodeURIComponent(summary.threadId)}` : "/?noThread=1"}
               className="text-xs font-medium text-neutral-900 underline underline-offset-4"
             >
               Show all {summary.count}

@@ -63,7 +63,10 @@ export function useRunsView({ initialView, initialParamsHash, initialDataUpdated
   const setFilters = useCallback((patch: FilterPatch) => setParams({ ...patch, page: null }, { history: "push" }), [setParams]);
   const resetFilters = useCallback(
     () =>
-      setParams({ resourceId: null, threadId: null, agentId: null, from: null, to: null, overdue: null, page: null }, { history: "push" }),
+      setParams(
+        { resourceId: null, threadId: null, noThread: null, agentId: null, from: null, to: null, overdue: null, page: null },
+        { history: "push" },
+      ),
     [setParams],
   );
   const setPage = useCallback(

@@ -46,12 +46,13 @@ export async function getQueuePage(query: QueueQuery): Promise<QueuePageDto> {
     fromDate: query.from,
     toDate: query.to,
     onlyOverdue: query.overdue,
+    noThread: query.noThread,
     overdueBefore: overdueCutoff(new Date(), slaMinutes),
     sort: query.sort,
     perPage: query.perPage,
     page: query.page - 1,
     // One thread asked for by id shows all its calls ("show all N").
-    callsPerThread: query.threadId ? MAX_CALLS_PER_THREAD : CALLS_PER_THREAD,
+    callsPerThread: query.threadId || query.noThread ? MAX_CALLS_PER_THREAD : CALLS_PER_THREAD,
   });
   const states = await findCallDecisionStates(threads.flatMap((thread) => thread.shownRuns.map((run) => run.runId)));
   return {

@@ -54,7 +54,7 @@ export async function listThreads(options: ListThreadsOptions, databaseUrl: stri
   if (!parsed.success) throw new InvalidListOptionsError(parsed.error.issues);
   const query = parsed.data;
   const db = await getDb(databaseUrl);
-  const fromSummaries = !query.threadId && !query.resourceId && !query.fromDate && !query.toDate;
+  const fromSummaries = !query.threadId && !query.noThread && !query.resourceId && !query.fromDate && !query.toDate;
   const { rows, threadTotal, callTotal } = fromSummaries ? await pageOfSummaries(db, query) : await pageOfMatches(db, query);
   const [shown, recent] = await Promise.all([
     readShownRuns(db, query, rows),
@@ -199,6 +199,7 @@ async function readShownRuns(db: Db, query: Query, rows: ThreadRow[]): Promise<M
 function matchConditions(query: Query): Sql {
   const conditions: Sql[] = [sql`"status" = 'suspended'`, agentCondition(query.agentId)];
   if (query.threadId) conditions.push(sql`"thread_id" = ${query.threadId}`);
+  if (query.noThread) conditions.push(sql`"thread_id" IS NULL`);
   if (query.resourceId) conditions.push(sql`"resource_id" = ${query.resourceId}`);
   if (query.fromDate) conditions.push(sql`"created_at" >= ${query.fromDate}`);
   if (query.toDate) conditions.push(sql`"created_at" <= ${query.toDate}`);
