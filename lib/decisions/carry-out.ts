@@ -4,11 +4,12 @@
  * result the decision notes it: from then on the call is never released again.
  */
 import type { Agent } from "@mastra/core/agent";
+import { isDurableAgent } from "@mastra/core/agent/durable";
 import type { Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import { failpoint } from "../failpoint.ts";
 import { alreadyDecided, decisionLeaseMs, noteToolRan, transition } from "./ledger.ts";
-import { settleRun, whereIsTheRun } from "./run-position.ts";
+import { durableRunWritten, outerRowVersion, settleRun, whereIsTheRun } from "./run-position.ts";
 import { DecisionError, type Decision, type DecisionOutcome } from "./types.ts";
 
 /** Sends a recorded decision to the agent and records how it ended. */
@@ -34,12 +35,14 @@ export async function carryOut(db: Db, decision: ToolCallDecision, agent: Agent)
   // Set once the tool's result is noted on the decision: from then on the call is never released.
   let toolRan = false;
   try {
+    const versionBefore = isDurableAgent(agent) ? await outerRowVersion(db, decision.runId) : null;
     const stream = await continueRun(agent, decision);
     failpoint("after-send");
     const outcome = await readOutcome(stream, decision.toolCallId, async () => {
       await noteToolRan(db, decision);
       toolRan = true;
     });
+    if (versionBefore !== null) await durableRunWritten(db, decision.runId, versionBefore);
     failpoint("after-stream-read");
     await transition(db, decision, "applying", "applied", { answer: outcome.answer }, { outcome: "applied", answer: outcome.answer });
     return {

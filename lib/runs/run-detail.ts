@@ -1,5 +1,6 @@
 /** One suspended agent run with everything a reviewer needs to decide on its pending calls. */
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
+import { loadExecutionSnapshot } from "../store/execution-snapshot.ts";
 import {
   AGENT_LOOP_WORKFLOWS,
   readQueuedToolCalls,
@@ -35,13 +36,14 @@ export async function getSuspendedRun(runId: string, databaseUrl: string = datab
   if (!row) return null;
   const run = toConsoleRun(row);
   const snapshot = JSON.parse(row.snapshot);
+  const execution = await loadExecutionSnapshot(db, row.workflowName, runId);
   return {
     ...run,
     createdAt: row.createdAt,
     toolCalls: run.toolCalls.map((call) =>
-      call.requiresApproval || !call.toolCallId ? call : { ...call, resumeSchema: readResumeSchema(snapshot, call.toolCallId) },
+      call.requiresApproval || !call.toolCallId ? call : { ...call, resumeSchema: readResumeSchema(snapshot, call.toolCallId, execution) },
     ),
-    queuedCalls: readQueuedToolCalls(snapshot),
+    queuedCalls: readQueuedToolCalls(snapshot, execution),
   };
 }
 
