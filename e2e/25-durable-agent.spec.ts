@@ -25,7 +25,7 @@ test("a durable agent's approval and input request are decided in the browser, i
   await expect(totalLabel(page, 2, 2)).toBeVisible();
   for (const run of [approval, input]) {
     const row = page.locator("tr", { has: runLink(page, run.runId) });
-    await expect(row).toContainText("billing");
+    await expect(row).toContainText("Billing (durable)");
     await expect(row.getByText("Durable agent", { exact: true })).toBeVisible();
   }
 
