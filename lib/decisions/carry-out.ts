@@ -9,7 +9,7 @@ import type { Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import { failpoint } from "../failpoint.ts";
 import { alreadyDecided, decisionLeaseMs, noteToolRan, transition } from "./ledger.ts";
-import { durableRunWritten, outerRowVersion, settleRun, whereIsTheRun } from "./run-position.ts";
+import { durableRunWritten, pendingRowVersion, settleRun, whereIsTheRun } from "./run-position.ts";
 import { DecisionError, type Decision, type DecisionOutcome } from "./types.ts";
 
 /** Sends a recorded decision to the agent and records how it ended. */
@@ -35,7 +35,15 @@ export async function carryOut(db: Db, decision: ToolCallDecision, agent: Agent)
   // Set once the tool's result is noted on the decision: from then on the call is never released.
   let toolRan = false;
   try {
-    const versionBefore = isDurableAgent(agent) ? await outerRowVersion(db, decision.runId) : null;
+    let versionBefore: number | null = null;
+    if (isDurableAgent(agent)) {
+      // Mastra 1.71 continues whatever call a durable run waits on, whichever toolCallId it is
+      // given (a plain agent's run refuses a call it does not wait on): check it right before sending.
+      versionBefore = await pendingRowVersion(db, decision);
+      if (versionBefore === null) {
+        throw new DecisionError("tool_call_not_pending", `Run "${decision.runId}" no longer waits on tool call "${decision.toolCallId}".`);
+      }
+    }
     const stream = await continueRun(agent, decision);
     failpoint("after-send");
     const outcome = await readOutcome(stream, decision.toolCallId, async () => {

@@ -25,13 +25,19 @@ export async function whereIsTheRun(db: SnapshotReader, decision: Pick<ToolCallD
   return waitsOn(outer.toolCalls, decision.toolCallId) ? "pending" : "moved-on";
 }
 
-/** The outer row's write count, or null when the run is gone: what `durableRunWritten` waits to change. */
-export async function outerRowVersion(db: SnapshotReader, runId: string): Promise<number | null> {
+/**
+ * The outer row's write count (what `durableRunWritten` waits to change) while the run still waits
+ * on the decided call, else null.
+ */
+export async function pendingRowVersion(
+  db: SnapshotReader,
+  decision: Pick<ToolCallDecision, "runId" | "toolCallId">,
+): Promise<number | null> {
   const outer = await db.workflowSnapshot.findFirst({
-    where: { runId, workflowName: { in: [...AGENT_LOOP_WORKFLOWS] } },
-    select: { version: true },
+    where: { runId: decision.runId, workflowName: { in: [...AGENT_LOOP_WORKFLOWS] } },
+    select: { version: true, status: true, toolCalls: true },
   });
-  return outer?.version ?? null;
+  return outer?.status === "suspended" && waitsOn(outer.toolCalls, decision.toolCallId) ? outer.version : null;
 }
 
 /**

@@ -8,7 +8,9 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../lib/db/client.ts";
+import { carryOut } from "../../lib/decisions/carry-out.ts";
 import { decide } from "../../lib/decisions/decide.ts";
+import { recordDecision } from "../../lib/decisions/ledger.ts";
 import { createConsoleMastra } from "../../lib/mastra/index.ts";
 import { durable, requests } from "../../lib/mastra/demo/requests.ts";
 import { getRunDetail } from "../../lib/queue/views.ts";
@@ -170,6 +172,29 @@ describe.each(["sqlite", "postgres"] as const)("a durable agent's runs on %s", {
     const outcome = await decide({ action: "resume", ...run.ref, resumeData: { amount: 20, note: "Half back" } }, reviewer("rita"));
     expect(outcome.answer).toBe("Refunded 20 EUR for order ORD-9531.");
     expect(await effectsOf(run)).toEqual({ effects: [`billing:settlePartialRefund:${run.ref.toolCallId}`], rows: [] });
+  });
+
+  it("Mastra continues a durable run's pending call whatever toolCallId it is given: the console never sends an id the run does not wait on", async () => {
+    // Through the console: refused at the checks, and again right before sending (a decision
+    // recorded for a call the run does not wait on, as one could be after a race), nothing runs.
+    const run = await suspendDemoRun(database.url, "billing", refund("ORD-9551"));
+    const other = { runId: run.runId, toolCallId: "call_not_this_one" };
+    await expect(decide({ action: "approve", ...other }, reviewer("rita"))).rejects.toMatchObject({ code: "tool_call_not_pending" });
+    const db = await getDb(database.url);
+    const recorded = await recordDecision(
+      db,
+      { action: "approve", ...other },
+      { reviewer: "rita@test.example", action: "approve", outcome: "recorded", ...other, agentId: "billing", toolName: "issueRefund" },
+    );
+    const mastra = await createConsoleMastra(database.url);
+    await expect(carryOut(db, recorded, mastra.getAgent("billing"))).rejects.toMatchObject({ code: "tool_call_not_pending" });
+    expect(await db.toolCallDecision.findUniqueOrThrow({ where: { id: recorded.id } })).toMatchObject({ state: "failed" });
+    expect(await effectsOf(run)).toEqual({ effects: [], rows: ["durable-agentic-execution", "durable-agentic-loop"] });
+
+    // Mastra 1.71 itself, given that id, approves the call the run waits on: its tool runs.
+    const stream = await mastra.getAgent("billing").approveToolCall(other);
+    for await (const _chunk of stream.fullStream as AsyncIterable<unknown>);
+    await expect.poll(async () => (await effectsOf(run)).effects).toEqual([`billing:issueRefund:${run.ref.toolCallId}`]);
   });
 
   it("two approvals in one step: the second waits its turn, then each is decided by another reviewer, each tool once", async () => {
