@@ -20,7 +20,7 @@ import type { ListSuspendedRunsOptions } from "../lib/runs/validations.ts";
 import { runConsoleProcess } from "../tests/helpers/console-process.ts";
 import { E2E_DATABASE_URL } from "./support/env.ts";
 import { usersFor } from "./support/users.ts";
-import { agentIds, delegated, requests, type AgentKey, type AgentRequest } from "../lib/mastra/demo/requests.ts";
+import { agentIds, delegated, durable, requests, type AgentKey, type AgentRequest } from "../lib/mastra/demo/requests.ts";
 
 export { expect };
 export { requests, agentIds } from "../lib/mastra/demo/requests.ts";
@@ -106,6 +106,8 @@ function defaultText(agent: AgentKey): string {
       return requests.shipping().text;
     case "supportDesk":
       return delegated(requests.refund()).text;
+    case "billing":
+      return durable(requests.refund()).text;
   }
 }
 

@@ -5,6 +5,7 @@
  * data must satisfy; decide.ts, carry-out.ts and recovery work from the owner it resolves.
  */
 import type { Agent } from "@mastra/core/agent";
+import { isDurableAgent } from "@mastra/core/agent/durable";
 import type { AnyWorkflow } from "@mastra/core/workflows";
 import { z } from "zod";
 import { failpoint } from "../failpoint.ts";
@@ -12,6 +13,7 @@ import { findAgentById, getMastra } from "../mastra/index.ts";
 import { workflowIdOfOwner, type AgentRunToolCall } from "../store/snapshot-reader.ts";
 import type { Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
+import { durableRunWritten, pendingRowVersion } from "./run-position.ts";
 import { DecisionError, type DecisionOutcome } from "./types.ts";
 
 type SnapshotReader = Pick<Db, "workflowSnapshot">;
@@ -117,6 +119,15 @@ export async function continueRun(
   onToolRan: () => Promise<void>,
 ): Promise<Continued> {
   if (owner.kind === "workflow") return resumeWorkflowStep(db, owner, decision, onToolRan);
+  let versionBefore: number | null = null;
+  if (isDurableAgent(owner.agent)) {
+    // Mastra 1.71 continues whatever call a durable run waits on, whichever toolCallId it is
+    // given (a plain agent's run refuses a call it does not wait on): check it right before sending.
+    versionBefore = await pendingRowVersion(db, decision);
+    if (versionBefore === null) {
+      throw new DecisionError("tool_call_not_pending", `Run "${decision.runId}" no longer waits on tool call "${decision.toolCallId}".`);
+    }
+  }
   const target = { runId: decision.runId, toolCallId: decision.toolCallId };
   const stream =
     decision.action === "approve"
@@ -125,7 +136,9 @@ export async function continueRun(
         ? await owner.agent.declineToolCall({ ...target, reason: decision.reason ?? undefined })
         : await owner.agent.resumeStream(JSON.parse(decision.resumeData ?? "null"), target);
   failpoint("after-send");
-  return readAgentStream(stream, decision.toolCallId, onToolRan);
+  const continued = await readAgentStream(stream, decision.toolCallId, onToolRan);
+  if (versionBefore !== null) await durableRunWritten(db, decision.runId, versionBefore);
+  return continued;
 }
 
 /**

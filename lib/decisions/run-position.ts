@@ -4,6 +4,7 @@
  * recovery.
  */
 import type { Db } from "../db/client.ts";
+import { loadExecutionSnapshot } from "../store/execution-snapshot.ts";
 import { AGENT_LOOP_WORKFLOWS, readQueuedToolCalls, workflowIdOfOwner, type AgentRunToolCall } from "../store/snapshot-reader.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 
@@ -29,6 +30,39 @@ export async function whereIsTheRun(db: SnapshotReader, decision: DecidedCall): 
   if (outer.status !== "suspended")
     return workflowId && ENDED_WORKFLOW_STATES.includes(outer.status) ? "finished" : `stopped (${outer.status})`;
   return waitsOn(outer.toolCalls, decision.toolCallId) ? "pending" : "moved-on";
+}
+
+/**
+ * The outer row's write count (what `durableRunWritten` waits to change) while the run still waits
+ * on the decided call, else null.
+ */
+export async function pendingRowVersion(
+  db: SnapshotReader,
+  decision: Pick<ToolCallDecision, "runId" | "toolCallId">,
+): Promise<number | null> {
+  const outer = await db.workflowSnapshot.findFirst({
+    where: { runId: decision.runId, workflowName: { in: [...AGENT_LOOP_WORKFLOWS] } },
+    select: { version: true, status: true, toolCalls: true },
+  });
+  return outer?.status === "suspended" && waitsOn(outer.toolCalls, decision.toolCallId) ? outer.version : null;
+}
+
+/**
+ * A durable agent (Mastra 1.71) ends the stream of a continued run before it writes the run's next
+ * suspension or deletes its finished snapshots: until then the store still shows the decided call
+ * as pending. Waits (at most `timeoutMs`) until the outer row is gone or was written again as
+ * suspended, so a decision is reported applied only once the run's position says so too.
+ */
+export async function durableRunWritten(db: SnapshotReader, runId: string, versionBefore: number, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const outer = await db.workflowSnapshot.findFirst({
+      where: { runId, workflowName: { in: [...AGENT_LOOP_WORKFLOWS] } },
+      select: { version: true, status: true },
+    });
+    if (!outer || (outer.version !== versionBefore && outer.status === "suspended")) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /** Still waiting on the call; waiting on another call; gone; or stopped in another state. */
@@ -61,10 +95,11 @@ export async function settleRun(db: Db, decision: DecidedCall): Promise<void> {
 async function holdsOtherCalls(db: SnapshotReader, runId: string, toolCallId: string): Promise<boolean> {
   const outer = await db.workflowSnapshot.findFirst({
     where: { runId, workflowName: { in: [...AGENT_LOOP_WORKFLOWS] } },
-    select: { toolCalls: true, snapshot: true },
+    select: { workflowName: true, toolCalls: true, snapshot: true },
   });
   if (!outer) return false;
   const pending = outer.toolCalls ? (JSON.parse(outer.toolCalls) as AgentRunToolCall[]) : [];
   if (pending.some((call) => call.toolCallId !== toolCallId)) return true;
-  return readQueuedToolCalls(JSON.parse(outer.snapshot)).length > 0;
+  const execution = await loadExecutionSnapshot(db, outer.workflowName, runId);
+  return readQueuedToolCalls(JSON.parse(outer.snapshot), execution).length > 0;
 }

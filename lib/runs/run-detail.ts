@@ -1,5 +1,6 @@
 /** One suspended agent run with everything a reviewer needs to decide on its pending calls. */
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
+import { loadExecutionSnapshot } from "../store/execution-snapshot.ts";
 import { readQueuedToolCalls, readResumeSchema, type AgentRunToolCall, type QueuedToolCall } from "../store/snapshot-reader.ts";
 import { LISTED, toConsoleRun, type ConsoleRun } from "./list-suspended-runs.ts";
 
@@ -29,6 +30,7 @@ export async function getSuspendedRun(runId: string, databaseUrl: string = datab
   if (!row) return null;
   const run = toConsoleRun(row);
   const snapshot = JSON.parse(row.snapshot);
+  const execution = await loadExecutionSnapshot(db, row.workflowName, runId);
   return {
     ...run,
     createdAt: row.createdAt,
@@ -36,9 +38,9 @@ export async function getSuspendedRun(runId: string, databaseUrl: string = datab
     toolCalls: run.toolCalls.map((call) =>
       call.requiresApproval || !call.toolCallId || call.step
         ? call
-        : { ...call, resumeSchema: readResumeSchema(snapshot, call.toolCallId) },
+        : { ...call, resumeSchema: readResumeSchema(snapshot, call.toolCallId, execution) },
     ),
-    queuedCalls: readQueuedToolCalls(snapshot),
+    queuedCalls: readQueuedToolCalls(snapshot, execution),
   };
 }
 

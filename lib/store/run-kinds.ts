@@ -19,10 +19,19 @@ export function runShapeOf(workflowName: string): RunShape {
 }
 
 /**
- * Workflows Mastra runs inside an agent's run, under the agent run's id: never a run to resume
- * on their own (the agent-loop row is).
+ * Rows Mastra writes beside an agent run's outer row, under the same runId: the nested loop body
+ * (a plain agent's `executionWorkflow`, a durable agent's `durable-agentic-execution`). Never a run
+ * to resume on their own (the agent-loop row is); deleted with the run.
  */
-export const MASTRA_INTERNAL_WORKFLOWS: readonly string[] = ["executionWorkflow"];
+export const MASTRA_INTERNAL_WORKFLOWS: readonly string[] = ["executionWorkflow", "durable-agentic-execution"];
+
+/**
+ * The internal row that holds a run's step messages when the outer row does not: a durable
+ * agent's (a plain agent's outer row carries them in its `__streamState`).
+ */
+export function executionWorkflowOf(workflowName: string): string | undefined {
+  return workflowName === "durable-agentic-loop" ? "durable-agentic-execution" : undefined;
+}
 
 /**
  * A workflow run's owner, as stored and listed where an agent run has its agent's id: the prefix

@@ -16,6 +16,11 @@
  *    for data, its payload in `context[step].suspendPayload`; a step that is a nested workflow
  *    carries `__workflow_meta.path`, the step inside it that waits. Mastra also stores the nested
  *    workflow's own row under the same run id: only the outer run is resumed.
+ *  - durable agents (`createDurableAgent`): the outer row is `durable-agentic-loop`, beside it an
+ *    internal `durable-agentic-execution` row (the nested loop body, like a plain agent's
+ *    `executionWorkflow`). An approval's payload is `{ type: "approval", toolCallId, toolName, args }`
+ *    rather than `requireToolApproval`, and the step's messages (queued calls, resume schemas) live
+ *    only in the internal row.
  */
 import { getSnapshotMemoryInfo } from "@mastra/core/storage";
 import type { WorkflowRunState } from "@mastra/core/workflows";
@@ -24,6 +29,7 @@ import { suspendedWorkflowSteps } from "./workflow-steps.ts";
 
 export {
   AGENT_LOOP_WORKFLOWS,
+  executionWorkflowOf,
   MASTRA_INTERNAL_WORKFLOWS,
   isAgentLoopWorkflow,
   runShapeOf,
@@ -169,7 +175,9 @@ function readPendingToolCalls(snapshot: WorkflowRunState): Array<{ call: AgentRu
 }
 
 function toolCallOf(payload: Json, labelFallback: () => string | undefined): AgentRunToolCall | undefined {
-  const approval = payload.requireToolApproval;
+  // A durable agent's approval carries the call itself, marked by its type. Mastra 1.71's own
+  // listSuspendedRuns() does not know this layout and reports it as a suspend() without payload.
+  const approval = payload.type === "approval" && typeof payload.toolCallId === "string" ? payload : payload.requireToolApproval;
   if (isObject(approval)) {
     return {
       toolCallId: approval.toolCallId as string | undefined,
@@ -220,12 +228,15 @@ export interface QueuedToolCall {
   behind: string;
 }
 
-/** The calls of the pending calls' step that Mastra has not reached yet, in the model's order. */
-export function readQueuedToolCalls(snapshot: WorkflowRunState): QueuedToolCall[] {
+/**
+ * The calls of the pending calls' step that Mastra has not reached yet, in the model's order.
+ * `execution`: the run's internal row (executionWorkflowOf), where a durable run keeps its messages.
+ */
+export function readQueuedToolCalls(snapshot: WorkflowRunState, execution?: WorkflowRunState): QueuedToolCall[] {
   const pending = readPendingToolCalls(snapshot).flatMap(({ call }) => (call.toolCallId ? [call.toolCallId] : []));
   if (pending.length === 0) return [];
   const queued: QueuedToolCall[] = [];
-  for (const message of streamedMessages(snapshot)) {
+  for (const message of streamedMessages(snapshot, execution)) {
     const parts: unknown[] = Array.isArray(message?.content?.parts) ? message.content.parts : [];
     const invocations = parts.flatMap((part) =>
       isObject(part) && part.type === "tool-invocation" && isObject(part.toolInvocation) ? [part.toolInvocation] : [],
@@ -246,21 +257,26 @@ export function readQueuedToolCalls(snapshot: WorkflowRunState): QueuedToolCall[
   return queued;
 }
 
-/** The run's messages as Mastra streamed them, as each suspended step keeps them. */
-function streamedMessages(snapshot: WorkflowRunState): any[] {
-  return suspendedSteps(snapshot).flatMap(([, step]) => {
+/**
+ * The run's messages as Mastra streamed them: as each suspended step keeps them (a plain agent), or
+ * as a durable run's model step left them in its internal row.
+ */
+function streamedMessages(snapshot: WorkflowRunState, execution?: WorkflowRunState): any[] {
+  const kept = suspendedSteps(snapshot).flatMap(([, step]) => {
     const payload = step.suspendPayload;
     const messages = isObject(payload) ? (payload as any).__streamState?.messageList?.messages : undefined;
     return Array.isArray(messages) ? messages : [];
   });
+  const durable = (execution?.context as any)?.["durable-llm-execution"]?.output?.messageListState?.messages;
+  return [...kept, ...(Array.isArray(durable) ? durable : [])];
 }
 
 /**
  * The JSON Schema (as Mastra serialised it) a suspended tool declared for its resume data, read from
  * the assistant message that carries the pending call. Undefined where the tool declared none.
  */
-export function readResumeSchema(snapshot: WorkflowRunState, toolCallId: string): unknown {
-  for (const message of streamedMessages(snapshot)) {
+export function readResumeSchema(snapshot: WorkflowRunState, toolCallId: string, execution?: WorkflowRunState): unknown {
+  for (const message of streamedMessages(snapshot, execution)) {
     const metadata = message?.content?.metadata;
     const pending = metadata?.suspendedTools?.[toolCallId] ?? metadata?.pendingToolApprovals?.[toolCallId];
     if (pending?.resumeSchema === undefined) continue;

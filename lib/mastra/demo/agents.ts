@@ -4,6 +4,8 @@
  *  - approval: `requireApproval` tools (refund, delete a customer record, send an email);
  *  - input: tools that call `suspend()` and declare a `resumeSchema` (pick a shipping address,
  *    settle a partial refund amount).
+ * Shapes: single agents, a supervisor (`supportDesk`) and a durable agent (`billing`, Mastra's
+ * `createDurableAgent`: its loop runs as a stored workflow).
  * Offline they run on a scripted model that reads the request with a few patterns; set AGENT_MODEL
  * (e.g. "openai/gpt-4o-mini", with that provider's API key) to run them on a real model instead.
  */
@@ -200,6 +202,20 @@ export function createDemoAgents({ recordEffect }: { recordEffect: EffectRecorde
   };
   return {
     ...agents,
+    // A durable agent (Mastra's createDurableAgent) doing the refunds agent's job with its tools and
+    // playbook: the same requests, stored under Mastra's `durable-agentic-loop` workflow instead.
+    // `durable: true` makes Mastra wrap it at registration (what createDurableAgent({ agent }) does),
+    // and keeps it typed as an Agent: Mastra 1.71's DurableAgent type is not assignable to Agent.
+    billing: new Agent({
+      id: "billing",
+      name: "Billing (durable)",
+      description: "A durable agent: refunds need a reviewer's approval, partial ones a reviewer's amount; its runs survive restarts.",
+      instructions:
+        "You handle billing disputes. Use issueRefund for full refunds and settlePartialRefund when the request is for a partial refund.",
+      model: modelFor("billing", refundsPlaybook),
+      tools: { issueRefund, settlePartialRefund },
+      durable: true,
+    }),
     // A supervisor (Mastra's `agents` option) over two of the agents above: their tools wait for a
     // reviewer inside its runs. The keys name its `agent-<key>` tools; they are the agents' ids.
     supportDesk: new Agent({

@@ -1,9 +1,10 @@
 /**
  * The demo backlog the seed runs (`npm run seed`): a deterministic set of customer requests over the
- * demo agents, plus the supervisor's delegated ones, so every fresh demo database looks the same.
+ * demo agents, plus the supervisor's delegated ones and the durable agent's, so every fresh demo
+ * database looks the same.
  */
 import type { RefundApprovalInput } from "./workflows.ts";
-import { requests, delegated, type DemoRequest, type Address, type AgentRequest } from "./requests.ts";
+import { requests, delegated, durable, type DemoRequest, type Address, type AgentRequest } from "./requests.ts";
 
 /** Requests the support desk delegates (seeded after the backlog below, on threads of their own). */
 export function delegatedDemoRequests(): DemoRequest[] {
@@ -25,6 +26,55 @@ export function delegatedDemoRequests(): DemoRequest[] {
       ...delegated(requests.shipping({ order: "ORD-4701", email: "grace@cobol.example" })),
       thread: "ticket-4901",
       resource: "cust_1002",
+    },
+  ];
+}
+
+/**
+ * Requests to the durable billing agent (Mastra's createDurableAgent): an approval, a suspend()
+ * for an amount, and two approvals in one step, on threads of their own.
+ */
+export function durableDemoRequests(): DemoRequest[] {
+  return [
+    {
+      ...durable(
+        requests.refund({
+          order: "ORD-4710",
+          email: "katherine@orbit.example",
+          amount: "48.00",
+          currency: "USD",
+          reason: "charged twice for the same order",
+        }),
+      ),
+      thread: "ticket-4910",
+      resource: "cust_1004",
+    },
+    {
+      ...durable(
+        requests.partialRefund({
+          order: "ORD-4711",
+          email: "linus@kernel.example",
+          total: "140.00",
+          currency: "USD",
+          reason: "one of two items missing",
+        }),
+      ),
+      thread: "ticket-4911",
+      resource: "cust_1005",
+    },
+    {
+      ...durable(
+        requests.severalRefunds({
+          orders: [
+            { order: "ORD-4712", amount: "22.00", currency: "USD" },
+            { order: "ORD-4713", amount: "35.00", currency: "USD" },
+          ],
+          email: "margaret@apollo.example",
+          reason: "both orders cancelled before shipping",
+        }),
+      ),
+      thread: "ticket-4912",
+      resource: "cust_1006",
     },
   ];
 }

@@ -15,7 +15,7 @@ export interface DemoRequest {
 }
 
 /** Key of an agent in createDemoAgents(). */
-export type AgentKey = "refunds" | "customerRecords" | "outreach" | "shipping" | "supportDesk";
+export type AgentKey = "refunds" | "customerRecords" | "outreach" | "shipping" | "supportDesk" | "billing";
 
 /** Agent key (as in createConsoleMastra's agents) → agent id (as recorded in runs and used by the UI). */
 export const agentIds: Record<AgentKey, string> = {
@@ -24,6 +24,7 @@ export const agentIds: Record<AgentKey, string> = {
   outreach: "outreach",
   shipping: "shipping",
   supportDesk: "support-desk",
+  billing: "billing",
 };
 
 export interface AgentRequest {
@@ -142,6 +143,11 @@ export const requests = {
  */
 export function delegated(request: { agent: "refunds" | "shipping"; text: string }): AgentRequest {
   return { agent: "supportDesk", text: `Team: ${request.agent}\n${request.text}` };
+}
+
+/** The same refund request, made to the billing agent (a durable agent with the refunds agent's tools). */
+export function durable(request: { agent: "refunds"; text: string }): AgentRequest {
+  return { agent: "billing", text: request.text };
 }
 
 export function defaultAddresses(order: string): Address[] {

@@ -3,6 +3,7 @@
  * continued run to its end. The one copy of both, used by the seed, the tests, the e2e fixtures
  * and the benchmarks.
  */
+import { isDurableAgent } from "@mastra/core/agent/durable";
 import { findSuspendedRun } from "../../runs/run-detail.ts";
 
 /** The call a run waits on once its agent stopped for a person. */
@@ -12,11 +13,12 @@ export interface WaitingCall {
   kind: "approval" | "suspend";
 }
 
+type Memory = { memory?: { thread: string; resource: string } };
+type Chunk = { type: string; payload?: { toolCallId?: string } };
+
 type StreamingAgent = {
-  stream(
-    text: string,
-    options: { memory?: { thread: string; resource: string } },
-  ): Promise<{ runId: string; fullStream: AsyncIterable<unknown> }>;
+  stream(text: string, options: Memory): Promise<{ runId: string; fullStream: AsyncIterable<unknown> }>;
+  generate?(text: string, options: Memory & { onChunk?: (chunk: Chunk) => void }): Promise<{ runId?: string }>;
 };
 
 /**
@@ -32,19 +34,25 @@ export async function runUntilWaiting(
   memory: { thread?: string; resource: string } | undefined,
 ): Promise<WaitingCall> {
   // Mastra's type asks for a thread, but a run with only a resource is recorded as such (1.71).
-  const stream = await agent.stream(text, memory ? { memory: memory as { thread: string; resource: string } } : {});
-  let waiting: WaitingCall | undefined;
-  for await (const chunk of stream.fullStream as AsyncIterable<{ type: string; payload?: { toolCallId?: string } }>) {
+  const options = memory ? { memory: memory as { thread: string; resource: string } } : {};
+  let waiting: Omit<WaitingCall, "runId"> | undefined;
+  const note = (chunk: Chunk) => {
     if (chunk.type === "tool-call-approval" || chunk.type === "tool-call-suspended") {
-      waiting = {
-        runId: stream.runId,
-        toolCallId: chunk.payload?.toolCallId ?? "",
-        kind: chunk.type === "tool-call-approval" ? "approval" : "suspend",
-      };
+      waiting = { toolCallId: chunk.payload?.toolCallId ?? "", kind: chunk.type === "tool-call-approval" ? "approval" : "suspend" };
     }
+  };
+  let runId: string | undefined;
+  if (isDurableAgent(agent) && agent.generate) {
+    // A durable agent's stream stays open across a suspension (Mastra 1.71), and with
+    // `closeOnSuspend` it ends before the suspension is stored; generate() returns once it is.
+    runId = (await agent.generate(text, { ...options, onChunk: note })).runId;
+  } else {
+    const stream = await agent.stream(text, options);
+    runId = stream.runId;
+    for await (const chunk of stream.fullStream as AsyncIterable<Chunk>) note(chunk);
   }
-  if (!waiting?.toolCallId) throw new Error(`The agent finished without waiting for a reviewer on:\n${text}`);
-  return waiting;
+  if (!runId || !waiting?.toolCallId) throw new Error(`The agent finished without waiting for a reviewer on:\n${text}`);
+  return { runId, ...waiting };
 }
 
 /** Reads a continued run to its end (which is when Mastra deletes a finished run's snapshots); its text. */

@@ -2,7 +2,7 @@
 import { listSuspendedRuns } from "../../runs/list-suspended-runs.ts";
 import { getDb } from "../../db/client.ts";
 import { createConsoleMastra } from "../index.ts";
-import { delegatedDemoRequests, demoRequests, demoWorkflowRequests } from "./demo-backlog.ts";
+import { delegatedDemoRequests, demoRequests, demoWorkflowRequests, durableDemoRequests } from "./demo-backlog.ts";
 import type { DemoRequest } from "./requests.ts";
 import { runUntilWaiting, startUntilSuspended } from "./run-until-waiting.ts";
 
@@ -31,7 +31,7 @@ export async function seedDemoRuns(
   // instance, so the n-th request of every thread runs on the n-th instance.
   const rounds: DemoRequest[][] = [];
   const seenPerThread = new Map<string, number>();
-  for (const request of [...demoRequests(), ...delegatedDemoRequests()]) {
+  for (const request of [...demoRequests(), ...delegatedDemoRequests(), ...durableDemoRequests()]) {
     // Runs without a thread do not hold each other up.
     const key = request.thread || `no thread ${seenPerThread.size}`;
     const round = seenPerThread.get(key) ?? 0;
