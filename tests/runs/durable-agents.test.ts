@@ -188,7 +188,9 @@ describe.each(["sqlite", "postgres"] as const)("a durable agent's runs on %s", {
       { reviewer: "rita@test.example", action: "approve", outcome: "recorded", ...other, agentId: "billing", toolName: "issueRefund" },
     );
     const mastra = await createConsoleMastra(database.url);
-    await expect(carryOut(db, recorded, await resolveOwner("billing", database.url))).rejects.toMatchObject({ code: "tool_call_not_pending" });
+    await expect(carryOut(db, recorded, await resolveOwner("billing", database.url))).rejects.toMatchObject({
+      code: "tool_call_not_pending",
+    });
     expect(await db.toolCallDecision.findUniqueOrThrow({ where: { id: recorded.id } })).toMatchObject({ state: "failed" });
     expect(await effectsOf(run)).toEqual({ effects: [], rows: ["durable-agentic-execution", "durable-agentic-loop"] });
 
