@@ -84,7 +84,9 @@ export function checkKind(call: AgentRunToolCall, decision: Decision): void {
     "wrong_kind",
     call.requiresApproval
       ? `Tool call "${decision.toolCallId}" waits for approval: approve or decline it.`
-      : `Tool call "${decision.toolCallId}" waits for data: resume it with data.`,
+      : call.step
+        ? `Workflow step "${call.step.join(" › ")}" waits for data: resume it with data (a step cannot be approved or declined).`
+        : `Tool call "${decision.toolCallId}" waits for data: resume it with data.`,
   );
 }
 

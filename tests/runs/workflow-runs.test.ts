@@ -100,7 +100,10 @@ describe.each(["sqlite", "postgres"] as const)("workflow runs on %s", { timeout:
 
   it("refuses what the step cannot take before recording anything: approve/decline, data against its schema", async () => {
     const run = await waitingRefund();
-    await expect(decide({ action: "approve", ...run.ref }, reviewer)).rejects.toMatchObject({ code: "wrong_kind" });
+    await expect(decide({ action: "approve", ...run.ref }, reviewer)).rejects.toMatchObject({
+      code: "wrong_kind",
+      message: 'Workflow step "manager-approval" waits for data: resume it with data (a step cannot be approved or declined).',
+    });
     await expect(decide({ action: "decline", ...run.ref, reason: "no" }, reviewer)).rejects.toMatchObject({ code: "wrong_kind" });
     const invalid = decide({ action: "resume", ...run.ref, resumeData: { approved: "yes", extra: 1 } }, reviewer);
     await expect(invalid).rejects.toBeInstanceOf(DecisionError);
