@@ -79,6 +79,23 @@ describe.each(["sqlite", "postgres"] as const)("crash between recording and appl
     expect(after.decision!.answer).toBe("Refund re_ord5001 issued: 42.5 EUR for order ORD-5001.");
   });
 
+  it("a run without a thread (an agent used with a resource only) recovers like any other: carried out once", async () => {
+    const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-5002"), "resource-only");
+    expect(run.thread).toBe("");
+
+    await killedWhileDeciding(run, "after-record");
+    expect(await state(run)).toMatchObject({ decision: { state: "recorded" }, effects: 0, pending: 1 });
+
+    expect(await restart()).toEqual({ carriedOut: 1, released: 0, applied: 0, failed: 0 });
+    expect(await state(run)).toMatchObject({
+      decision: { state: "applied", attempts: 1 },
+      effects: 1,
+      pending: 0,
+      snapshots: 0,
+      audit: ["recorded", "recovered", "applied"],
+    });
+  });
+
   it("an approval interrupted after it was sent is released, says so, and can be decided again", async () => {
     const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-5002"));
 
