@@ -12,6 +12,7 @@ import { getRunsPage } from "../../lib/queue/views.ts";
 import { runsQuery } from "../../lib/search-params.ts";
 import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
 import { runConsoleProcess } from "../helpers/console-process.ts";
+import { crashingConsole } from "../helpers/crash.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun, type DemoRun } from "../helpers/demo-runs.ts";
 
@@ -41,19 +42,9 @@ describe.each(["sqlite", "postgres"] as const)("crash between recording and appl
     };
   }
 
-  async function killedWhileDeciding(run: DemoRun, failpoint: string, action = "approve", extra?: string) {
-    const killed = await runChild([database.url, action, run.ref.runId, run.ref.toolCallId, ...(extra ? [extra] : [])], {
-      APPROVALS_FAILPOINT: failpoint,
-    });
-    expect(killed.signal, killed.stderr).toBe("SIGKILL");
-    await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 200));
-  }
-
-  const restart = async () => {
-    const restarted = await runChild([database.url, "recover"]);
-    expect(restarted.code, restarted.stderr).toBe(0);
-    return JSON.parse(restarted.stdout.trim().split("\n").at(-1)!);
-  };
+  const { killedWhile, restart } = crashingConsole(database, LEASE_MS);
+  const killedWhileDeciding = (run: DemoRun, failpoint: string, action = "approve", extra?: string) =>
+    killedWhile([action, run.ref.runId, run.ref.toolCallId, ...(extra ? [extra] : [])], failpoint);
 
   it("a decision recorded but never sent is carried out by the restarted process", async () => {
     const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-5001"));

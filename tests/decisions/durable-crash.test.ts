@@ -10,11 +10,9 @@ import { getDb } from "../../lib/db/client.ts";
 import { durable, requests } from "../../lib/mastra/demo/requests.ts";
 import { getRunDetail } from "../../lib/queue/views.ts";
 import { listSuspendedRuns } from "../../lib/runs/list-suspended-runs.ts";
-import { runConsoleProcess } from "../helpers/console-process.ts";
+import { crashingConsole } from "../helpers/crash.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { suspendDemoRun, type DemoRun } from "../helpers/demo-runs.ts";
-
-const LEASE_MS = 300;
 
 describe.each(["sqlite", "postgres"] as const)("a crash while deciding a durable agent's call on %s", { timeout: 120_000 }, (kind) => {
   const database = useTestDatabase(kind, { asDefault: true });
@@ -32,20 +30,7 @@ describe.each(["sqlite", "postgres"] as const)("a crash while deciding a durable
     };
   }
 
-  async function killedWhile(args: string[], failpoint: string) {
-    const killed = await runConsoleProcess([database.url, ...args], {
-      DECISION_LEASE_MS: String(LEASE_MS),
-      APPROVALS_FAILPOINT: failpoint,
-    });
-    expect(killed.signal, killed.stderr).toBe("SIGKILL");
-    await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 200));
-  }
-
-  async function restart() {
-    const restarted = await runConsoleProcess([database.url, "recover"], { DECISION_LEASE_MS: String(LEASE_MS) });
-    expect(restarted.code, restarted.stderr).toBe(0);
-    return JSON.parse(restarted.stdout.trim().split("\n").at(-1)!);
-  }
+  const { killedWhile, restart } = crashingConsole(database);
 
   it("recorded, then killed before it was sent: recovery in a fresh process carries it out once", async () => {
     const run = await refund("ORD-9601");

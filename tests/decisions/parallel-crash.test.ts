@@ -9,11 +9,9 @@ import { getDb } from "../../lib/db/client.ts";
 import { requests } from "../../lib/mastra/demo/requests.ts";
 import { getRunDetail } from "../../lib/queue/views.ts";
 import { listSuspendedRuns } from "../../lib/runs/list-suspended-runs.ts";
-import { runConsoleProcess } from "../helpers/console-process.ts";
+import { crashingConsole } from "../helpers/crash.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { suspendDemoRun, type DemoRun } from "../helpers/demo-runs.ts";
-
-const LEASE_MS = 300;
 
 describe.each(["sqlite", "postgres"] as const)("a crash while deciding one of two parallel calls on %s", { timeout: 120_000 }, (kind) => {
   const database = useTestDatabase(kind, { asDefault: true });
@@ -45,20 +43,9 @@ describe.each(["sqlite", "postgres"] as const)("a crash while deciding one of tw
     };
   }
 
-  async function killedWhileApproving(run: DemoRun, toolCallId: string, failpoint: string) {
-    const killed = await runConsoleProcess([database.url, "approve", run.runId, toolCallId], {
-      DECISION_LEASE_MS: String(LEASE_MS),
-      APPROVALS_FAILPOINT: failpoint,
-    });
-    expect(killed.signal, killed.stderr).toBe("SIGKILL");
-    await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 200));
-  }
-
-  async function restart() {
-    const restarted = await runConsoleProcess([database.url, "recover"], { DECISION_LEASE_MS: String(LEASE_MS) });
-    expect(restarted.code, restarted.stderr).toBe(0);
-    return JSON.parse(restarted.stdout.trim().split("\n").at(-1)!);
-  }
+  const { killedWhile, restart } = crashingConsole(database);
+  const killedWhileApproving = (run: DemoRun, toolCallId: string, failpoint: string) =>
+    killedWhile(["approve", run.runId, toolCallId], failpoint);
 
   /** The second call, decided normally: its tool runs once and the run finishes. */
   async function finishWithSecond(run: DemoRun, second: string) {

@@ -9,13 +9,12 @@ import { getDb } from "../../lib/db/client.ts";
 import { createConsoleMastra } from "../../lib/mastra/index.ts";
 import { startUntilSuspended } from "../../lib/mastra/demo/run-until-waiting.ts";
 import { listSuspendedRuns } from "../../lib/runs/list-suspended-runs.ts";
-import { runConsoleProcess } from "../helpers/console-process.ts";
+import { crashingConsole } from "../helpers/crash.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
-
-const LEASE_MS = 300;
 
 describe.each(["sqlite", "postgres"] as const)("a crash while resuming a workflow step on %s", { timeout: 120_000 }, (kind) => {
   const database = useTestDatabase(kind, { asDefault: true });
+  const crash = crashingConsole(database);
 
   async function waitingRefund() {
     const mastra = await createConsoleMastra(database.url);
@@ -28,15 +27,8 @@ describe.each(["sqlite", "postgres"] as const)("a crash while resuming a workflo
   }
 
   async function killedWhileResuming(run: { runId: string; toolCallId: string }, failpoint: string) {
-    const killed = await runConsoleProcess([database.url, "resume", run.runId, run.toolCallId, JSON.stringify({ approved: true })], {
-      DECISION_LEASE_MS: String(LEASE_MS),
-      APPROVALS_FAILPOINT: failpoint,
-    });
-    expect(killed.signal, killed.stderr).toBe("SIGKILL");
-    await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 200));
-    const restarted = await runConsoleProcess([database.url, "recover"], { DECISION_LEASE_MS: String(LEASE_MS) });
-    expect(restarted.code, restarted.stderr).toBe(0);
-    return JSON.parse(restarted.stdout.trim().split("\n").at(-1)!);
+    await crash.killedWhile(["resume", run.runId, run.toolCallId, JSON.stringify({ approved: true })], failpoint);
+    return crash.restart();
   }
 
   async function state(run: { runId: string; toolCallId: string; resource: string }) {
