@@ -14,6 +14,8 @@ const nextConfig = {
     "@mastra/libsql",
     "@mastra/pg",
     "@libsql/client",
+    // The store package reads its migrations from its own folder at run time.
+    "@agent-approvals/mastra-store",
   ],
   // A server action's arguments are read whole before it runs: no more than any request may carry.
   experimental: { serverActions: { bodySizeLimit: MAX_REQUEST_BODY_BYTES } },

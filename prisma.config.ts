@@ -2,16 +2,21 @@
 // (`prisma migrate deploy`, `prisma studio`, …). Where it is not, use `npm run db:deploy` and
 // `npm run db:migrate`, which read the same folders (lib/db/migrate.ts).
 // DATABASE_URL picks the schema and migrations: file:… → prisma/sqlite, postgres(ql)://… → prisma/postgres.
+// The store package's tables are external here: `npx mastra-store migrate` manages them.
 import { defineConfig } from "prisma/config";
-import { DEFAULT_DATABASE_URL, databaseProvider, prismaPaths, sqliteFilePath } from "./lib/db/database-url.ts";
+import { PROJECT_ROOT, prismaPaths, storeTables } from "./lib/db/prisma-paths.ts";
+// Its source, not the built package: `prisma generate` runs before the package is built.
+import { databaseProvider, sqliteFilePath } from "./packages/mastra-store/src/database-url.ts";
 
-const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+const databaseUrl = process.env.DATABASE_URL || "file:./data/console.db";
 const provider = databaseProvider(databaseUrl);
-const { schema, migrations } = prismaPaths(provider);
+const { schemaFolder, migrations } = prismaPaths(provider);
 
 export default defineConfig({
-  schema,
+  schema: schemaFolder,
   migrations: { path: migrations },
+  experimental: { externalTables: true },
+  tables: { external: storeTables(provider) },
   // A relative SQLite path means the same file here as in the app: relative to the project root.
-  datasource: { url: provider === "sqlite" ? `file:${sqliteFilePath(databaseUrl)}` : databaseUrl },
+  datasource: { url: provider === "sqlite" ? `file:${sqliteFilePath(databaseUrl, PROJECT_ROOT)}` : databaseUrl },
 });

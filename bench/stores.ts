@@ -1,7 +1,7 @@
 /**
  * Builds (or reuses) one backlog in each store:
  *  - ours on SQLite and on PostgreSQL: the project's migrations (deployMigrations), then the rows
- *    inserted directly, their columns computed by lib/store/snapshot-reader.ts's readSnapshot exactly
+ *    inserted directly, their columns computed by packages/mastra-store/src/snapshot-reader.ts's readSnapshot exactly
  *    as PrismaWorkflowsStorage.persistWorkflowSnapshot computes them (same JSON, same dates);
  *  - Mastra's LibSQLStore and PostgresStore: their own `init()` creates their tables and indexes,
  *    then the rows go in with the very INSERT their persistWorkflowSnapshot runs (LibSQL:
@@ -16,7 +16,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { databaseProvider, sqliteFilePath } from "../lib/db/database-url.ts";
 import { deployMigrations } from "../lib/db/migrate.ts";
-import { readSnapshot } from "../lib/store/snapshot-reader.ts";
+import { readSnapshot } from "@agent-approvals/mastra-store";
 import { OUT_DIR, backlogShape, compileTemplates, generateBacklog, type BacklogRow, type TemplateRun } from "./backlog.ts";
 
 export type StoreKind = "ours-sqlite" | "ours-pg" | "mastra-libsql" | "mastra-pg";

@@ -4,7 +4,7 @@
 import Link from "next/link";
 import { useId } from "react";
 import type { DecisionOutcome } from "@/lib/decisions/types";
-import { continuerOf } from "@/lib/store/run-kinds";
+import { continuerOf } from "@agent-approvals/mastra-store/run-kinds";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 

@@ -5,7 +5,7 @@
  * call ("Approved by you — the agent continued and finished the run", "Declined by rita@… at …").
  */
 import { DECIDED, DECIDING, type InFlightDecision } from "@/lib/decisions/types";
-import { continuerOf } from "@/lib/store/run-kinds";
+import { continuerOf } from "@agent-approvals/mastra-store/run-kinds";
 import { WaitingTime } from "@/components/relative-time";
 import { formatTimestamp } from "@/components/time";
 import { useRunDecisions, type LearnedDecision } from "./run-decisions";

@@ -8,7 +8,7 @@ import type { Db } from "../db/client.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import { findSuspendedRun, getSuspendedRun } from "../runs/run-detail.ts";
 import { idTextProblem } from "../safe-text.ts";
-import { AGENT_LOOP_WORKFLOWS, type AgentRunToolCall } from "../store/snapshot-reader.ts";
+import { AGENT_LOOP_WORKFLOWS, type AgentRunToolCall } from "@agent-approvals/mastra-store";
 import { humanizeIssues, issuesSentence, type IssueLike } from "./issues.ts";
 import { alreadyDecided } from "./ledger.ts";
 import { LIMITS } from "./limits.ts";
@@ -50,7 +50,7 @@ export async function refuseAsDecidedOrMissing(
   throw new DecisionError("tool_call_not_pending", `Run "${decision.runId}" is not waiting on tool call "${decision.toolCallId}".`);
 }
 
-/** A sub-agent's inner run that a supervisor's run waits on (set aside by lib/store/delegations.ts). */
+/** A sub-agent's inner run that a supervisor's run waits on (set aside by packages/mastra-store/src/delegations.ts). */
 async function isDelegatedInnerRun(db: Db, runId: string): Promise<boolean> {
   const row = await db.workflowSnapshot.findFirst({
     where: { runId, workflowName: { in: [...AGENT_LOOP_WORKFLOWS] }, status: "suspended", agentId: null },

@@ -17,7 +17,7 @@ import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { failpoint } from "../failpoint.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import { findSuspendedRun } from "../runs/run-detail.ts";
-import type { AgentRunToolCall } from "../store/snapshot-reader.ts";
+import type { AgentRunToolCall } from "@agent-approvals/mastra-store";
 import { carryOut } from "./carry-out.ts";
 import { checkKind, checkResumeData, describeRun, refuseAsDecidedOrMissing } from "./checks.ts";
 import { recordDecision } from "./ledger.ts";

@@ -10,7 +10,7 @@ import type { AnyWorkflow } from "@mastra/core/workflows";
 import { z } from "zod";
 import { failpoint } from "../failpoint.ts";
 import { findAgentById, getMastra } from "../mastra/index.ts";
-import { workflowIdOfOwner, type AgentRunToolCall } from "../store/snapshot-reader.ts";
+import { workflowIdOfOwner, type AgentRunToolCall } from "@agent-approvals/mastra-store";
 import type { Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import { durableRunWritten, pendingRowVersion } from "./run-position.ts";

@@ -4,8 +4,8 @@
  * recovery.
  */
 import type { Db } from "../db/client.ts";
-import { loadExecutionSnapshot } from "../store/execution-snapshot.ts";
-import { AGENT_LOOP_WORKFLOWS, readQueuedToolCalls, workflowIdOfOwner, type AgentRunToolCall } from "../store/snapshot-reader.ts";
+import { loadExecutionSnapshot } from "@agent-approvals/mastra-store";
+import { AGENT_LOOP_WORKFLOWS, readQueuedToolCalls, workflowIdOfOwner, type AgentRunToolCall } from "@agent-approvals/mastra-store";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 
 type SnapshotReader = Pick<Db, "workflowSnapshot">;

@@ -5,7 +5,7 @@
  */
 import type { AnyWorkflow } from "@mastra/core/workflows";
 import { getMastra } from "../mastra/index.ts";
-import { workflowOwnerKey } from "../store/snapshot-reader.ts";
+import { workflowOwnerKey } from "@agent-approvals/mastra-store";
 import type { AgentDto } from "./dto.ts";
 
 export async function listConsoleAgents(): Promise<AgentDto[]> {

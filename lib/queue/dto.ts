@@ -3,7 +3,7 @@ import type { CallDecisionState } from "../decisions/types.ts";
 import type { QueueSort } from "../list-params.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import type { PendingToolCall, RunDetail } from "../runs/run-detail.ts";
-import type { AgentRunToolCall } from "../store/snapshot-reader.ts";
+import type { AgentRunToolCall } from "@agent-approvals/mastra-store";
 
 /**
  * A pending call as the console shows it: the contract's call, plus its decision state: `inFlight`

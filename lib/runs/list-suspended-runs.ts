@@ -15,7 +15,7 @@ import { getDb, databaseUrlFromEnv } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import type { Db } from "../db/client.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
-import { runShapeOf, type AgentRunToolCall, type RunShape } from "../store/snapshot-reader.ts";
+import { runShapeOf, type AgentRunToolCall, type RunShape } from "@agent-approvals/mastra-store";
 import { listSuspendedRunsOptions, type ListSuspendedRunsOptions } from "./validations.ts";
 
 /** The contract's AgentRun, plus the agent that owns it. */

@@ -1,7 +1,7 @@
 /** One suspended agent run with everything a reviewer needs to decide on its pending calls. */
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
-import { loadExecutionSnapshot } from "../store/execution-snapshot.ts";
-import { readQueuedToolCalls, readResumeSchema, type AgentRunToolCall, type QueuedToolCall } from "../store/snapshot-reader.ts";
+import { loadExecutionSnapshot } from "@agent-approvals/mastra-store";
+import { readQueuedToolCalls, readResumeSchema, type AgentRunToolCall, type QueuedToolCall } from "@agent-approvals/mastra-store";
 import { LISTED, toConsoleRun, type ConsoleRun } from "./list-suspended-runs.ts";
 
 export interface PendingToolCall extends AgentRunToolCall {

@@ -1,26 +1,26 @@
 /**
- * The storage real Mastra agents use in this console: workflow snapshots (suspended runs) in our
- * Prisma-managed tables, everything else Mastra keeps (memory threads and messages, traces, …) in
- * Mastra's own store for the same database, kept apart from our tables:
+ * The storage real Mastra agents use in this console: workflow snapshots (suspended runs) in the
+ * store package's tables (packages/mastra-store), everything else Mastra keeps (memory threads and
+ * messages, traces, …) in Mastra's own store for the same database, kept apart from our tables:
  *  - `file:` SQLite URL → LibSQLStore in a sibling file (`console.db` → `console.mastra.db`);
  *  - `postgres://` URL → PostgresStore in its own schema (`mastra`).
+ * A team's own Mastra server adopts the store the same way (packages/mastra-store/README.md).
  */
+import { PrismaWorkflowsStorage, type StoreDb } from "@agent-approvals/mastra-store";
 import { MastraCompositeStore } from "@mastra/core/storage";
 import { getDb } from "../db/client.ts";
 import { databaseProvider, sqliteFilePath } from "../db/database-url.ts";
-import { PrismaWorkflowsStorage } from "./prisma-workflows-storage.ts";
-
-export { PrismaWorkflowsStorage } from "./prisma-workflows-storage.ts";
 
 export const MASTRA_PG_SCHEMA = "mastra";
 
 export async function createMastraStorage(databaseUrl: string): Promise<MastraCompositeStore> {
-  const workflows = new PrismaWorkflowsStorage({ db: await getDb(databaseUrl) });
+  // The console's own client (its schema includes the store's models): one connection per process.
+  const db: StoreDb = await getDb(databaseUrl);
   return new MastraCompositeStore({
     id: "approvals-console",
     name: "ApprovalsConsoleStore",
     default: await createMastraDefaultStore(databaseUrl),
-    domains: { workflows },
+    domains: { workflows: new PrismaWorkflowsStorage({ db }) },
   });
 }
 

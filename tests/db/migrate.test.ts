@@ -9,6 +9,8 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prismaPaths, sqliteFilePath } from "../../lib/db/database-url.ts";
+import { storePrismaPaths } from "../../lib/db/prisma-paths.ts";
+import { migrateStore, readMigrations } from "@agent-approvals/mastra-store/migrate";
 import { deployMigrations, type DatabaseProvider } from "../../lib/db/migrate.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 
@@ -83,7 +85,7 @@ describe.each(["sqlite", "postgres"] as const)("deployMigrations on %s", (kind) 
     const tables = (await query<{ name: string }>(database, SQL[kind].tables)).map((row) => row.name);
     expect(tables).toEqual(expect.arrayContaining(["workflow_snapshots", "_prisma_migrations"]));
     const indexes = (await query<{ name: string }>(database, SQL[kind].indexes)).map((row) => row.name);
-    const declared = declaredIndexes(await readFile(prismaPaths(kind).schema, "utf8"), kind);
+    const declared = declaredIndexes(await readFile(storePrismaPaths(kind).schemaFiles[1]!, "utf8"), kind);
     expect(declared).toContain("workflow_snapshots_run_id_idx");
     expect(indexes).toEqual(expect.arrayContaining(declared));
   });
@@ -126,3 +128,81 @@ describe.each(["sqlite", "postgres"] as const)("deployMigrations on %s", (kind) 
     expect(results).toEqual([{ applied: [] }, { applied: [] }]);
   });
 });
+
+describe.each(["sqlite", "postgres"] as const)("the store package's migrations on %s", (kind) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it("are recorded in the store's own history, apart from Prisma's", async () => {
+    const expected = await readMigrations(kind);
+    const rows = await query<{ name: string; checksum: string; baselined: unknown }>(
+      database,
+      `SELECT "name", "checksum", "baselined" FROM "mastra_store_migrations" ORDER BY "name"`,
+    );
+    expect(rows.map((row) => [row.name, row.checksum, Boolean(row.baselined)])).toEqual(
+      expected.map((migration) => [migration.name, migration.checksum, false]),
+    );
+    const prismas = await query<MigrationRow>(database, "SELECT * FROM _prisma_migrations");
+    expect(prismas.map((row) => row.migration_name)).not.toContain(expected[0]!.name);
+  });
+
+  it("run once when two migrators start together on a fresh database", async () => {
+    const fresh = await createTestDatabase(kind, { migrate: false });
+    try {
+      const results = await Promise.all([migrateStore(storeUrl(fresh)), migrateStore(storeUrl(fresh))]);
+      expect(results.map((result) => result.applied.length).sort()).toEqual([0, (await readMigrations(kind)).length]);
+      const tables = (await query<{ name: string }>(fresh, SQL[kind].tables)).map((row) => row.name);
+      expect(tables).toEqual(expect.arrayContaining(["workflow_snapshots", "suspended_threads", "mastra_store_migrations"]));
+      expect(tables).not.toContain("_prisma_migrations");
+    } finally {
+      await fresh.drop();
+    }
+  });
+
+  it("take over a console database from before the store was a package without touching its runs", async () => {
+    // Such a database has the store's tables (from the console's own migrations) and no store history.
+    await execute(
+      database,
+      `INSERT INTO "workflow_snapshots" ("workflow_name", "run_id", "status", "created_at", "updated_at", "snapshot")
+      VALUES ('agentic-loop', 'run-before-the-split', 'suspended', '2026-11-30T10:00:00.000Z', '2026-11-30T10:00:00.000Z', '{}')`,
+    );
+    await execute(database, `DROP TABLE "mastra_store_migrations"`);
+
+    const result = await migrateStore(storeUrl(database));
+    expect(result).toEqual({ applied: [], baselined: ["0001_init"] });
+    const runs = await query<{ run_id: string }>(database, `SELECT "run_id" FROM "workflow_snapshots"`);
+    expect(runs.map((row) => row.run_id)).toEqual(["run-before-the-split"]);
+    expect(await migrateStore(storeUrl(database))).toEqual({ applied: [], baselined: [] });
+  });
+});
+
+/** The test database's URL as the store package reads it (an absolute SQLite path). */
+function storeUrl(database: TestDatabase): string {
+  return database.kind === "sqlite" ? `file:${sqliteFilePath(database.url)}` : database.url;
+}
+
+async function execute(database: TestDatabase, sql: string): Promise<void> {
+  if (database.kind === "sqlite") {
+    const db = new Database(sqliteFilePath(database.url));
+    try {
+      db.exec(sql);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,6 +1,6 @@
 /** Our listing's runs in the contract's shape, to compare with what Mastra's own listing returns. */
 import type { ConsoleRun, ListSuspendedRunsResult } from "../../lib/runs/list-suspended-runs.ts";
-import type { RunShape } from "../../lib/store/snapshot-reader.ts";
+import type { RunShape } from "@agent-approvals/mastra-store";
 
 /**
  * The contract's AgentRun: without what the console adds (the owner, the run's shape, which must be

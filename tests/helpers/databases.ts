@@ -28,8 +28,10 @@ export interface TestDatabase {
 
 export const POSTGRES_ADMIN_URL = process.env.POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
-export async function createTestDatabase(kind: DatabaseProvider): Promise<TestDatabase> {
+/** With `migrate: false` the database is left empty (for tests of the migrators themselves). */
+export async function createTestDatabase(kind: DatabaseProvider, { migrate = true } = {}): Promise<TestDatabase> {
   const database = kind === "sqlite" ? await createSqliteFile() : await createPostgresDatabase();
+  if (!migrate) return database;
   try {
     await deployMigrations(database.url);
   } catch (error) {

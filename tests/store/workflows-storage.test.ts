@@ -7,7 +7,7 @@ import { createEmptyWorkflowSnapshot } from "@mastra/core/storage";
 import type { WorkflowRunState } from "@mastra/core/workflows";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, disconnectDb, getDb, type Db } from "../../lib/db/client.ts";
-import { PrismaWorkflowsStorage } from "../../lib/store/index.ts";
+import { PrismaWorkflowsStorage } from "@agent-approvals/mastra-store";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 
 function snapshot(runId: string, status: WorkflowRunState["status"] = "running"): WorkflowRunState {

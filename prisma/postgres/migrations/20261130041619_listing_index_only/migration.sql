@@ -1,23 +1,4 @@
--- DropIndex
-DROP INDEX "workflow_snapshots_status_agent_id_created_at_run_id_idx";
-
--- DropIndex
-DROP INDEX "workflow_snapshots_status_created_at_run_id_agent_id_idx";
-
--- DropIndex
-DROP INDEX "workflow_snapshots_status_resource_id_created_at_run_id_age_idx";
-
--- DropIndex
-DROP INDEX "workflow_snapshots_status_thread_id_created_at_run_id_agent_idx";
-
--- CreateIndex
-CREATE INDEX "workflow_snapshots_status_created_at_run_id_agent_id_workfl_idx" ON "workflow_snapshots"("status", "created_at", "run_id", "agent_id", "workflow_name");
-
--- CreateIndex
-CREATE INDEX "workflow_snapshots_agent_id_status_created_at_run_id_workfl_idx" ON "workflow_snapshots"("agent_id", "status", "created_at", "run_id", "workflow_name");
-
--- CreateIndex
-CREATE INDEX "workflow_snapshots_status_resource_id_created_at_run_id_age_idx" ON "workflow_snapshots"("status", "resource_id", "created_at", "run_id", "agent_id", "workflow_name");
-
--- CreateIndex
-CREATE INDEX "workflow_snapshots_status_thread_id_created_at_run_id_agent_idx" ON "workflow_snapshots"("status", "thread_id", "created_at", "run_id", "agent_id", "workflow_name");
+-- Moved to the snapshot store package: its tables, indexes and triggers are created by
+-- packages/mastra-store/migrations (0001_init holds what this migration did), which the console
+-- applies before its own (lib/db/migrate.ts). Kept as a no-op (the engine refuses an empty one), so that databases that ran it stay in order.
+SELECT 1;

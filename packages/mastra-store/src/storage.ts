@@ -12,39 +12,55 @@ import {
 } from "@mastra/core/storage";
 import type { StepResult, WorkflowRunState } from "@mastra/core/workflows";
 import { sqltag as sql } from "@prisma/client/runtime/client";
-import { executeStatement, type Db } from "../db/client.ts";
-import { failpoint } from "../failpoint.ts";
-import type { Prisma, WorkflowSnapshot } from "../generated/sqlite/client.ts";
+import { connectStoreDatabase, executeStatement, type StoreDb } from "./database.ts";
+import { failpoint } from "./failpoint.ts";
+import type { Prisma, WorkflowSnapshot } from "./generated/sqlite/client.ts";
 import { readSnapshotWithPaths, setDelegatedRunsAside } from "./delegations.ts";
-import { isAgentLoopWorkflow, type Delegation, type SnapshotSummary } from "./snapshot-reader.ts";
-import { serializeSnapshot } from "./serialize.ts";
+import { isAgentLoopWorkflow, type Delegation } from "./snapshot-reader.ts";
+import { parseSnapshot, snapshotColumns, toWorkflowRun } from "./serialize.ts";
 
 /** How often a read-modify-write is retried when another writer changed the row in between. */
 const MAX_WRITE_ATTEMPTS = 25;
 
+export type PrismaWorkflowsStorageOptions =
+  /** The store's database: `file:…` (SQLite) or `postgres://…`. The package opens its own client. */
+  | { databaseUrl: string }
+  /** A client already open on it, generated from a schema that includes the store's models. */
+  | { db: StoreDb };
+
 /**
- * Mastra's workflow snapshot storage on our Prisma-managed `workflow_snapshots` table. Every write
- * re-reads the snapshot (lib/store/snapshot-reader.ts) into indexed columns (status, owning agent,
- * thread, resource, pending tool calls), so listing filters and counts in SQL without parsing JSON.
- * The tables come from our migrations (`npm run db:deploy`), not from `init()`.
+ * Mastra's workflow snapshot storage on the Prisma-managed `workflow_snapshots` table. Every write
+ * re-reads the snapshot (snapshot-reader.ts) into indexed columns (status, owning agent, thread,
+ * resource, pending tool calls), so listing filters and counts in SQL without parsing JSON. The
+ * tables come from the package's migrations (`mastra-store migrate`), not from `init()`.
  */
 export class PrismaWorkflowsStorage extends WorkflowsStorage {
-  readonly #db: Db;
+  readonly #connection: Promise<StoreDb>;
+  #db!: StoreDb;
 
-  constructor({ db }: { db: Db }) {
+  constructor(options: PrismaWorkflowsStorageOptions) {
     super();
-    this.#db = db;
+    // Mastra's config is built synchronously; the client opens on first use.
+    this.#connection = "db" in options ? Promise.resolve(options.db) : connectStoreDatabase(options.databaseUrl);
+    this.#connection.then(
+      (db) => (this.#db = db),
+      () => undefined, // reported by init() and by every call
+    );
   }
 
   override async init(): Promise<void> {
     try {
-      await this.#db.workflowSnapshot.findFirst({ select: { runId: true } });
+      await (await this.#ready()).workflowSnapshot.findFirst({ select: { runId: true } });
     } catch (error) {
       throw new Error(
-        "The workflow snapshot table is missing or unreachable. Apply the migrations first: `npm run db:deploy` (with the same DATABASE_URL).",
+        "The workflow snapshot table is missing or unreachable. Apply the store's migrations first: `npx mastra-store migrate --database-url <url>`.",
         { cause: error },
       );
     }
+  }
+
+  async #ready(): Promise<StoreDb> {
+    return this.#db ?? (await this.#connection);
   }
 
   supportsConcurrentUpdates(): boolean {
@@ -52,7 +68,8 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
   }
 
   async dangerouslyClearAll(): Promise<void> {
-    await this.#db.workflowSnapshot.deleteMany();
+    const db = await this.#ready();
+    await db.workflowSnapshot.deleteMany();
   }
 
   async persistWorkflowSnapshot({
@@ -70,6 +87,7 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
     createdAt?: Date;
     updatedAt?: Date;
   }): Promise<void> {
+    const db = await this.#ready();
     const now = new Date();
     const columns = await this.#columns(workflowName, snapshot);
     const knownResourceId = resourceId ?? columns.resourceId ?? null;
@@ -77,7 +95,7 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
     // the row first, then writes it: twice the round trips on the path every agent step takes).
     // Like Mastra's own stores: the run keeps its creation time and a resource once known.
     await executeStatement(
-      this.#db,
+      db,
       sql`
       INSERT INTO "workflow_snapshots" ("workflow_name", "run_id", "resource_id", "agent_id", "thread_id", "status",
         "tool_call_count", "version", "created_at", "updated_at", "tool_calls", "snapshot")
@@ -93,7 +111,8 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
   }
 
   async loadWorkflowSnapshot({ workflowName, runId }: { workflowName: string; runId: string }) {
-    const row = await this.#db.workflowSnapshot.findUnique({
+    const db = await this.#ready();
+    const row = await db.workflowSnapshot.findUnique({
       where: { workflowName_runId: { workflowName, runId } },
       select: { snapshot: true },
     });
@@ -159,6 +178,7 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
     threadId,
     status,
   }: StorageListWorkflowRunsInput = {}): Promise<WorkflowRuns> {
+    const db = await this.#ready();
     if (page !== undefined && (!Number.isInteger(page) || page < 0)) {
       throw new Error("page must be a non-negative integer");
     }
@@ -173,19 +193,20 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
     const paginate = perPage !== undefined && page !== undefined;
     const take = paginate ? normalizePerPage(perPage, Number.MAX_SAFE_INTEGER) : undefined;
     const [rows, total] = await Promise.all([
-      this.#db.workflowSnapshot.findMany({
+      db.workflowSnapshot.findMany({
         where,
         orderBy: [{ createdAt: "desc" }, { runId: "desc" }],
         skip: paginate && take !== undefined ? page * take : undefined,
         take: take !== undefined && take < Number.MAX_SAFE_INTEGER ? take : undefined,
       }),
-      this.#db.workflowSnapshot.count({ where }),
+      db.workflowSnapshot.count({ where }),
     ]);
     return { runs: rows.map(toWorkflowRun), total };
   }
 
   async getWorkflowRunById({ runId, workflowName }: { runId: string; workflowName?: string }): Promise<WorkflowRun | null> {
-    const row = await this.#db.workflowSnapshot.findFirst({
+    const db = await this.#ready();
+    const row = await db.workflowSnapshot.findFirst({
       where: { runId, workflowName },
       orderBy: { createdAt: "desc" },
     });
@@ -193,12 +214,14 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
   }
 
   async deleteWorkflowRunById({ runId, workflowName }: { runId: string; workflowName: string }): Promise<void> {
-    await this.#db.workflowSnapshot.deleteMany({ where: { workflowName, runId } });
+    const db = await this.#ready();
+    await db.workflowSnapshot.deleteMany({ where: { workflowName, runId } });
     if (isAgentLoopWorkflow(workflowName)) failpoint("after-outer-snapshot-deleted");
   }
 
-  #findRow(workflowName: string, runId: string) {
-    return this.#db.workflowSnapshot.findUnique({ where: { workflowName_runId: { workflowName, runId } } });
+  async #findRow(workflowName: string, runId: string) {
+    const db = await this.#ready();
+    return db.workflowSnapshot.findUnique({ where: { workflowName_runId: { workflowName, runId } } });
   }
 
   /** Writes `snapshot` over `row` only if nobody wrote the row since it was read. */
@@ -207,8 +230,9 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
     snapshot: WorkflowRunState,
     extra: Pick<Prisma.WorkflowSnapshotUpdateManyMutationInput, "updatedAt">,
   ): Promise<boolean> {
+    const db = await this.#ready();
     const { delegations, ...columns } = await this.#columns(row.workflowName, snapshot, row.resourceId);
-    const { count } = await this.#db.workflowSnapshot.updateMany({
+    const { count } = await db.workflowSnapshot.updateMany({
       where: { workflowName: row.workflowName, runId: row.runId, version: row.version },
       data: { ...columns, ...extra, version: row.version + 1 },
     });
@@ -218,17 +242,20 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
 
   /** The stored columns of a snapshot, delegated calls with their path (delegations.ts). */
   async #columns(workflowName: string, snapshot: WorkflowRunState, storedResourceId?: string | null) {
-    const summary = await readSnapshotWithPaths(this.#db, workflowName, snapshot);
+    const db = await this.#ready();
+    const summary = await readSnapshotWithPaths(db, workflowName, snapshot);
     return { ...snapshotColumns(summary, snapshot, storedResourceId), delegations: summary.delegations };
   }
 
   async #setDelegatedRunsAside(delegations: Delegation[]): Promise<void> {
-    await setDelegatedRunsAside(this.#db, delegations);
+    const db = await this.#ready();
+    await setDelegatedRunsAside(db, delegations);
   }
 
   async #createIfAbsent(data: Prisma.WorkflowSnapshotCreateInput): Promise<boolean> {
+    const db = await this.#ready();
     try {
-      await this.#db.workflowSnapshot.create({ data });
+      await db.workflowSnapshot.create({ data });
       return true;
     } catch (error) {
       if ((error as { code?: string }).code === "P2002") return false;
@@ -249,31 +276,3 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
 }
 
 const CONFLICT = Symbol("write conflict");
-
-/** The indexed columns and the JSON of a snapshot, as stored. */
-function snapshotColumns(summary: SnapshotSummary, snapshot: WorkflowRunState, storedResourceId?: string | null) {
-  return {
-    status: summary.status,
-    agentId: summary.agentId,
-    threadId: summary.threadId,
-    resourceId: storedResourceId ?? summary.resourceId,
-    toolCalls: summary.toolCalls ? JSON.stringify(summary.toolCalls) : null,
-    toolCallCount: summary.toolCalls?.length ?? 0,
-    snapshot: serializeSnapshot(snapshot),
-  };
-}
-
-function parseSnapshot(json: string): WorkflowRunState {
-  return JSON.parse(json) as WorkflowRunState;
-}
-
-function toWorkflowRun(row: WorkflowSnapshot): WorkflowRun {
-  return {
-    workflowName: row.workflowName,
-    runId: row.runId,
-    snapshot: parseSnapshot(row.snapshot),
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    resourceId: row.resourceId ?? undefined,
-  };
-}

@@ -9,7 +9,7 @@
  * their delegation path, and the inner run is set aside so that nothing in the console counts it.
  */
 import type { WorkflowRunState } from "@mastra/core/workflows";
-import type { Db } from "../db/client.ts";
+import type { StoreDb } from "./database.ts";
 import {
   AGENT_LOOP_WORKFLOWS,
   delegatedPath,
@@ -24,7 +24,11 @@ import {
  * just before: its agent from its snapshot (the row's own agent_id is set aside), a nested path
  * (a sub-agent that is a supervisor itself) from its stored calls.
  */
-export async function readSnapshotWithPaths(db: Db, workflowName: string, snapshot: WorkflowRunState): Promise<SnapshotSummary> {
+export async function readSnapshotWithPaths(
+  db: Pick<StoreDb, "workflowSnapshot">,
+  workflowName: string,
+  snapshot: WorkflowRunState,
+): Promise<SnapshotSummary> {
   const summary = readSnapshot(workflowName, snapshot);
   for (const { toolCallId, innerRunId, innerWorkflowName } of summary.delegations) {
     if (innerWorkflowName) continue; // a nested workflow: its step is the outer call's path already
@@ -53,7 +57,7 @@ export async function readSnapshotWithPaths(db: Db, workflowName: string, snapsh
  * Mastra writes the inner run before the outer one: for the milliseconds in between the inner run
  * counts. A later write of the inner run (when it is continued) derives its columns afresh.
  */
-export async function setDelegatedRunsAside(db: Db, delegations: Delegation[]): Promise<void> {
+export async function setDelegatedRunsAside(db: Pick<StoreDb, "workflowSnapshot">, delegations: Delegation[]): Promise<void> {
   if (delegations.length === 0) return;
   await db.workflowSnapshot.updateMany({
     where: {

@@ -4,12 +4,12 @@
  * snapshot reader needs it.
  */
 import type { WorkflowRunState } from "@mastra/core/workflows";
-import type { Db } from "../db/client.ts";
+import type { StoreDb } from "./database.ts";
 import { executionWorkflowOf } from "./snapshot-reader.ts";
 
 /** The run's internal execution snapshot when its shape keeps messages there, else undefined. */
 export async function loadExecutionSnapshot(
-  db: Pick<Db, "workflowSnapshot">,
+  db: Pick<StoreDb, "workflowSnapshot">,
   workflowName: string,
   runId: string,
 ): Promise<WorkflowRunState | undefined> {

@@ -1,0 +1,152 @@
+/**
+ * Applies the store's migrations (migrations/<provider>/<name>/migration.sql, in name order) and
+ * records them in `mastra_store_migrations`, a history of its own: the store shares its database
+ * with the app that installs it, whose own migrations (Prisma's `_prisma_migrations`, Mastra's, the
+ * console's) it never touches or depends on. All pending migrations apply in one transaction, under a
+ * lock that makes concurrent migrators wait for each other (SQLite: BEGIN IMMEDIATE; PostgreSQL: an
+ * advisory lock), so a database is never left half-migrated.
+ */
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { databaseProvider, sqliteFilePath, type DatabaseProvider } from "./database-url.ts";
+
+const HISTORY_TABLE = "mastra_store_migrations";
+/**
+ * Databases of the approvals console from before the store was a package have its tables from the
+ * console's own migrations: the first migration is recorded as applied there instead of run.
+ */
+const BASELINE = "0001_init";
+
+export interface Migration {
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+export interface MigrateResult {
+  /** Migrations run now, in order. */
+  applied: string[];
+  /** Migrations recorded as applied without running, because the tables they create were there. */
+  baselined: string[];
+}
+
+/** The store's migrations for `provider`, in the order they apply. */
+export async function readMigrations(provider: DatabaseProvider): Promise<Migration[]> {
+  const folder = fileURLToPath(new URL(`../migrations/${provider}/`, import.meta.url));
+  const entries = await readdir(folder, { withFileTypes: true });
+  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  names.sort((a, b) => a.localeCompare(b));
+  return Promise.all(
+    names.map(async (name) => {
+      const sql = await readFile(path.join(folder, name, "migration.sql"), "utf8");
+      return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
+    }),
+  );
+}
+
+/** Brings the store's tables in the database at `databaseUrl` up to date. Creates a missing SQLite file. */
+export async function migrateStore(databaseUrl: string): Promise<MigrateResult> {
+  const provider = databaseProvider(databaseUrl);
+  const migrations = await readMigrations(provider);
+  return provider === "sqlite" ? migrateSqlite(sqliteFilePath(databaseUrl), migrations) : migratePostgres(databaseUrl, migrations);
+}
+
+/** What a migrator does inside its locked transaction, the same on both databases. */
+interface HistoryConnection {
+  run(sql: string): Promise<void>;
+  query(sql: string, params?: unknown[]): Promise<Array<Record<string, unknown>>>;
+}
+
+const CREATE_HISTORY = `CREATE TABLE IF NOT EXISTS "${HISTORY_TABLE}" (
+  "name" TEXT NOT NULL PRIMARY KEY,
+  "checksum" TEXT NOT NULL,
+  "baselined" BOOLEAN NOT NULL,
+  "applied_at" TEXT NOT NULL
+)`;
+
+async function applyPending(
+  connection: HistoryConnection,
+  migrations: Migration[],
+  storeTableExists: () => Promise<boolean>,
+  placeholder: (index: number) => string,
+): Promise<MigrateResult> {
+  await connection.run(CREATE_HISTORY);
+  const recorded = new Set((await connection.query(`SELECT "name" FROM "${HISTORY_TABLE}"`)).map((row) => String(row.name)));
+  const insert = `INSERT INTO "${HISTORY_TABLE}" ("name", "checksum", "baselined", "applied_at") VALUES (${[1, 2, 3, 4].map(placeholder).join(", ")})`;
+  const result: MigrateResult = { applied: [], baselined: [] };
+  if (recorded.size === 0 && (await storeTableExists())) {
+    const baseline = migrations.find((migration) => migration.name === BASELINE);
+    if (baseline) {
+      await connection.query(insert, [baseline.name, baseline.checksum, true, new Date().toISOString()]);
+      recorded.add(baseline.name);
+      result.baselined.push(baseline.name);
+    }
+  }
+  for (const migration of migrations) {
+    if (recorded.has(migration.name)) continue;
+    await connection.run(migration.sql);
+    await connection.query(insert, [migration.name, migration.checksum, false, new Date().toISOString()]);
+    result.applied.push(migration.name);
+  }
+  return result;
+}
+
+async function migrateSqlite(filePath: string, migrations: Migration[]): Promise<MigrateResult> {
+  const { mkdir } = await import("node:fs/promises");
+  if (filePath !== ":memory:") await mkdir(path.dirname(filePath), { recursive: true });
+  const { default: Database } = await import("better-sqlite3");
+  const db = new Database(filePath, { timeout: 10_000 });
+  try {
+    db.pragma("journal_mode = WAL");
+    db.exec("BEGIN IMMEDIATE");
+    const connection: HistoryConnection = {
+      run: async (sql) => void db.exec(sql),
+      query: async (sql, params = []) => {
+        const statement = db.prepare(sql);
+        const values = params.map((value) => (typeof value === "boolean" ? Number(value) : value));
+        return statement.reader ? (statement.all(...values) as Array<Record<string, unknown>>) : (statement.run(...values), []);
+      },
+    };
+    try {
+      const exists = async () =>
+        (await connection.query(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'workflow_snapshots'`)).length > 0;
+      const result = await applyPending(connection, migrations, exists, () => "?");
+      db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+  } finally {
+    db.close();
+  }
+}
+
+async function migratePostgres(databaseUrl: string, migrations: Migration[]): Promise<MigrateResult> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("BEGIN");
+    const connection: HistoryConnection = {
+      run: async (sql) => void (await client.query(sql)),
+      query: async (sql, params) => (await client.query(sql, params)).rows,
+    };
+    try {
+      // Held until COMMIT: a second migrator waits here, then finds the history up to date.
+      await client.query(`SELECT pg_advisory_xact_lock(hashtext('${HISTORY_TABLE}'))`);
+      const exists = async () =>
+        (await connection.query(`SELECT to_regclass('workflow_snapshots') IS NOT NULL AS "exists"`))[0]?.exists === true;
+      const result = await applyPending(connection, migrations, exists, (index) => `$${index}`);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK");
+      throw error;
+    }
+  } finally {
+    await client.end();
+  }
+}
