@@ -1,14 +1,16 @@
 /**
  * Runs once when a console server starts: takes over decisions a stopped server left half-done,
- * then keeps checking, so a crash never leaves a tool call stuck (lib/decisions/recover.ts). It also
- * keeps SQLite's planner statistics fresh as the backlog grows (lib/db/client.ts).
+ * then keeps checking, so a crash never leaves a tool call stuck (lib/decisions/recover.ts); records
+ * calls decided outside the console in the history (lib/decisions/outside.ts). It also keeps
+ * SQLite's planner statistics fresh as the backlog grows (lib/db/client.ts).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Plain `next start` too refuses to serve without the settings every page needs.
   (await import("./lib/configuration.mjs")).refuseToStartIfMisconfigured();
-  const [{ recoverDecisions }, { decisionLeaseMs }, { optimizeDatabase }] = await Promise.all([
+  const [{ recoverDecisions }, { recordOutsideDecisions }, { decisionLeaseMs }, { optimizeDatabase }] = await Promise.all([
     import("./lib/decisions/recover.ts"),
+    import("./lib/decisions/outside.ts"),
     import("./lib/decisions/ledger.ts"),
     import("./lib/db/client.ts"),
   ]);
@@ -21,6 +23,7 @@ export async function register() {
     } catch (error) {
       console.error("[recovery] failed:", error);
     }
+    await recordOutsideDecisions().catch((error: unknown) => console.error("[outside decisions] failed:", error));
   };
   void recover();
   setInterval(recover, Math.min(30_000, Math.max(1_000, decisionLeaseMs() / 2))).unref();

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   cross_site: 403,
   run_not_found: 404,
   already_decided: 409,
+  /** The call was decided elsewhere (Mastra Studio, the agent's own code) without a console record. */
+  decided_outside: 409,
   tool_call_not_pending: 409,
   /** A call Mastra has not reached yet: another call of its step must be decided first. */
   call_not_reached: 409,

@@ -10,7 +10,17 @@ export const DEFAULT_PAGE_SIZE = 20;
 /** Longest filter value (an id) the lists accept. */
 export const FILTER_MAX_LENGTH = ID_MAX_LENGTH;
 
-export const AUDIT_OUTCOMES = ["recorded", "applied", "failed", "released", "interrupted", "recovered", "refused", "conflict"] as const;
+export const AUDIT_OUTCOMES = [
+  "recorded",
+  "applied",
+  "failed",
+  "released",
+  "interrupted",
+  "recovered",
+  "refused",
+  "conflict",
+  "decided-outside",
+] as const;
 
 /** The history page's URL parameters. */
 export const AUDIT_PARAM_KEYS = ["reviewer", "resourceId", "agentId", "outcome", "batch", "from", "to", "page", "perPage"] as const;

@@ -4,6 +4,7 @@ import { HistoryTable } from "@/components/history/history-table";
 import { HistoryPagination } from "@/components/history/history-pagination";
 import { IgnoredParameters } from "@/components/ignored-parameters";
 import { listHistory } from "@/lib/audit/history";
+import { recordOutsideDecisions } from "@/lib/decisions/outside";
 import { pageAccess } from "@/lib/auth/page-access";
 import { listConsoleAgents } from "@/lib/queue/agents";
 import { AUDIT_PARAM_KEYS } from "@/lib/list-params";
@@ -25,6 +26,8 @@ export default async function HistoryPage({ searchParams }: { searchParams: Sear
   await pageAccess("read", `/history?${new URLSearchParams(raw)}`);
   // A bad parameter is left out and reported; the others still apply (the runs page's policy).
   const { query, applied, problems } = sanitizeAuditQuery(raw);
+  // Up to the moment: calls decided elsewhere since the servers last looked are in the history too.
+  await recordOutsideDecisions();
   const [history, agents] = await Promise.all([listHistory(query), listConsoleAgents()]);
   const exportParams = new URLSearchParams(Object.entries(applied).filter(([key, value]) => key !== "page" && key !== "perPage" && value));
 

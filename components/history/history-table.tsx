@@ -12,7 +12,11 @@ const outcomeVariant: Record<string, BadgeVariant> = {
   failed: "amber",
   refused: "outline",
   conflict: "outline",
+  "decided-outside": "amber",
 };
+
+/** How an outcome reads where its code name would not. */
+const outcomeLabel: Record<string, string> = { "decided-outside": "decided outside the console" };
 
 /** "2026-11-30 02:46:36" (UTC, as the CSV) */
 function stamp(at: Date): string {
@@ -92,7 +96,7 @@ function HistoryRow({ entry }: { entry: HistoryEntryDto }) {
 function OutcomeBadge({ event }: { event: AuditEventDto }) {
   return (
     <>
-      <Badge variant={outcomeVariant[event.outcome] ?? "outline"}>{event.outcome}</Badge>
+      <Badge variant={outcomeVariant[event.outcome] ?? "outline"}>{outcomeLabel[event.outcome] ?? event.outcome}</Badge>
       {event.code ? <span className="ml-1 font-mono text-xs text-neutral-500">{event.code}</span> : null}
     </>
   );

@@ -22,7 +22,9 @@ export type AuditOutcome =
   /** The request was invalid or the run/call was not decidable. */
   | "refused"
   /** Somebody else had already decided this call. */
-  | "conflict";
+  | "conflict"
+  /** The call stopped waiting without a decision in this console: decided elsewhere (lib/decisions/outside.ts). */
+  | "decided-outside";
 
 export interface AuditEntry {
   reviewer: string;

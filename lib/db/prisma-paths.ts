@@ -1,5 +1,6 @@
 // Where this repository keeps its Prisma schemas and migrations. Free of imports from the store
 // package: generating the Prisma clients (which the package is built from) needs these paths first.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -37,11 +38,15 @@ export function storePrismaPaths(provider: Provider): { schemaFolder: string; sc
 /**
  * The store package's tables: in the console's schema (the console reads them through its client),
  * created and migrated by the package (packages/mastra-store/migrations), so the console's own
- * migrations leave them alone.
+ * migrations leave them alone. Read from the package's models, plus its migration history.
  */
-const STORE_TABLES = ["workflow_snapshots", "suspended_run_counts", "suspended_run_hours", "suspended_threads", "mastra_store_migrations"];
+function storeTableNames(): string[] {
+  const models = readFileSync(path.join(STORE_PACKAGE_ROOT, "prisma", "store.prisma"), "utf8");
+  return [...[...models.matchAll(/@@map\("(\w+)"\)/g)].map((match) => match[1]!), "mastra_store_migrations"];
+}
 
 /** The store's tables as Prisma's `externalTables` names them (PostgreSQL: qualified by schema). */
 export function storeTables(provider: Provider): string[] {
-  return provider === "postgres" ? STORE_TABLES.map((table) => `public.${table}`) : STORE_TABLES;
+  const tables = storeTableNames();
+  return provider === "postgres" ? tables.map((table) => `public.${table}`) : tables;
 }

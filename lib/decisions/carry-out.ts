@@ -8,6 +8,7 @@ import type { Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import { failpoint } from "../failpoint.ts";
 import { alreadyDecided, decisionLeaseMs, noteToolRan, transition } from "./ledger.ts";
+import { decidedOutside } from "./outside.ts";
 import { continueRun, describe, type RunOwner } from "./owners.ts";
 import { settleRun, whereIsTheRun } from "./run-position.ts";
 import { DecisionError, type Decision, type DecisionOutcome } from "./types.ts";
@@ -49,7 +50,10 @@ export async function carryOut(db: Db, decision: ToolCallDecision, owner: RunOwn
       agentId: decision.agentId,
     };
   } catch (error) {
-    const failure = agentError(error, decision);
+    let failure = agentError(error, decision);
+    if (failure.code === "run_not_found" || failure.code === "tool_call_not_pending") {
+      failure = (await decidedOutside(db, decision.runId, decision.toolCallId)) ?? failure;
+    }
     if (toolRan) {
       // Releasing would let the tool run twice: the decision failed after it was carried out.
       await transition(

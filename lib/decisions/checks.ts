@@ -13,6 +13,7 @@ import { humanizeIssues, issuesSentence, type IssueLike } from "./issues.ts";
 import { alreadyDecided } from "./ledger.ts";
 import { LIMITS } from "./limits.ts";
 import { resumeSchemaOf, type RunOwner } from "./owners.ts";
+import { decidedOutside } from "./outside.ts";
 import { DecisionError, type Decision } from "./types.ts";
 
 /** Why there is nothing to decide: somebody decided first, or the run/call never existed. */
@@ -44,10 +45,16 @@ export async function refuseAsDecidedOrMissing(
         `Run "${decision.runId}" is a sub-agent's run inside a supervisor's run: decide the supervisor's run, which continues the sub-agent (continued on its own, the supervisor would wait forever).`,
       );
     }
-    throw new DecisionError("run_not_found", `No suspended run "${decision.runId}": it does not exist or was already decided.`);
+    throw (
+      (await decidedOutside(db, decision.runId, decision.toolCallId)) ??
+      new DecisionError("run_not_found", `No suspended run "${decision.runId}": it does not exist or was already decided.`)
+    );
   }
   await refuseIfNotReached(decision, run, audit, databaseUrl);
-  throw new DecisionError("tool_call_not_pending", `Run "${decision.runId}" is not waiting on tool call "${decision.toolCallId}".`);
+  throw (
+    (await decidedOutside(db, decision.runId, decision.toolCallId)) ??
+    new DecisionError("tool_call_not_pending", `Run "${decision.runId}" is not waiting on tool call "${decision.toolCallId}".`)
+  );
 }
 
 /** A sub-agent's inner run that a supervisor's run waits on (set aside by packages/mastra-store/src/delegations.ts). */

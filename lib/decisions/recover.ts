@@ -11,6 +11,7 @@
  *    writes nothing between running the tool and finishing the run, so the store cannot tell):
  *    the queue and the run page say so, and deciding it again needs `confirmMayHaveRun`.
  */
+import { decidedOutside } from "./outside.ts";
 import { appendAudit } from "../audit/log.ts";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { carryOut } from "./carry-out.ts";
@@ -110,6 +111,7 @@ export async function recoverDecisions(databaseUrl: string = databaseUrlFromEnv(
           : "The run had moved past this call (it waits on another one) before its server stopped: the decision was carried out.",
       );
     } else {
+      const outside = neverSent ? await decidedOutside(db, taken.runId, taken.toolCallId) : undefined;
       await transition(
         db,
         taken,
@@ -118,10 +120,12 @@ export async function recoverDecisions(databaseUrl: string = databaseUrlFromEnv(
         { error: `run ${run}` },
         {
           outcome: "failed",
-          code: run === "finished" ? "run_not_found" : "tool_call_not_pending",
-          message: neverSent
-            ? `The run no longer waits on this call (${run}): this decision was never sent to the agent and was not carried out.`
-            : `The server stopped mid-decision and the run is ${run}; its snapshot was left as it is.`,
+          code: outside?.code ?? (run === "finished" ? "run_not_found" : "tool_call_not_pending"),
+          message:
+            outside?.message ??
+            (neverSent
+              ? `The run no longer waits on this call (${run}): this decision was never sent to the agent and was not carried out.`
+              : `The server stopped mid-decision and the run is ${run}; its snapshot was left as it is.`),
         },
       );
       if (run === "finished") await settleRun(db, taken);

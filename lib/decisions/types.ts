@@ -35,6 +35,7 @@ export type DecisionErrorCode = Extract<
   | "wrong_agent"
   | "invalid_resume_data"
   | "already_decided"
+  | "decided_outside"
   | "confirmation_required"
   | "agent_failed"
 >;

@@ -167,19 +167,25 @@ describe.each(["sqlite", "postgres"] as const)("the store package's migrations o
   });
 
   it("take over a console database from before the store was a package without touching its runs", async () => {
-    // Such a database has the store's tables (from the console's own migrations) and no store history.
-    await execute(
-      database,
-      `INSERT INTO "workflow_snapshots" ("workflow_name", "run_id", "status", "created_at", "updated_at", "snapshot")
-      VALUES ('agentic-loop', 'run-before-the-split', 'suspended', '2026-11-30T10:00:00.000Z', '2026-11-30T10:00:00.000Z', '{}')`,
-    );
-    await execute(database, `DROP TABLE "mastra_store_migrations"`);
+    // Such a database has the store's first tables (from the console's own migrations), no store history.
+    const old = await createTestDatabase(kind, { migrate: false });
+    try {
+      const [first, ...later] = await readMigrations(kind);
+      await execute(old, first!.sql);
+      await execute(
+        old,
+        `INSERT INTO "workflow_snapshots" ("workflow_name", "run_id", "status", "created_at", "updated_at", "snapshot")
+        VALUES ('agentic-loop', 'run-before-the-split', 'suspended', '2026-11-30T10:00:00.000Z', '2026-11-30T10:00:00.000Z', '{}')`,
+      );
 
-    const result = await migrateStore(storeUrl(database));
-    expect(result).toEqual({ applied: [], baselined: ["0001_init"] });
-    const runs = await query<{ run_id: string }>(database, `SELECT "run_id" FROM "workflow_snapshots"`);
-    expect(runs.map((row) => row.run_id)).toEqual(["run-before-the-split"]);
-    expect(await migrateStore(storeUrl(database))).toEqual({ applied: [], baselined: [] });
+      const result = await migrateStore(storeUrl(old));
+      expect(result).toEqual({ applied: later.map((migration) => migration.name), baselined: [first!.name] });
+      const runs = await query<{ run_id: string }>(old, `SELECT "run_id" FROM "workflow_snapshots"`);
+      expect(runs.map((row) => row.run_id)).toEqual(["run-before-the-split"]);
+      expect(await migrateStore(storeUrl(old))).toEqual({ applied: [], baselined: [] });
+    } finally {
+      await old.drop();
+    }
   });
 });
 
