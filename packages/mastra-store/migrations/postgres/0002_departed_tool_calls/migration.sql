@@ -30,7 +30,8 @@ BEGIN
             TRUE, clock_timestamp() AT TIME ZONE 'UTC'
         FROM json_array_elements(OLD."tool_calls"::json) AS "c"
         ON CONFLICT DO NOTHING;
-    ELSIF NEW."agent_id" IS NOT NULL THEN
+    -- A suspended run written again with the same calls (the common rewrite) lost none.
+    ELSIF NEW."agent_id" IS NOT NULL AND (NEW."status" <> 'suspended' OR NEW."tool_calls" IS DISTINCT FROM OLD."tool_calls") THEN
         INSERT INTO "departed_tool_calls" ("run_id", "tool_call_id", "workflow_name", "agent_id", "thread_id", "resource_id", "tool_name", "run_ended", "departed_at")
         SELECT OLD."run_id", "c"->>'toolCallId', OLD."workflow_name", OLD."agent_id", OLD."thread_id", OLD."resource_id", "c"->>'toolName',
             FALSE, clock_timestamp() AT TIME ZONE 'UTC'

@@ -32,6 +32,8 @@ END;
 
 CREATE TRIGGER "workflow_snapshots_departures_update" AFTER UPDATE OF "status", "agent_id", "tool_calls" ON "workflow_snapshots"
 WHEN OLD."status" = 'suspended' AND OLD."agent_id" IS NOT NULL AND OLD."tool_call_count" > 0 AND NEW."agent_id" IS NOT NULL
+    -- A suspended run written again with the same calls (the common rewrite) lost none.
+    AND (NEW."status" <> 'suspended' OR NEW."tool_calls" IS NOT OLD."tool_calls")
 BEGIN
     INSERT INTO "departed_tool_calls" ("run_id", "tool_call_id", "workflow_name", "agent_id", "thread_id", "resource_id", "tool_name", "run_ended", "departed_at")
     SELECT OLD."run_id", json_extract("c"."value", '$.toolCallId'), OLD."workflow_name", OLD."agent_id", OLD."thread_id", OLD."resource_id",
