@@ -168,22 +168,13 @@ async function pageOfMatches(db: Db, query: Query): Promise<{ rows: ThreadRow[];
 
 /** The first `callsPerThread` matching runs of each thread on the page, oldest first. */
 async function readShownRuns(db: Db, query: Query, rows: ThreadRow[]): Promise<Map<string, ConsoleRun[]>> {
-  if (rows.length === 0) return new Map();
-  // Ranked within each thread from the threads' index alone; only the shown runs' rows are read,
-  // and of them only the small columns (the snapshot JSON is never touched).
-  const found = await db.$queryRaw<ListedRow[]>`
-    SELECT "ranked"."workflow_name" AS "workflowName", "ranked"."run_id" AS "runId", "w"."agent_id" AS "agentId", "w"."thread_id" AS "threadId",
-      "w"."resource_id" AS "resourceId", "w"."updated_at" AS "updatedAt", "w"."tool_calls" AS "toolCalls"
-    FROM (
-      SELECT "workflow_name", "run_id", ROW_NUMBER() OVER (PARTITION BY "thread_id" ORDER BY "updated_at", "run_id") AS "position"
-      FROM "workflow_snapshots"
-      WHERE ${matchConditions(query)} AND ${inThreads(rows)}
-    ) AS "ranked"
-    JOIN "workflow_snapshots" AS "w" ON "w"."workflow_name" = "ranked"."workflow_name" AND "w"."run_id" = "ranked"."run_id"
-    -- Repeated on "w" so that PostgreSQL reads it by the threads' index too, never the whole table.
-    WHERE "ranked"."position" <= ${query.callsPerThread} AND "w"."status" = 'suspended' AND "w"."agent_id" IS NOT NULL AND ${inThreads(rows, "w")}`;
+  const threads = rows.filter((row) => row.threadKey !== NO_THREAD_KEY);
+  const [threaded, withoutThread] = await Promise.all([
+    threads.length ? readThreadsFirstRuns(db, query, threads) : [],
+    threads.length < rows.length ? readFirstRunsWithoutThread(db, query) : [],
+  ]);
   const byThread = new Map<string, ConsoleRun[]>();
-  const ordered = found
+  const ordered = [...threaded, ...withoutThread]
     .map(toConsoleRun)
     .sort((a, b) => a.suspendedAt.getTime() - b.suspendedAt.getTime() || (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0));
   for (const run of ordered) {
@@ -193,6 +184,39 @@ async function readShownRuns(db: Db, query: Query, rows: ThreadRow[]): Promise<M
     byThread.set(key, runs);
   }
   return byThread;
+}
+
+/**
+ * Ranked within each thread from the threads' index alone; only the shown runs' rows are read, and
+ * of them only the small columns (the snapshot JSON is never touched).
+ */
+function readThreadsFirstRuns(db: Db, query: Query, threads: ThreadRow[]): Promise<ListedRow[]> {
+  return db.$queryRaw<ListedRow[]>`
+    SELECT "ranked"."workflow_name" AS "workflowName", "ranked"."run_id" AS "runId", "w"."agent_id" AS "agentId", "w"."thread_id" AS "threadId",
+      "w"."resource_id" AS "resourceId", "w"."updated_at" AS "updatedAt", "w"."tool_calls" AS "toolCalls"
+    FROM (
+      SELECT "workflow_name", "run_id", ROW_NUMBER() OVER (PARTITION BY "thread_id" ORDER BY "updated_at", "run_id") AS "position"
+      FROM "workflow_snapshots"
+      WHERE ${matchConditions(query)} AND ${inThreads(threads)}
+    ) AS "ranked"
+    JOIN "workflow_snapshots" AS "w" ON "w"."workflow_name" = "ranked"."workflow_name" AND "w"."run_id" = "ranked"."run_id"
+    -- Repeated on "w" so that PostgreSQL reads it by the threads' index too, never the whole table.
+    WHERE "ranked"."position" <= ${query.callsPerThread} AND "w"."status" = 'suspended' AND "w"."agent_id" IS NOT NULL AND ${inThreads(threads, "w")}`;
+}
+
+/**
+ * The runs without a thread are one group, often the largest (every run of an agent used without
+ * memory): ranking all of them to show the first few cost 100+ ms at 100k. Read in waiting order
+ * instead, stopping after the first `callsPerThread`.
+ */
+function readFirstRunsWithoutThread(db: Db, query: Query): Promise<ListedRow[]> {
+  return db.$queryRaw<ListedRow[]>`
+    SELECT "workflow_name" AS "workflowName", "run_id" AS "runId", "agent_id" AS "agentId", "thread_id" AS "threadId",
+      "resource_id" AS "resourceId", "updated_at" AS "updatedAt", "tool_calls" AS "toolCalls"
+    FROM "workflow_snapshots"
+    WHERE ${matchConditions(query)} AND "thread_id" IS NULL
+    ORDER BY "updated_at", "run_id"
+    LIMIT ${query.callsPerThread}`;
 }
 
 /** The filters of `query` on workflow_snapshots, as one SQL condition. */
