@@ -64,6 +64,28 @@ describe.each(["sqlite", "postgres"] as const)("decisions made outside the conso
     expect((await historyOf(run.resource)).map((entry) => entry.outcome)).toEqual(["decided-outside"]);
   });
 
+  it("records only the call decided elsewhere when its run goes on to wait on the next one", async () => {
+    const orders = [
+      { order: "ORD-7101", amount: "12.00", currency: "EUR" },
+      { order: "ORD-7102", amount: "30.00", currency: "EUR" },
+    ];
+    const run = await suspendDemoRun(database.url, "refunds", requests.severalRefunds({ orders }).text);
+    const outside = await createConsoleMastra(database.url);
+    await readAnswer(await outside.getAgent("refunds").approveToolCall(run.ref));
+
+    const [next] = (await listSuspendedRuns({ resourceId: run.resource }, database.url)).runs.flatMap((listed) => listed.toolCalls);
+    expect(next?.toolCallId).not.toBe(run.ref.toolCallId);
+    expect(await recordOutsideDecisions(database.url)).toBe(1);
+    await decide(
+      { action: "approve", runId: run.runId, toolCallId: next!.toolCallId },
+      { reviewer: "rita@test.example", databaseUrl: database.url },
+    );
+    expect(await recordOutsideDecisions(database.url)).toBe(0);
+    const db = await getDb(database.url);
+    const outsideEvents = await db.auditEvent.findMany({ where: { runId: run.runId, outcome: "decided-outside" } });
+    expect(outsideEvents.map((event) => event.toolCallId)).toEqual([run.ref.toolCallId]);
+  });
+
   it("never reports the console's own decisions as outside ones, a supervisor's delegated call included", async () => {
     const plain = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-7003"));
     const mastra = await createConsoleMastra(database.url);
@@ -92,7 +114,7 @@ describe.each(["sqlite", "postgres"] as const)("decisions made outside the conso
     expect(await recordOutsideDecisions(database.url)).toBe(0);
     const db = await getDb(database.url);
     expect(await db.departedToolCall.count()).toBe(0);
-    expect(await db.auditEvent.count({ where: { outcome: "decided-outside" } })).toBe(2); // the two tests above
+    expect(await db.auditEvent.count({ where: { outcome: "decided-outside" } })).toBe(3); // the three tests above
   });
 
   it("tells a reviewer who decides too late that the call was decided outside the console, and when", async () => {

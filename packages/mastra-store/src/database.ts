@@ -16,6 +16,7 @@ import type { PrismaClient as StorePrismaClient } from "./generated/sqlite/clien
  * two generated clients' full types.
  */
 export interface StoreDb {
+  departedToolCall: Pick<StorePrismaClient["departedToolCall"], "deleteMany">;
   workflowSnapshot: Pick<
     StorePrismaClient["workflowSnapshot"],
     "findUnique" | "findFirst" | "findMany" | "count" | "create" | "updateMany" | "deleteMany"

@@ -50,7 +50,11 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
 
   override async init(): Promise<void> {
     try {
-      await (await this.#ready()).workflowSnapshot.findFirst({ select: { runId: true } });
+      const db = await this.#ready();
+      await db.workflowSnapshot.findFirst({ select: { runId: true } });
+      // Departures are a queue for a reader such as the approvals console, which deletes what it
+      // reads; without one they would only grow.
+      await db.departedToolCall.deleteMany({ where: { departedAt: { lt: new Date(Date.now() - DEPARTURES_KEPT_MS) } } });
     } catch (error) {
       throw new Error(
         "The workflow snapshot table is missing or unreachable. Apply the store's migrations first: `npx mastra-store migrate --database-url <url>`.",
@@ -276,3 +280,6 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
 }
 
 const CONFLICT = Symbol("write conflict");
+
+/** How long a departed call waits for a reader before it is dropped (README: "Departed calls"). */
+const DEPARTURES_KEPT_MS = 30 * 24 * 60 * 60_000;
