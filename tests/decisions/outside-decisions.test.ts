@@ -77,7 +77,7 @@ describe.each(["sqlite", "postgres"] as const)("decisions made outside the conso
     expect(next?.toolCallId).not.toBe(run.ref.toolCallId);
     expect(await recordOutsideDecisions(database.url)).toBe(1);
     await decide(
-      { action: "approve", runId: run.runId, toolCallId: next!.toolCallId },
+      { action: "approve", runId: run.runId, toolCallId: next!.toolCallId! },
       { reviewer: "rita@test.example", databaseUrl: database.url },
     );
     expect(await recordOutsideDecisions(database.url)).toBe(0);

@@ -63,8 +63,9 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
     }
   }
 
-  async #ready(): Promise<StoreDb> {
-    return this.#db ?? (await this.#connection);
+  /** The client, without a promise on the hot path once it is open. */
+  #ready(): StoreDb | Promise<StoreDb> {
+    return this.#db ?? this.#connection;
   }
 
   supportsConcurrentUpdates(): boolean {
