@@ -1,0 +1,49 @@
+/**
+ * An example Mastra server: the demo agents and workflows behind Mastra's Hono adapter, on the same
+ * snapshot store (and database) the console lists from. It stands for a team's own Mastra
+ * deployment; the console in remote mode (MASTRA_SERVER_URL) carries its decisions out through it.
+ *
+ *   DATABASE_URL=file:./data/console.db PORT=4111 MASTRA_SERVER_TOKEN=secret npm run mastra-server
+ *
+ * Mastra's routes are under /api (GET /api/agents, POST /api/agents/:agentId/approve-tool-call, …).
+ * With MASTRA_SERVER_TOKEN set, every /api request needs `Authorization: Bearer <token>` (else 401).
+ */
+import { serve } from "@hono/node-server";
+import { Mastra } from "@mastra/core/mastra";
+import { MastraServer, type HonoBindings, type HonoVariables } from "@mastra/hono";
+import { Hono } from "hono";
+import { bearerAuth } from "hono/bearer-auth";
+import { createAgents, createWorkflows } from "../../lib/mastra/agents.ts";
+import { createMastraStorage } from "../../lib/store/index.ts";
+
+const databaseUrl = process.env.DATABASE_URL ?? "file:./data/console.db";
+const port = Number(process.env.PORT ?? 4111);
+const hostname = process.env.HOSTNAME_MASTRA ?? "127.0.0.1";
+const token = process.env.MASTRA_SERVER_TOKEN;
+
+const mastra = new Mastra({
+  agents: createAgents({ databaseUrl }),
+  workflows: createWorkflows({ databaseUrl }),
+  storage: await createMastraStorage(databaseUrl),
+  logger: false,
+});
+
+const app = new Hono<{ Bindings: HonoBindings; Variables: HonoVariables }>();
+app.get("/health", (context) => context.json({ ok: true }));
+// Registered before Mastra's routes, so no agent route answers without the token.
+if (token) app.use("/api/*", bearerAuth({ token }));
+await new MastraServer({ app, mastra }).init();
+
+const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
+  console.log(
+    `Mastra server on http://${info.address}:${info.port} (${token ? "bearer token required" : "no auth"}), database ${databaseUrl}`,
+  );
+});
+
+// A test or a terminal stops it with SIGTERM / Ctrl-C: close the listener, then leave (open pools would keep Node alive).
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    server.close();
+    process.exit(0);
+  });
+}
