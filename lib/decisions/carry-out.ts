@@ -10,7 +10,7 @@ import { failpoint } from "../failpoint.ts";
 import { alreadyDecided, decisionLeaseMs, noteToolRan, transition } from "./ledger.ts";
 import { continueRun, describe, type RunOwner } from "./owners.ts";
 import { settleRun, whereIsTheRun } from "./run-position.ts";
-import { DecisionError, type Decision, type DecisionOutcome } from "./types.ts";
+import { AnswerLostError, DecisionError, type Decision, type DecisionOutcome } from "./types.ts";
 
 /** Sends a recorded decision to the run's owner and records how it ended. */
 export async function carryOut(db: Db, decision: ToolCallDecision, owner: RunOwner): Promise<DecisionOutcome> {
@@ -50,6 +50,12 @@ export async function carryOut(db: Db, decision: ToolCallDecision, owner: RunOwn
     };
   } catch (error) {
     const failure = agentError(error, decision);
+    if (failure instanceof AnswerLostError) {
+      // Sent to a remote server that stopped answering: whether the tool ran (or is still running
+      // there) is unknown. The decision stays "applying" and, its lease no longer renewed, recovery
+      // settles it as it does a decision whose console server stopped (recover.ts).
+      throw failure;
+    }
     if (toolRan) {
       // Releasing would let the tool run twice: the decision failed after it was carried out.
       await transition(
