@@ -13,6 +13,7 @@ import { Mastra } from "@mastra/core/mastra";
 import { MastraServer, type HonoBindings, type HonoVariables } from "@mastra/hono";
 import { Hono } from "hono";
 import { bearerAuth } from "hono/bearer-auth";
+import { logger } from "hono/logger";
 import { createAgents, createWorkflows } from "../../lib/mastra/agents.ts";
 import { createMastraStorage } from "../../lib/store/index.ts";
 
@@ -29,6 +30,8 @@ const mastra = new Mastra({
 });
 
 const app = new Hono<{ Bindings: HonoBindings; Variables: HonoVariables }>();
+// One line per request and per answer: what an operator (and the remote-mode tests) can see arrive.
+app.use(logger());
 app.get("/health", (context) => context.json({ ok: true }));
 // Registered before Mastra's routes, so no agent route answers without the token.
 if (token) app.use("/api/*", bearerAuth({ token }));

@@ -16,6 +16,8 @@ import { MastraClient } from "@mastra/client-js";
 import { z } from "zod";
 import { processCache } from "../process-cache.ts";
 
+const HEADERS_SHAPE = 'MASTRA_SERVER_HEADERS must be a JSON object of strings, e.g. {"x-api-key":"…"}';
+
 const remoteSettings = z.object({
   MASTRA_SERVER_URL: z.url({ protocol: /^https?$/, error: "MASTRA_SERVER_URL must be an http(s) URL" }),
   MASTRA_SERVER_HEADERS: z
@@ -30,7 +32,7 @@ const remoteSettings = z.object({
         return z.NEVER;
       }
     })
-    .pipe(z.record(z.string(), z.string(), { error: 'MASTRA_SERVER_HEADERS must be a JSON object of strings, e.g. {"x-api-key":"…"}' })),
+    .pipe(z.record(z.string(), z.string({ error: HEADERS_SHAPE }), { error: HEADERS_SHAPE })),
   MASTRA_SERVER_TOKEN: z.string().min(1).optional(),
   MASTRA_SERVER_TIMEOUT_MS: z.coerce
     .number({ error: "MASTRA_SERVER_TIMEOUT_MS must be a number of milliseconds" })
@@ -52,7 +54,7 @@ export class RemoteConfigurationError extends Error {}
  * The Mastra server decisions go to, or undefined in embedded mode (MASTRA_SERVER_URL unset).
  * Throws a RemoteConfigurationError naming every problem (the console refuses to start with it).
  */
-export function remoteServer(env: NodeJS.ProcessEnv = process.env): RemoteServer | undefined {
+export function remoteServer(env: Record<string, string | undefined> = process.env): RemoteServer | undefined {
   if (!env.MASTRA_SERVER_URL) return undefined;
   const parsed = remoteSettings.safeParse(env);
   if (!parsed.success) {
