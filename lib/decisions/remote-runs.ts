@@ -173,6 +173,12 @@ function notSent(server: RemoteServer, error: unknown, outcome: string): Decisio
       `The Mastra server at ${server.url} refused the console's credentials (${status}): check MASTRA_SERVER_TOKEN / MASTRA_SERVER_HEADERS. ${outcome}.`,
     );
   }
+  if (status === 404) {
+    return new DecisionError(
+      "agent_failed",
+      `The Mastra server at ${server.url} answered 404 to GET /api/agents: MASTRA_SERVER_URL does not point at Mastra's API. ${outcome}.`,
+    );
+  }
   const why = networkCode(error) ?? (status ? `${status}: ${serverMessage(error)}` : describe(error));
   return new DecisionError(
     "agent_failed",
