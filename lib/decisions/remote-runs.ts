@@ -153,6 +153,14 @@ function requestFailure(owner: RemoteOwner, decision: ToolCallDecision, error: u
       `The Mastra server at ${server.url} answered 404 for agent "${owner.id}" (${said}): it does not serve this agent, or MASTRA_SERVER_URL does not point at Mastra's API. The decision was not carried out.`,
     );
   }
+  if (status === 403 && /durable run/i.test(said)) {
+    // Mastra's server (1.67) continues a durable agent's run only for a caller scoped to the run's
+    // resource (its auth's mapUserToResourceId); a service caller like the console is refused.
+    return new DecisionError(
+      "agent_failed",
+      `The Mastra server at ${server.url} refused to continue this durable agent's run (403: ${said}): Mastra's server lets only a caller signed in for the run's resource continue a durable run. Nothing was carried out.`,
+    );
+  }
   if (status === 401 || status === 403) return notSent(server, error, "The decision was not carried out");
   // Mastra answers a run or call it cannot resume with a 500 and the reason (Mastra 1.71).
   if (/could not find a suspended run/i.test(said)) {
@@ -170,7 +178,7 @@ function notSent(server: RemoteServer, error: unknown, outcome: string): Decisio
   if (status === 401 || status === 403) {
     return new DecisionError(
       "agent_failed",
-      `The Mastra server at ${server.url} refused the console's credentials (${status}): check MASTRA_SERVER_TOKEN / MASTRA_SERVER_HEADERS. ${outcome}.`,
+      `The Mastra server at ${server.url} refused the console's credentials (${status}: ${serverMessage(error)}): check MASTRA_SERVER_TOKEN / MASTRA_SERVER_HEADERS. ${outcome}.`,
     );
   }
   if (status === 404) {
@@ -211,5 +219,7 @@ function isTimeout(error: unknown): boolean {
 function serverMessage(error: unknown): string {
   const body = (error as { body?: { error?: unknown; message?: unknown } }).body;
   const said = body?.error ?? body?.message;
-  return typeof said === "string" ? said : describe(error);
+  if (typeof said === "string") return said;
+  // A body that is not JSON (a proxy's or an auth middleware's page): the status text says enough.
+  return (error as { statusText?: string }).statusText || describe(error);
 }

@@ -123,7 +123,7 @@ describe.each(["sqlite", "postgres"] as const)("remote mode on %s", (kind) => {
       const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-7030"));
       const refused = await postDecision(wrong, cookie, { action: "approve", ...run.ref });
       expect(refused.status).toBe(502);
-      expect(refused.body.error.message).toMatch(/refused the console's credentials \(401\): check MASTRA_SERVER_TOKEN/);
+      expect(refused.body.error.message).toMatch(/refused the console's credentials \(401: Unauthorized\): check MASTRA_SERVER_TOKEN/);
       expect(await effectsOf(run.ref.toolCallId)).toBe(0);
       const db = await getDb(database.url);
       expect(await db.toolCallDecision.count({ where: { runId: run.runId, state: "applied" } })).toBe(0);

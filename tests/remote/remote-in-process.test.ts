@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../lib/db/client.ts";
 import { decide } from "../../lib/decisions/decide.ts";
 import { createConsoleMastra } from "../../lib/mastra/index.ts";
-import { delegated } from "../../lib/mastra/demo/requests.ts";
+import { delegated, durable, requests } from "../../lib/mastra/demo/requests.ts";
 import { runUntilWaiting } from "../../lib/mastra/demo/run-until-waiting.ts";
 import { listConsoleAgents } from "../../lib/queue/agents.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
@@ -87,5 +87,26 @@ describe.each(["sqlite", "postgres"] as const)("remote mode in process on %s", (
     const db = await getDb(database.url);
     expect(await db.toolEffect.count({ where: { resourceId: { startsWith: resource } } })).toBe(1);
     expect(localMastraInstances()).toBe(0);
+  });
+
+  it("a durable agent's run with a resource: Mastra's server refuses a service caller (403), the reviewer is told why, the call stays decidable", async () => {
+    const host = await createConsoleMastra(database.url);
+    const request = requests.refund({ order: "ORD-6003", email: "a@b.example", amount: "10", currency: "EUR", reason: "late" });
+    const call = await runUntilWaiting(host.getAgent("billing"), durable({ agent: "refunds", text: request.text }).text, {
+      thread: `ticket-${randomUUID()}`,
+      resource: `cust_${randomUUID()}`,
+    });
+    const ref = { runId: call.runId, toolCallId: call.toolCallId };
+    await expect(decide({ action: "approve", ...ref }, { reviewer: "rita@test.example", databaseUrl: database.url })).rejects.toMatchObject(
+      {
+        code: "agent_failed",
+        message: expect.stringMatching(
+          /refused to continue this durable agent's run \(403: Access denied: durable run belongs to a different resource\)/,
+        ),
+      },
+    );
+    const db = await getDb(database.url);
+    expect(await db.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: ref } })).toMatchObject({ state: "released" });
+    expect(await db.toolEffect.count({ where: { toolCallId: call.toolCallId } })).toBe(0);
   });
 });
