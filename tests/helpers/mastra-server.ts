@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { freePort, portRange } from "./ports.ts";
 
 export interface MastraServerProcess {
   url: string;
@@ -16,8 +17,8 @@ export interface MastraServerProcess {
   exited(): Promise<void>;
 }
 
-/** Remote-mode tests' ports: 3300–3399 (consoles use the helpers' own range). */
-let nextPort = 3300 + Math.floor(Math.random() * 80);
+/** Remote-mode tests' ports: 3300–3399, one nobody holds (console servers start in a range around it). */
+const ports = portRange(3300, 3399);
 
 export const TEST_SERVER_TOKEN = "example-server-test-token";
 
@@ -26,7 +27,7 @@ export async function startMastraServer(
   databaseUrl: string,
   { token = TEST_SERVER_TOKEN, env = {} }: { token?: string; env?: Record<string, string> } = {},
 ): Promise<MastraServerProcess> {
-  const port = nextPort++;
+  const port = await freePort(ports);
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   let output = "";
