@@ -8,6 +8,13 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Plain `next start` too refuses to serve without the settings every page needs.
   (await import("./lib/configuration.mjs")).refuseToStartIfMisconfigured();
+  // Remote mode (MASTRA_SERVER_URL): a bad URL or MASTRA_SERVER_HEADERS stops the start, named.
+  try {
+    (await import("./lib/mastra/remote.ts")).remoteServer();
+  } catch (error) {
+    console.error(`Refusing to start: ${(error as Error).message}`);
+    process.exit(1);
+  }
   const [{ recoverDecisions }, { recordOutsideDecisions }, { decisionLeaseMs }, { optimizeDatabase }] = await Promise.all([
     import("./lib/decisions/recover.ts"),
     import("./lib/decisions/outside.ts"),

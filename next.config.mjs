@@ -11,6 +11,8 @@ const nextConfig = {
     "@prisma/adapter-pg",
     "@prisma/schema-engine-wasm",
     "@mastra/core",
+    // It nests its own @mastra/core (1.68.0): bundled, its imports would resolve to ours.
+    "@mastra/client-js",
     "@mastra/libsql",
     "@mastra/pg",
     "@libsql/client",

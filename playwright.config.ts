@@ -1,5 +1,14 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_AUTH_SECRET, E2E_DATABASE_URL, E2E_PORT, REVIEWER_STATE } from "./e2e/support/env.ts";
+import {
+  E2E_AUTH_SECRET,
+  E2E_DATABASE_URL,
+  E2E_MASTRA_SERVER_PORT,
+  E2E_MASTRA_SERVER_TOKEN,
+  E2E_PORT,
+  E2E_REMOTE_DATABASE_URL,
+  E2E_REMOTE_PORT,
+  REVIEWER_STATE,
+} from "./e2e/support/env.ts";
 
 /**
  * End-to-end suite: Debian's Chromium (Playwright cannot download browsers here) against the built
@@ -7,6 +16,7 @@ import { E2E_AUTH_SECRET, E2E_DATABASE_URL, E2E_PORT, REVIEWER_STATE } from "./e
  * first: `npx next build`.
  */
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+const mastraServerURL = `http://127.0.0.1:${E2E_MASTRA_SERVER_PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -41,25 +51,55 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // A fresh, seeded database, then the built console (run `next build` before).
-    command: `npm run e2e:prepare && node server.mjs --hostname 127.0.0.1 --port ${E2E_PORT}`,
-    url: baseURL,
-    // One client IP (no proxy in front) signs in many times here: the per-minute sign-in limit is
-    // raised for the suite; tests/auth checks the real one.
-    env: {
-      DATABASE_URL: E2E_DATABASE_URL,
-      NEXT_TELEMETRY_DISABLED: "1",
-      BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
-      AUTH_SIGN_IN_ATTEMPTS_PER_MINUTE: "1000",
-      // The shortest review target, so that e2e/21-overdue can watch calls become overdue.
-      REVIEW_SLA_MINUTES: "1",
+  webServer: [
+    {
+      // A fresh, seeded database, then the built console (run `next build` before).
+      command: `npm run e2e:prepare && node server.mjs --hostname 127.0.0.1 --port ${E2E_PORT}`,
+      url: baseURL,
+      // One client IP (no proxy in front) signs in many times here: the per-minute sign-in limit is
+      // raised for the suite; tests/auth checks the real one.
+      env: {
+        DATABASE_URL: E2E_DATABASE_URL,
+        NEXT_TELEMETRY_DISABLED: "1",
+        BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
+        AUTH_SIGN_IN_ATTEMPTS_PER_MINUTE: "1000",
+        // The shortest review target, so that e2e/21-overdue can watch calls become overdue.
+        REVIEW_SLA_MINUTES: "1",
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
     },
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+    // Remote mode, for e2e/27-remote-mode.spec.ts only: the example Mastra server on a database of
+    // its own (prepared first; Playwright starts these one after the other), then a console with
+    // no agents of its own that decides through it. Small: no backlog is seeded.
+    {
+      command: `npx tsx e2e/prepare-remote-db.ts && node --import tsx examples/mastra-server/server.ts`,
+      url: `${mastraServerURL}/health`,
+      env: { DATABASE_URL: E2E_REMOTE_DATABASE_URL, PORT: String(E2E_MASTRA_SERVER_PORT), MASTRA_SERVER_TOKEN: E2E_MASTRA_SERVER_TOKEN },
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      command: `node server.mjs --hostname 127.0.0.1 --port ${E2E_REMOTE_PORT}`,
+      url: `http://127.0.0.1:${E2E_REMOTE_PORT}`,
+      env: {
+        DATABASE_URL: E2E_REMOTE_DATABASE_URL,
+        NEXT_TELEMETRY_DISABLED: "1",
+        BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
+        AUTH_SIGN_IN_ATTEMPTS_PER_MINUTE: "1000",
+        MASTRA_SERVER_URL: mastraServerURL,
+        MASTRA_SERVER_TOKEN: E2E_MASTRA_SERVER_TOKEN,
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  ],
 });
 
 function chromiumLaunch() {

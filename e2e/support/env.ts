@@ -11,3 +11,12 @@ process.env.BETTER_AUTH_SECRET ??= E2E_AUTH_SECRET;
 
 /** Where the signed-in reviewer's browser state is kept between the setup project and the specs. */
 export const REVIEWER_STATE = "e2e/.auth/reviewer.json";
+
+/**
+ * Remote mode (e2e/27-remote-mode.spec.ts): the example Mastra server and a second console with
+ * MASTRA_SERVER_URL pointing at it, on a database of their own. Ports in the 3300s.
+ */
+export const E2E_REMOTE_DATABASE_URL = process.env.E2E_REMOTE_DATABASE_URL || "file:./e2e/.data/remote.db";
+export const E2E_REMOTE_PORT = Number(process.env.E2E_REMOTE_PORT || 3310);
+export const E2E_MASTRA_SERVER_PORT = Number(process.env.E2E_MASTRA_SERVER_PORT || 3311);
+export const E2E_MASTRA_SERVER_TOKEN = "e2e-mastra-server-token";

@@ -11,7 +11,7 @@ import { alreadyDecided, decisionLeaseMs, noteToolRan, transition } from "./ledg
 import { decidedOutside } from "./outside.ts";
 import { continueRun, describe, type RunOwner } from "./owners.ts";
 import { settleRun, whereIsTheRun } from "./run-position.ts";
-import { DecisionError, type Decision, type DecisionOutcome } from "./types.ts";
+import { AnswerLostError, DecisionError, type Decision, type DecisionOutcome } from "./types.ts";
 
 /** Sends a recorded decision to the run's owner and records how it ended. */
 export async function carryOut(db: Db, decision: ToolCallDecision, owner: RunOwner): Promise<DecisionOutcome> {
@@ -51,6 +51,12 @@ export async function carryOut(db: Db, decision: ToolCallDecision, owner: RunOwn
     };
   } catch (error) {
     let failure = agentError(error, decision);
+    if (failure instanceof AnswerLostError) {
+      // Sent to a remote server that stopped answering: whether the tool ran (or is still running
+      // there) is unknown. The decision stays "applying" and, its lease no longer renewed, recovery
+      // settles it as it does a decision whose console server stopped (recover.ts).
+      throw failure;
+    }
     if (failure.code === "run_not_found" || failure.code === "tool_call_not_pending") {
       failure = (await decidedOutside(db, decision.runId, decision.toolCallId)) ?? failure;
     }

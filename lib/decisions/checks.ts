@@ -98,8 +98,8 @@ export function checkKind(call: AgentRunToolCall, decision: Decision): void {
 }
 
 /** Resume data must satisfy the schema the tool (or workflow step) itself declares (Mastra checks it again). */
-export async function checkResumeData(owner: RunOwner, call: AgentRunToolCall, resumeData: unknown): Promise<void> {
-  const schema = await resumeSchemaOf(owner, call);
+export async function checkResumeData(owner: RunOwner, call: AgentRunToolCall, runId: string, resumeData: unknown): Promise<void> {
+  const schema = await resumeSchemaOf(owner, call, runId);
   if (!schema) return;
   const result = await schema["~standard"].validate(resumeData);
   if (!result.issues?.length) return;

@@ -64,7 +64,7 @@ export async function decide(
       );
     }
     owner = await resolveOwner(run!.agentId, databaseUrl);
-    if (decision.action === "resume") await checkResumeData(owner, call!, decision.resumeData);
+    if (decision.action === "resume") await checkResumeData(owner, call!, decision.runId, decision.resumeData);
   } catch (error) {
     if (error instanceof DecisionError) {
       await appendAudit(db, {

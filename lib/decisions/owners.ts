@@ -1,8 +1,10 @@
 /**
  * Who continues a waiting run: an agent (approve, decline, resume a tool call through the agent,
- * which continues a sub-agent for a supervisor) or a plain workflow (resume a suspended step through
- * the workflow's run). The only module that knows how each is continued and whose schema the resume
- * data must satisfy; decide.ts, carry-out.ts and recovery work from the owner it resolves.
+ * which continues a sub-agent for a supervisor), a plain workflow (resume a suspended step through
+ * the workflow's run), or in remote mode (MASTRA_SERVER_URL) an agent of the team's own Mastra
+ * server, over HTTP (remote-runs.ts). The only module that knows how each is continued and whose
+ * schema the resume data must satisfy; decide.ts, carry-out.ts and recovery work from the owner it
+ * resolves. In remote mode nothing here builds the local Mastra instance.
  */
 import type { Agent } from "@mastra/core/agent";
 import { isDurableAgent } from "@mastra/core/agent/durable";
@@ -10,21 +12,25 @@ import type { AnyWorkflow } from "@mastra/core/workflows";
 import { z } from "zod";
 import { failpoint } from "../failpoint.ts";
 import { findAgentById, getMastra } from "../mastra/index.ts";
+import { remoteServer } from "../mastra/remote.ts";
 import { workflowIdOfOwner, type AgentRunToolCall } from "@agent-approvals/mastra-store";
 import type { Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
+import { describe, readAgentStream, type Continued } from "./agent-stream.ts";
+import { continueRemoteRun, remoteResumeSchema, resolveRemoteOwner, type RemoteOwner } from "./remote-runs.ts";
 import { durableRunWritten, pendingRowVersion } from "./run-position.ts";
-import { DecisionError, type DecisionOutcome } from "./types.ts";
+import { DecisionError } from "./types.ts";
+
+export { describe, type Continued } from "./agent-stream.ts";
 
 type SnapshotReader = Pick<Db, "workflowSnapshot">;
 
-export type RunOwner = { kind: "agent"; id: string; agent: Agent } | { kind: "workflow"; id: string; workflow: AnyWorkflow };
-
-/** What a continued run reported: the agent's answer (empty for a workflow) and where the run stands. */
-export type Continued = Pick<DecisionOutcome, "answer" | "runState">;
+export type RunOwner = { kind: "agent"; id: string; agent: Agent } | { kind: "workflow"; id: string; workflow: AnyWorkflow } | RemoteOwner;
 
 /** The owner of a run from its stored owner key (an agent's id, or a workflow's key). */
 export async function resolveOwner(ownerKey: string, databaseUrl: string): Promise<RunOwner> {
+  const server = remoteServer();
+  if (server) return resolveRemoteOwner(ownerKey, server, databaseUrl);
   const mastra = await getMastra(databaseUrl);
   const workflowId = workflowIdOfOwner(ownerKey);
   if (workflowId !== undefined) {
@@ -51,8 +57,9 @@ export interface StandardSchema {
 }
 type StandardIssue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
 
-/** The schema the waiting tool (or workflow step) declares for its resume data, if any. */
-export async function resumeSchemaOf(owner: RunOwner, call: AgentRunToolCall): Promise<StandardSchema | undefined> {
+/** The schema the waiting tool (or workflow step) of run `runId` declares for its resume data, if any. */
+export async function resumeSchemaOf(owner: RunOwner, call: AgentRunToolCall, runId: string): Promise<StandardSchema | undefined> {
+  if (owner.kind === "remote") return remoteResumeSchema(owner, runId, call);
   if (owner.kind === "workflow") {
     const schema = stepOf(owner.workflow, call.step ?? [])?.resumeSchema;
     return isStandardSchema(schema) ? schema : undefined;
@@ -119,6 +126,7 @@ export async function continueRun(
   onToolRan: () => Promise<void>,
 ): Promise<Continued> {
   if (owner.kind === "workflow") return resumeWorkflowStep(db, owner, decision, onToolRan);
+  if (owner.kind === "remote") return continueRemoteRun(db, owner, decision, onToolRan);
   let versionBefore: number | null = null;
   if (isDurableAgent(owner.agent)) {
     // Mastra 1.71 continues whatever call a durable run waits on, whichever toolCallId it is
@@ -167,29 +175,4 @@ async function resumeWorkflowStep(
   }
   await onToolRan();
   return { answer: "", runState: result.status === "suspended" ? "waiting-again" : "completed" };
-}
-
-/**
- * Reads the continued run to its end (Mastra deletes a finished run's snapshots only then), calling
- * `onToolRan` once when the decided call's tool result arrives.
- */
-async function readAgentStream(stream: { fullStream: AsyncIterable<unknown> }, toolCallId: string, onToolRan: () => Promise<void>) {
-  let answer = "";
-  let runState: Continued["runState"] = "completed";
-  let toolRan = false;
-  type Chunk = { type: string; payload?: { text?: string; error?: unknown; toolCallId?: string } };
-  for await (const chunk of stream.fullStream as AsyncIterable<Chunk>) {
-    if (chunk.type === "text-delta") answer += chunk.payload?.text ?? "";
-    else if (chunk.type === "tool-result" && chunk.payload?.toolCallId === toolCallId && !toolRan) {
-      toolRan = true;
-      await onToolRan();
-    } else if (chunk.type === "tool-call-approval" || chunk.type === "tool-call-suspended") {
-      runState = "waiting-again";
-    } else if (chunk.type === "error") throw new DecisionError("agent_failed", `The agent failed: ${describe(chunk.payload?.error)}`);
-  }
-  return { answer, runState };
-}
-
-export function describe(error: unknown): string {
-  return error instanceof Error ? error.message : typeof error === "string" ? error : JSON.stringify(error);
 }

@@ -59,6 +59,17 @@ export class DecisionError extends AppError {
   }
 }
 
+/**
+ * The decision was sent to a remote Mastra server, which then stopped answering (connection lost,
+ * timeout): nobody knows whether its tool ran. Like a console server that stopped mid-decision, it
+ * is left to recovery (recover.ts), which settles it once its lease runs out.
+ */
+export class AnswerLostError extends DecisionError {
+  constructor(message: string) {
+    super("agent_failed", message);
+  }
+}
+
 export type DecisionState = "recorded" | "applying" | "applied" | "failed" | "released";
 
 export interface DecisionOutcome {

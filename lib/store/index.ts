@@ -24,7 +24,8 @@ export async function createMastraStorage(databaseUrl: string): Promise<MastraCo
   });
 }
 
-async function createMastraDefaultStore(databaseUrl: string): Promise<MastraCompositeStore> {
+/** Mastra's own store for everything but workflow snapshots, beside ours in the same database. */
+export async function createMastraDefaultStore(databaseUrl: string): Promise<MastraCompositeStore> {
   if (databaseProvider(databaseUrl) === "sqlite") {
     const { LibSQLStore } = await import("@mastra/libsql");
     const mastraFile = sqliteFilePath(databaseUrl).replace(/(\.db|\.sqlite3?)?$/, ".mastra.db");

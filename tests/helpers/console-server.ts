@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { TEST_AUTH_SECRET } from "./accounts.ts";
+import { freePort, portRange } from "./ports.ts";
 
 export interface ConsoleServer {
   url: string;
@@ -17,11 +18,12 @@ export interface ConsoleServer {
   stop(): Promise<void>;
 }
 
-let nextPort = 3200 + Math.floor(Math.random() * 500);
+const ports = portRange(3200, 3699);
 
 export async function startConsoleServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ConsoleServer> {
   if (!existsSync(path.resolve(".next/BUILD_ID"))) throw new Error("No production build: run `npx next build` first (npm test does).");
-  const port = nextPort++;
+  // Free right now: a port held by another test server (e.g. a Mastra server) would fail the start.
+  const port = await freePort(ports);
   const child = spawn(process.execPath, [path.resolve("server.mjs"), "--hostname", "127.0.0.1", "--port", String(port)], {
     env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", BETTER_AUTH_SECRET: TEST_AUTH_SECRET, ...env },
     detached: true,
