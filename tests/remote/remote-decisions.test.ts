@@ -117,6 +117,38 @@ describe.each(["sqlite", "postgres"] as const)("remote mode on %s", (kind) => {
     expect(audit.filter((outcome) => outcome === "applied")).toHaveLength(1);
   });
 
+  it("a call approved directly through the Mastra server's API leaves the queue, and the history says it was decided outside the console", async () => {
+    const [console1] = consoles as [ConsoleServer];
+    const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-7050"));
+    const listed = async () =>
+      (
+        (await (await fetch(`${console1.url}/api/runs?resourceId=${run.resource}`, { headers: { cookie } })).json()) as {
+          data: { total: number };
+        }
+      ).data.total;
+    expect(await listed()).toBe(1);
+
+    // What Mastra Studio or the team's own code does: the server's route, without the console.
+    const direct = await fetch(`${mastraServer.url}/api/agents/refunds/approve-tool-call`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${TEST_SERVER_TOKEN}` },
+      body: JSON.stringify(run.ref),
+    });
+    expect(direct.status).toBe(200);
+    await direct.text(); // the continued run, read to its end
+    expect(await listed()).toBe(0);
+
+    const history = await (await fetch(`${console1.url}/history?resourceId=${run.resource}`, { headers: { cookie } })).text();
+    expect(history).toContain("decided outside the console");
+    expect(history).toContain("issueRefund");
+
+    const late = await postDecision(console1, cookie, { action: "approve", ...run.ref });
+    expect(late.status).toBe(409);
+    expect(late.body.error).toMatchObject({ code: "decided_outside", message: expect.stringMatching(/decided outside the console at /) });
+    expect(await effectsOf(run.ref.toolCallId)).toBe(1);
+    expect(await auditOf(run.runId)).toEqual(["decided-outside", "refused"]);
+  });
+
   it("wrong credentials: the reviewer is told, nothing is recorded as applied, the run still waits", async () => {
     const wrong = await startConsoleServer(database.url, remoteEnv("not-the-token"));
     try {
