@@ -74,6 +74,8 @@ export function createResults({ quick, capMs }: { quick: boolean; capMs: number 
     mismatches: [] as string[],
     page: undefined as unknown,
     decision: undefined as unknown,
+    /** bench/remote-decision.ts: a decision through the example Mastra server vs embedded (full runs only). */
+    remoteDecision: undefined as unknown,
     /** bench/bulk.ts: a bulk approval of N calls vs N single approvals, per store. */
     bulk: undefined as unknown,
     memory: undefined as unknown,

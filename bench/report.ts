@@ -157,6 +157,13 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
       `${decision.ratio.toFixed(2)}x (${decision.decide!.median.toFixed(1)} vs ${decision.bare!.median.toFixed(1)} ms)`,
       decision.ratio < 1.3 || (QUICK && decision.ratio < 2),
     );
+  const remote = results.remoteDecision as { ratio?: number; embedded?: Stats; remote?: Stats } | undefined;
+  if (remote?.ratio)
+    t(
+      "a decision in remote mode (example Mastra server over HTTP) < 2x embedded (median)",
+      `${remote.ratio.toFixed(2)}x (${remote.remote!.median.toFixed(1)} vs ${remote.embedded!.median.toFixed(1)} ms)`,
+      remote.ratio < 2,
+    );
   const bulk = results.bulk as
     | {
         n: number;

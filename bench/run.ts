@@ -194,6 +194,11 @@ if (!args.has("--no-decision")) {
   log("decision: decide() vs bare agent.approveToolCall()…");
   results.decision = await child("decision.ts", [QUICK ? "8" : "20"]);
   log(`  ${JSON.stringify(results.decision)}`);
+  if (!QUICK) {
+    log("remote decision: decide() through the example Mastra server vs embedded…");
+    results.remoteDecision = await child("remote-decision.ts", ["20"]);
+    log(`  ${JSON.stringify(results.remoteDecision)}`);
+  }
   log("bulk: one bulk approval vs single approvals, SQLite and PostgreSQL…");
   results.bulk = await child("bulk.ts", QUICK ? ["20", "--rounds", "1"] : ["100", "--rounds", "5"]);
   log(`  ${JSON.stringify(results.bulk)}`);
