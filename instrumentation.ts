@@ -1,7 +1,8 @@
 /**
  * Runs once when a console server starts: takes over decisions a stopped server left half-done,
  * then keeps checking, so a crash never leaves a tool call stuck (lib/decisions/recover.ts); records
- * calls decided outside the console in the history (lib/decisions/outside.ts). It also keeps
+ * calls decided outside the console in the history (lib/decisions/outside.ts) and expires calls that
+ * waited past their agent's rule (lib/decisions/expire.ts). It also keeps
  * SQLite's planner statistics fresh as the backlog grows (lib/db/client.ts).
  */
 export async function register() {
@@ -15,12 +16,14 @@ export async function register() {
     console.error(`Refusing to start: ${(error as Error).message}`);
     process.exit(1);
   }
-  const [{ recoverDecisions }, { recordOutsideDecisions }, { decisionLeaseMs }, { optimizeDatabase }] = await Promise.all([
-    import("./lib/decisions/recover.ts"),
-    import("./lib/decisions/outside.ts"),
-    import("./lib/decisions/ledger.ts"),
-    import("./lib/db/client.ts"),
-  ]);
+  const [{ recoverDecisions }, { recordOutsideDecisions }, { expireOverdueCalls }, { decisionLeaseMs }, { optimizeDatabase }] =
+    await Promise.all([
+      import("./lib/decisions/recover.ts"),
+      import("./lib/decisions/outside.ts"),
+      import("./lib/decisions/expire.ts"),
+      import("./lib/decisions/ledger.ts"),
+      import("./lib/db/client.ts"),
+    ]);
   const recover = async () => {
     try {
       const report = await recoverDecisions();
@@ -31,6 +34,9 @@ export async function register() {
       console.error("[recovery] failed:", error);
     }
     await recordOutsideDecisions().catch((error: unknown) => console.error("[outside decisions] failed:", error));
+    await expireOverdueCalls()
+      .then((expired) => expired > 0 && console.log(`[expiry] ${expired} call(s) expired`))
+      .catch((error: unknown) => console.error("[expiry] failed:", error));
   };
   void recover();
   setInterval(recover, Math.min(30_000, Math.max(1_000, decisionLeaseMs() / 2))).unref();

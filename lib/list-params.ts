@@ -13,6 +13,7 @@ export const FILTER_MAX_LENGTH = ID_MAX_LENGTH;
 export const AUDIT_OUTCOMES = [
   "recorded",
   "applied",
+  "expired",
   "failed",
   "released",
   "interrupted",

@@ -13,6 +13,7 @@ const outcomeVariant: Record<string, BadgeVariant> = {
   refused: "outline",
   conflict: "outline",
   "decided-outside": "amber",
+  expired: "red",
 };
 
 /** How an outcome reads where its code name would not. */

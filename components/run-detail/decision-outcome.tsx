@@ -12,9 +12,9 @@ type DecisionAction = DecisionOutcome["action"];
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-const DONE: Record<DecisionAction, string> = { approve: "Approved.", decline: "Declined.", resume: "Resumed." };
+const DONE: Record<DecisionAction, string> = { approve: "Approved.", decline: "Declined.", resume: "Resumed.", expire: "Expired." };
 
-const DONE_IN_ROW: Record<DecisionAction, string> = { approve: "Approved", decline: "Declined", resume: "Resumed" };
+const DONE_IN_ROW: Record<DecisionAction, string> = { approve: "Approved", decline: "Declined", resume: "Resumed", expire: "Expired" };
 
 /** The outcome in one line, as a row of the review queue shows it before the call leaves. */
 export function rowOutcomeText(outcome: DecisionOutcome): string {

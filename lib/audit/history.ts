@@ -15,7 +15,7 @@ import type { AuditEventDto, HistoryEntryDto } from "./dto.ts";
 import { auditWhere, findEventPage } from "./queries.ts";
 
 /** The states a decision goes through; every other outcome (refused, conflict) is an attempt. */
-const DECISION_OUTCOMES = ["recorded", "applied", "failed", "released", "interrupted", "recovered"];
+const DECISION_OUTCOMES = ["recorded", "applied", "expired", "failed", "released", "interrupted", "recovered"];
 
 const isDecisionEvent = (event: AuditEventDto) => event.decisionId !== null && DECISION_OUTCOMES.includes(event.outcome);
 

@@ -11,6 +11,8 @@ export type AuditOutcome =
   | "recorded"
   /** The agent carried the decision out. */
   | "applied"
+  /** The call waited longer than its expiry rule allows and was declined through the agent. */
+  | "expired"
   /** The agent could not carry it out. */
   | "failed"
   /** A failed or interrupted decision no longer holds the call: it is decidable again. */

@@ -41,7 +41,9 @@ export async function carryOut(db: Db, decision: ToolCallDecision, owner: RunOwn
       toolRan = true;
     });
     failpoint("after-stream-read");
-    await transition(db, decision, "applying", "applied", { answer: outcome.answer }, { outcome: "applied", answer: outcome.answer });
+    // An expiry is its own outcome in the history, never a reviewer's decline.
+    const applied = decision.action === "expire" ? "expired" : "applied";
+    await transition(db, decision, "applying", "applied", { answer: outcome.answer }, { outcome: applied, answer: outcome.answer });
     return {
       ...outcome,
       action: decision.action as Decision["action"],

@@ -22,7 +22,7 @@ import { carryOut } from "./carry-out.ts";
 import { checkKind, checkResumeData, describeRun, refuseAsDecidedOrMissing } from "./checks.ts";
 import { recordDecision } from "./ledger.ts";
 import { resolveOwner, type RunOwner } from "./owners.ts";
-import { DecisionError, type Decision, type DecisionOutcome } from "./types.ts";
+import { DecisionError, reasonOf, type Decision, type DecisionOutcome } from "./types.ts";
 
 export async function decide(
   decision: Decision,
@@ -45,7 +45,7 @@ export async function decide(
     outcome: "refused",
     runId: decision.runId,
     toolCallId: decision.toolCallId,
-    reason: decision.action === "decline" ? decision.reason : undefined,
+    reason: reasonOf(decision),
     resumeData: decision.action === "resume" ? decision.resumeData : undefined,
   };
   let run: ConsoleRun | undefined;

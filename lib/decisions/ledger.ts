@@ -13,6 +13,8 @@ import {
   DECIDING,
   DecisionError,
   INTERRUPTED,
+  declinesCall,
+  reasonOf,
   type Decision,
   type DecisionState,
   type CallDecisionState,
@@ -38,7 +40,9 @@ export function alreadyDecided(prior: ToolCallDecision): DecisionError {
   const priorDecision = describePrior(prior);
   return new DecisionError(
     "already_decided",
-    `${prior.reviewer} already ${DECIDED[priorDecision.action] ?? priorDecision.action} this tool call at ${priorDecision.decidedAt}.`,
+    priorDecision.action === "expire"
+      ? `This tool call expired at ${priorDecision.decidedAt} (${prior.reason ?? "no reviewer in time"}): it was declined through the agent.`
+      : `${prior.reviewer} already ${DECIDED[priorDecision.action] ?? priorDecision.action} this tool call at ${priorDecision.decidedAt}.`,
     [],
     priorDecision,
   );
@@ -58,7 +62,7 @@ export async function recordDecision(db: Db, decision: Decision, audit: AuditEnt
     threadId: audit.threadId ?? null,
     resourceId: audit.resourceId ?? null,
     toolName: audit.toolName ?? null,
-    reason: decision.action === "decline" ? (decision.reason ?? null) : null,
+    reason: reasonOf(decision) ?? null,
     resumeData: decision.action === "resume" ? JSON.stringify(decision.resumeData) : null,
     answer: null,
     error: null,
@@ -91,7 +95,7 @@ export async function recordDecision(db: Db, decision: Decision, audit: AuditEnt
     if (count === 0) return null;
     const taken = await tx.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: key } });
     const message =
-      released.error === INTERRUPTED && decision.action !== "decline"
+      released.error === INTERRUPTED && !declinesCall(decision.action)
         ? `Decided again after an interrupted decision by ${released.reviewer}; the reviewer confirmed that the tool may already have run and that this may repeat its effect.`
         : "Decided again after an earlier decision was released.";
     await appendAudit(tx, { ...audit, outcome: "recorded", decisionId: taken.id, message }, now);
@@ -114,7 +118,9 @@ export async function recordDecision(db: Db, decision: Decision, audit: AuditEnt
  * when the released decision is taken over, so a first decision costs no extra read.
  */
 function riskNotConfirmed(released: ToolCallDecision, decision: Decision): DecisionError | null {
-  if (released.error !== INTERRUPTED || decision.action === "decline" || decision.confirmMayHaveRun) return null;
+  if (released.error !== INTERRUPTED || declinesCall(decision.action) || ("confirmMayHaveRun" in decision && decision.confirmMayHaveRun)) {
+    return null;
+  }
   const prior = describePrior(released);
   return new DecisionError(
     "confirmation_required",

@@ -19,7 +19,7 @@ import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import { describe, readAgentStream, type Continued } from "./agent-stream.ts";
 import { continueRemoteRun, remoteResumeSchema, resolveRemoteOwner, type RemoteOwner } from "./remote-runs.ts";
 import { durableRunWritten, pendingRowVersion } from "./run-position.ts";
-import { DecisionError } from "./types.ts";
+import { DecisionError, declinesCall } from "./types.ts";
 
 export { describe, type Continued } from "./agent-stream.ts";
 
@@ -140,7 +140,7 @@ export async function continueRun(
   const stream =
     decision.action === "approve"
       ? await owner.agent.approveToolCall(target)
-      : decision.action === "decline"
+      : declinesCall(decision.action)
         ? await owner.agent.declineToolCall({ ...target, reason: decision.reason ?? undefined })
         : await owner.agent.resumeStream(JSON.parse(decision.resumeData ?? "null"), target);
   failpoint("after-send");

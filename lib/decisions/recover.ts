@@ -18,7 +18,7 @@ import { carryOut } from "./carry-out.ts";
 import { auditOf, decisionLeaseMs, transition } from "./ledger.ts";
 import { resolveOwner } from "./owners.ts";
 import { settleRun, whereIsTheRun } from "./run-position.ts";
-import { INTERRUPTED, type DecisionState } from "./types.ts";
+import { declinesCall, INTERRUPTED, type DecisionState } from "./types.ts";
 
 export interface RecoveryReport {
   carriedOut: number;
@@ -57,7 +57,7 @@ export async function recoverDecisions(databaseUrl: string = databaseUrlFromEnv(
       report.applied++;
     };
 
-    if (run === "pending" && !taken.toolRanAt && (neverSent || taken.action === "decline")) {
+    if (run === "pending" && !taken.toolRanAt && (neverSent || declinesCall(taken.action))) {
       if (!neverSent) {
         await transition(
           db,

@@ -22,7 +22,7 @@ import { describe, readAgentStream, type Continued } from "./agent-stream.ts";
 import { decisionLeaseMs } from "./ledger.ts";
 import type { StandardSchema } from "./owners.ts";
 import { durableRunWritten, pendingRowVersion } from "./run-position.ts";
-import { AnswerLostError, DecisionError } from "./types.ts";
+import { AnswerLostError, DecisionError, declinesCall } from "./types.ts";
 
 export type RemoteOwner = { kind: "remote"; id: string; server: RemoteServer; databaseUrl: string };
 
@@ -69,7 +69,12 @@ export async function remoteResumeSchema(owner: RemoteOwner, runId: string, call
   }
 }
 
-const ROUTE: Record<string, string> = { approve: "approve-tool-call", decline: "decline-tool-call", resume: "resume-stream" };
+const ROUTE: Record<string, string> = {
+  approve: "approve-tool-call",
+  decline: "decline-tool-call",
+  expire: "decline-tool-call",
+  resume: "resume-stream",
+};
 
 /** Sends the recorded decision to the server and reads the continued run to its end. */
 export async function continueRemoteRun(
@@ -86,7 +91,7 @@ export async function continueRemoteRun(
   const { server } = owner;
   const target = { runId: decision.runId, toolCallId: decision.toolCallId };
   const body =
-    decision.action === "decline"
+    declinesCall(decision.action)
       ? { ...target, reason: decision.reason ?? undefined }
       : decision.action === "resume"
         ? { ...target, resumeData: JSON.parse(decision.resumeData ?? "null") as unknown }

@@ -12,14 +12,27 @@ type RiskConfirmation = { confirmMayHaveRun?: boolean };
 export type Decision =
   | ({ action: "approve" } & Target & RiskConfirmation)
   | ({ action: "decline"; reason?: string } & Target)
-  | ({ action: "resume"; resumeData: unknown } & Target & RiskConfirmation);
+  | ({ action: "resume"; resumeData: unknown } & Target & RiskConfirmation)
+  /** Never a reviewer's: the console's expiry (lib/decisions/expire.ts) declines a call that waited too long. */
+  | ({ action: "expire"; reason: string } & Target);
+
+/** Whether an action declines the call through the agent: a decline, or an expiry (never runs the tool). */
+export function declinesCall(action: Decision["action"] | string): boolean {
+  return action === "decline" || action === "expire";
+}
+
+/** The reason a declining decision gives the agent (and the history). */
+export function reasonOf(decision: Decision): string | undefined {
+  return decision.action === "decline" || decision.action === "expire" ? decision.reason : undefined;
+}
 
 /** How the console words an action that was taken ("Rita approved it") and one under way ("Rita is approving it"). */
-export const DECIDED: Record<Decision["action"], string> = { approve: "approved", decline: "declined", resume: "resumed" };
-export const DECIDING: Record<Decision["action"], "approving" | "declining" | "resuming"> = {
+export const DECIDED: Record<Decision["action"], string> = { approve: "approved", decline: "declined", resume: "resumed", expire: "expired" };
+export const DECIDING: Record<Decision["action"], "approving" | "declining" | "resuming" | "expiring"> = {
   approve: "approving",
   decline: "declining",
   resume: "resuming",
+  expire: "expiring",
 };
 
 /** `error` of a decision released because its server stopped while the agent carried it out. */
