@@ -6,12 +6,14 @@
 export const ROLES = ["admin", "reviewer", "support"] as const;
 export type Role = (typeof ROLES)[number];
 
-export type Permission = "read" | "decide" | "manageUsers";
+/** configure: the console's own rules (expiry). */
+export type Permission = "read" | "decide" | "manageUsers" | "configure";
 
 const GRANTS: Record<Permission, readonly Role[]> = {
   read: ["admin", "reviewer", "support"],
   decide: ["admin", "reviewer"],
   manageUsers: ["admin"],
+  configure: ["admin"],
 };
 
 export function isRole(value: unknown): value is Role {

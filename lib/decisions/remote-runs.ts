@@ -90,12 +90,11 @@ export async function continueRemoteRun(
   }
   const { server } = owner;
   const target = { runId: decision.runId, toolCallId: decision.toolCallId };
-  const body =
-    declinesCall(decision.action)
-      ? { ...target, reason: decision.reason ?? undefined }
-      : decision.action === "resume"
-        ? { ...target, resumeData: JSON.parse(decision.resumeData ?? "null") as unknown }
-        : target;
+  const body = declinesCall(decision.action)
+    ? { ...target, reason: decision.reason ?? undefined }
+    : decision.action === "resume"
+      ? { ...target, resumeData: JSON.parse(decision.resumeData ?? "null") as unknown }
+      : target;
   const client = remoteClient(server, AbortSignal.timeout(server.timeoutMs));
   let response: Response;
   try {

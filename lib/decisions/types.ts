@@ -27,7 +27,12 @@ export function reasonOf(decision: Decision): string | undefined {
 }
 
 /** How the console words an action that was taken ("Rita approved it") and one under way ("Rita is approving it"). */
-export const DECIDED: Record<Decision["action"], string> = { approve: "approved", decline: "declined", resume: "resumed", expire: "expired" };
+export const DECIDED: Record<Decision["action"], string> = {
+  approve: "approved",
+  decline: "declined",
+  resume: "resumed",
+  expire: "expired",
+};
 export const DECIDING: Record<Decision["action"], "approving" | "declining" | "resuming" | "expiring"> = {
   approve: "approving",
   decline: "declining",

@@ -1,0 +1,65 @@
+/**
+ * The expiry rules admins set (lib/decisions/expire.ts applies them): read, saved and removed here, checked with
+ * zod on the server whatever the browser sent.
+ */
+import { z } from "zod";
+import { databaseUrlFromEnv, getDb } from "../db/client.ts";
+import { AppError } from "../errors.ts";
+import { listConsoleAgents } from "../queue/agents.ts";
+import { ID_MAX_LENGTH, idTextProblem } from "../safe-text.ts";
+
+/** A year: longer is no expiry at all. */
+const MAX_MINUTES = 365 * 24 * 60;
+
+const name = (what: string, { optional }: { optional: boolean }) =>
+  z
+    .string({ error: `${what} must be text` })
+    .trim()
+    .max(ID_MAX_LENGTH, { error: `${what} is longer than ${ID_MAX_LENGTH} characters` })
+    .refine((text) => optional || text.length > 0, { error: `${what} is required` })
+    .refine((text) => !idTextProblem(text), { error: (issue) => `${what} ${idTextProblem(String(issue.input))}` });
+
+export const expiryRuleInput = z
+  .object({
+    agentId: name("Agent", { optional: false }),
+    /** Blank: every tool of the agent. */
+    toolName: name("Tool", { optional: true }).default(""),
+    afterMinutes: z.coerce
+      .number({ error: "Minutes must be a number" })
+      .int({ error: "Minutes must be a whole number" })
+      .min(1, { error: "A call must be allowed to wait at least 1 minute" })
+      .max(MAX_MINUTES, { error: `At most ${MAX_MINUTES} minutes (a year)` }),
+  })
+  .strict();
+
+export const expiryRuleKey = z
+  .object({ agentId: name("Agent", { optional: false }), toolName: name("Tool", { optional: true }).default("") })
+  .strict();
+
+export type ExpiryRule = { agentId: string; toolName: string; afterMinutes: number; updatedBy: string; updatedAt: Date };
+
+export async function listExpiryRules(databaseUrl: string = databaseUrlFromEnv()): Promise<ExpiryRule[]> {
+  const db = await getDb(databaseUrl);
+  return db.expiryRule.findMany({ orderBy: [{ agentId: "asc" }, { toolName: "asc" }] });
+}
+
+/** Creates or replaces the rule of (agent, tool). Only agents the console serves can have one. */
+export async function saveExpiryRule(rule: z.output<typeof expiryRuleInput>, updatedBy: string, databaseUrl = databaseUrlFromEnv()) {
+  const agents = await listConsoleAgents();
+  if (!agents.some((agent) => agent.id === rule.agentId && agent.kind !== "workflow")) {
+    throw new AppError("invalid_input", `No agent "${rule.agentId}" here: expiry rules are set per agent the console serves.`);
+  }
+  const db = await getDb(databaseUrl);
+  const data = { afterMinutes: rule.afterMinutes, updatedBy, updatedAt: new Date() };
+  return db.expiryRule.upsert({
+    where: { agentId_toolName: { agentId: rule.agentId, toolName: rule.toolName } },
+    create: { agentId: rule.agentId, toolName: rule.toolName, ...data },
+    update: data,
+  });
+}
+
+export async function deleteExpiryRule(key: z.output<typeof expiryRuleKey>, databaseUrl = databaseUrlFromEnv()): Promise<boolean> {
+  const db = await getDb(databaseUrl);
+  const { count } = await db.expiryRule.deleteMany({ where: key });
+  return count === 1;
+}
