@@ -2,9 +2,14 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 
 export function Providers({ children }: { children: ReactNode }) {
+  // Set once the page has hydrated (effects run after the whole tree's): until then a key or a
+  // selection is lost, so scripted browsers (the e2e suite) wait for it before acting.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   const [queryClient] = useState(
     () =>
       new QueryClient({

@@ -118,6 +118,18 @@ async function decideInChild(databaseUrl: string, args: string[], env: Record<st
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
+  // Every page.goto returns once the page has hydrated (app/providers.tsx marks it): a key pressed,
+  // an option selected or a box ticked before that is lost, which made specs flaky.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      return response;
+    };
+    await use(page);
+  },
+
   workerDatabaseUrl: [
     async ({}, use) => {
       await use(E2E_DATABASE_URL);
