@@ -112,6 +112,7 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
         "tool_call_count" = excluded."tool_call_count", "version" = "workflow_snapshots"."version" + 1,
         "updated_at" = excluded."updated_at", "tool_calls" = excluded."tool_calls", "snapshot" = excluded."snapshot"`,
     );
+    if (columns.toolCallCount > 0) failpoint("after-waiting-snapshot-written");
     await this.#setDelegatedRunsAside(columns.delegations);
   }
 
