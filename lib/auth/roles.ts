@@ -6,12 +6,13 @@
 export const ROLES = ["admin", "reviewer", "support"] as const;
 export type Role = (typeof ROLES)[number];
 
-export type Permission = "read" | "decide" | "manageUsers";
+export type Permission = "read" | "decide" | "manageUsers" | "manageWebhooks";
 
 const GRANTS: Record<Permission, readonly Role[]> = {
   read: ["admin", "reviewer", "support"],
   decide: ["admin", "reviewer"],
   manageUsers: ["admin"],
+  manageWebhooks: ["admin"],
 };
 
 export function isRole(value: unknown): value is Role {

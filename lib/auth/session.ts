@@ -62,6 +62,7 @@ const WHAT: Record<Permission, string> = {
   read: "see pending runs",
   decide: "approve, decline or resume tool calls",
   manageUsers: "manage users",
+  manageWebhooks: "manage webhooks",
 };
 
 /** The actor, if signed in with `permission`; otherwise AccessDenied saying why. */

@@ -7,21 +7,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.ts";
+import { EVENT_TYPES, isEventType, type EventType } from "./types.ts";
 
-export const EVENT_TYPES = [
-  /** A tool call started waiting for a reviewer (lib/events/waiting.ts). */
-  "call.waiting",
-  /** A console decision reached applied, failed or released (lib/decisions/ledger.ts). */
-  "call.decided",
-  /** A call will expire soon (issue 15, item 5). */
-  "call.expiring",
-  /** A call expired without a reviewer (issue 15, item 5). */
-  "call.expired",
-] as const;
-
-export type EventType = (typeof EVENT_TYPES)[number];
-
-export const isEventType = (value: string): value is EventType => (EVENT_TYPES as readonly string[]).includes(value);
+export { EVENT_TYPES, isEventType, type EventType };
 
 /** What receivers get: the Standard Webhooks payload shape (`type`, `timestamp`, `data`). */
 export interface EventPayload<Data = Record<string, unknown>> {
