@@ -55,6 +55,8 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
       // Departures are a queue for a reader such as the approvals console, which deletes what it
       // reads; without one they would only grow.
       await db.departedToolCall.deleteMany({ where: { departedAt: { lt: new Date(Date.now() - DEPARTURES_KEPT_MS) } } });
+      // Calls that started waiting are the same kind of queue (the console's call.waiting events).
+      await db.waitingToolCall.deleteMany({ where: { waitingSince: { lt: new Date(Date.now() - DEPARTURES_KEPT_MS) } } });
     } catch (error) {
       throw new Error(
         "The workflow snapshot table is missing or unreachable. Apply the store's migrations first: `npx mastra-store migrate --database-url <url>`.",
