@@ -182,6 +182,16 @@ describe.each(["sqlite", "postgres"] as const)("webhooks on %s", { timeout: 120_
     expect(delivery!.attemptLog[0]!.error).toMatch(/Redirect \(302\) not followed/);
   });
 
+  it("two workers racing over the same due deliveries send each once (the lease claim)", async () => {
+    const hooks = await receiver();
+    await createEndpoint({ url: hooks.url, eventTypes: ["call.waiting"], slack: false, createdBy: "admin@test" }, database.url);
+    for (const order of ["ORD-9101", "ORD-9102", "ORD-9103"]) await suspendAndAnnounce(order);
+    const sent = await Promise.all([deliverDueWebhooks({ databaseUrl: database.url }), deliverDueWebhooks({ databaseUrl: database.url })]);
+    expect(sent[0] + sent[1]).toBe(3);
+    expect(hooks.received).toHaveLength(3);
+    expect(new Set(hooks.received.map((request) => request.headers["webhook-id"])).size).toBe(3);
+  });
+
   it("queues events only for enabled endpoints subscribed to their type", async () => {
     const hooks = await receiver();
     await createEndpoint({ url: hooks.url, eventTypes: ["call.decided"], slack: false, createdBy: "admin@test" }, database.url);
