@@ -81,8 +81,6 @@ describe.each(["sqlite", "postgres"] as const)("webhooks across processes on %s"
     const runIds = hooks.received.map((request) => (JSON.parse(request.body) as { data: { runId: string } }).data.runId);
     expect(runIds.sort()).toEqual(runs.map((run) => run.runId).sort());
     expect(new Set(hooks.received.map((request) => request.headers["webhook-id"])).size).toBe(runs.length);
-    console.log(
-      `[latency] ${kind}: suspend → webhook received, ms: ${latencies.join(", ")} (default poll, every second)`,
-    );
+    console.log(`[latency] ${kind}: suspend → webhook received, ms: ${latencies.join(", ")} (default poll, every second)`);
   });
 });

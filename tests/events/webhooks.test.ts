@@ -10,6 +10,7 @@ import { getDb } from "../../lib/db/client.ts";
 import { recordWaitingCalls } from "../../lib/events/waiting.ts";
 import { checkEndpointUrl } from "../../lib/webhooks/address.ts";
 import { createEndpoint, deleteEndpoint, listDeliveries, listEndpoints } from "../../lib/webhooks/endpoints.ts";
+import { OUTBOX_KEPT_MS, pruneOutbox } from "../../lib/webhooks/retention.ts";
 import { deliverDueWebhooks, retryDelivery } from "../../lib/webhooks/worker.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
@@ -190,6 +191,26 @@ describe.each(["sqlite", "postgres"] as const)("webhooks on %s", { timeout: 120_
     expect(sent[0] + sent[1]).toBe(3);
     expect(hooks.received).toHaveLength(3);
     expect(new Set(hooks.received.map((request) => request.headers["webhook-id"])).size).toBe(3);
+  });
+
+  it("prunes events past the retention with their log, but never one still being retried", async () => {
+    const hooks = await receiver(500);
+    const { id } = await createEndpoint(
+      { url: hooks.url, eventTypes: ["call.waiting"], slack: false, createdBy: "admin@test" },
+      database.url,
+    );
+    await suspendAndAnnounce("ORD-9201");
+    await deliverDueWebhooks({ databaseUrl: database.url });
+    const later = new Date(Date.now() + OUTBOX_KEPT_MS + HOUR);
+    const db = await getDb(database.url);
+    const events = await db.outboxEvent.count();
+    // Still pending (failed once): kept, so its retries go on.
+    expect(await pruneOutbox({ databaseUrl: database.url, now: later })).toBe(events - 1);
+    expect(await listDeliveries(id, database.url)).toHaveLength(1);
+    await deliverDueWebhooks({ databaseUrl: database.url, now: later });
+    expect(await pruneOutbox({ databaseUrl: database.url, now: later })).toBe(1);
+    expect(await listDeliveries(id, database.url)).toHaveLength(0);
+    expect(await db.webhookAttempt.count()).toBe(0);
   });
 
   it("queues events only for enabled endpoints subscribed to their type", async () => {
