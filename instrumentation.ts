@@ -2,8 +2,9 @@
  * Runs once when a console server starts: takes over decisions a stopped server left half-done,
  * then keeps checking, so a crash never leaves a tool call stuck (lib/decisions/recover.ts); records
  * calls decided outside the console in the history (lib/decisions/outside.ts) and expires calls that
- * waited past their agent's rule (lib/decisions/expire.ts). It also keeps
- * SQLite's planner statistics fresh as the backlog grows (lib/db/client.ts).
+ * waited past their agent's rule (lib/decisions/expire.ts). It also keeps SQLite's planner
+ * statistics fresh as the backlog grows (lib/db/client.ts). Every second it announces calls that
+ * started waiting and sends due webhooks (lib/webhooks/loop.ts).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -40,6 +41,7 @@ export async function register() {
   };
   void recover();
   setInterval(recover, Math.min(30_000, Math.max(1_000, decisionLeaseMs() / 2))).unref();
+  startEventDelivery((await import("./lib/webhooks/loop.ts")).deliverEventsOnce);
   setInterval(
     () => optimizeDatabase().catch((error: unknown) => console.error("[optimize] failed:", error)),
     PLANNER_STATISTICS_EVERY_MS,
@@ -48,3 +50,15 @@ export async function register() {
 
 /** SQLite re-samples a table only once it has changed a lot, so checking often costs little. */
 const PLANNER_STATISTICS_EVERY_MS = 10 * 60_000;
+
+/** Announcing a waiting call is what a reviewer waits for: checked often, one round at a time. */
+function startEventDelivery(deliverEventsOnce: () => Promise<void>) {
+  const configured = Number(process.env.WEBHOOKS_POLL_MS);
+  const every = Number.isFinite(configured) && configured > 0 ? configured : 1_000;
+  let running = false;
+  setInterval(() => {
+    if (running) return;
+    running = true;
+    void deliverEventsOnce().finally(() => (running = false));
+  }, every).unref();
+}

@@ -76,6 +76,16 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                       </Link>
                     </li>
                   ) : null}
+                  {can(actor.role, "manageWebhooks") ? (
+                    <li>
+                      <Link
+                        href="/admin/webhooks"
+                        className="rounded-md px-3 py-1.5 font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
+                      >
+                        Webhooks
+                      </Link>
+                    </li>
+                  ) : null}
                 </ul>
               </nav>
             ) : null}

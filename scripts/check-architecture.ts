@@ -20,6 +20,7 @@ const BROWSER_SAFE = [
   /^lib\/auth\/(roles|client)$/,
   /^lib\/decisions\/(types|limits|issues)$/, // issues: dependency-free wording of input problems
   /^lib\/errors$/,
+  /^lib\/events\/types$/,
   /^lib\/http\/limits$/,
   /^lib\/list-params$/,
   /^lib\/queue\/dto$/,

@@ -6,14 +6,15 @@
 export const ROLES = ["admin", "reviewer", "support"] as const;
 export type Role = (typeof ROLES)[number];
 
-/** configure: the console's own rules (expiry). */
-export type Permission = "read" | "decide" | "manageUsers" | "configure";
+/** configure: the console's own rules (expiry); manageWebhooks: where its events are sent. */
+export type Permission = "read" | "decide" | "manageUsers" | "configure" | "manageWebhooks";
 
 const GRANTS: Record<Permission, readonly Role[]> = {
   read: ["admin", "reviewer", "support"],
   decide: ["admin", "reviewer"],
   manageUsers: ["admin"],
   configure: ["admin"],
+  manageWebhooks: ["admin"],
 };
 
 export function isRole(value: unknown): value is Role {

@@ -63,6 +63,7 @@ const WHAT: Record<Permission, string> = {
   decide: "approve, decline or resume tool calls",
   manageUsers: "manage users",
   configure: "change the console's rules",
+  manageWebhooks: "manage webhooks",
 };
 
 /** The actor, if signed in with `permission`; otherwise AccessDenied saying why. */

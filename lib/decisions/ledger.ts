@@ -8,6 +8,7 @@ import { appendAudit, type AuditEntry } from "../audit/log.ts";
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import { failpoint } from "../failpoint.ts";
+import { emitEvent } from "../events/outbox.ts";
 import {
   DECIDED,
   DECIDING,
@@ -147,8 +148,37 @@ export async function transition(
       data: { state: to, updatedAt: now, ...changes },
     });
     if (count === 1 && audit) await appendAudit(tx, auditOf(decision, audit), now);
+    if (count === 1 && SETTLED.has(to)) await emitEvent(tx, settledEventOf(decision, to), decidedEvent(decision, to, changes), now);
     return count === 1;
   });
+}
+
+/** An expiry carried out is announced as `call.expired`, never as somebody's decision. */
+function settledEventOf(decision: ToolCallDecision, state: DecisionState): "call.decided" | "call.expired" {
+  return decision.action === "expire" && state === "applied" ? "call.expired" : "call.decided";
+}
+
+/** The states in which a decision is announced (`call.decided`): it was carried out, failed, or let go. */
+const SETTLED = new Set<DecisionState>(["applied", "failed", "released"]);
+
+/** The `call.decided` event's data: the call, who decided what, and how it ended. */
+function decidedEvent(decision: ToolCallDecision, state: DecisionState, changes: { answer?: string; error?: string }) {
+  return {
+    runId: decision.runId,
+    toolCallId: decision.toolCallId,
+    toolName: decision.toolName,
+    agentId: decision.agentId,
+    threadId: decision.threadId,
+    resourceId: decision.resourceId,
+    decisionId: decision.id,
+    reviewer: decision.reviewer,
+    action: decision.action,
+    reason: decision.reason,
+    state,
+    answer: changes.answer ?? decision.answer,
+    error: changes.error ?? decision.error,
+    decidedAt: decision.decidedAt.toISOString(),
+  };
 }
 
 /** The agent reported the tool's result: from now on the tool has run, whatever happens to us. */

@@ -60,6 +60,9 @@ describe.each(["sqlite", "postgres"] as const)("expiry on %s", { timeout: 120_00
       { outcome: "recorded", reviewer: EXPIRY_REVIEWER, action: "expire" },
       { outcome: "expired", reviewer: EXPIRY_REVIEWER, action: "expire" },
     ]);
+    const db = await getDb(database.url);
+    const events = await db.outboxEvent.findMany({ where: { type: { in: ["call.decided", "call.expired"] } } });
+    expect(events.filter((event) => event.payload.includes(run.ref.toolCallId)).map((event) => event.type)).toEqual(["call.expired"]);
     const { entries } = await listHistory(auditQuery.parse({ resourceId: run.resource }), database.url);
     expect(entries.map((entry) => [entry.head.action, entry.timeline.map((event) => event.outcome)])).toEqual([
       ["expire", ["recorded", "expired"]],

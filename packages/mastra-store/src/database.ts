@@ -17,6 +17,7 @@ import type { PrismaClient as StorePrismaClient } from "./generated/sqlite/clien
  */
 export interface StoreDb {
   departedToolCall: Pick<StorePrismaClient["departedToolCall"], "deleteMany">;
+  waitingToolCall: Pick<StorePrismaClient["waitingToolCall"], "deleteMany">;
   workflowSnapshot: Pick<
     StorePrismaClient["workflowSnapshot"],
     "findUnique" | "findFirst" | "findMany" | "count" | "create" | "updateMany" | "deleteMany"

@@ -1,8 +1,9 @@
 /**
- * A crash-test hook: with APPROVALS_FAILPOINT=after-outer-snapshot-deleted the process kills itself
- * (SIGKILL) between Mastra's deletes of a finished run's two rows, so the approvals console's tests
- * can check that nothing is lost there. Never set outside those tests.
+ * Crash-test hooks: with APPROVALS_FAILPOINT=after-outer-snapshot-deleted the process kills itself
+ * (SIGKILL) between Mastra's deletes of a finished run's two rows; with after-waiting-snapshot-written
+ * right after a run waiting on tool calls is written. The approvals console's tests check that nothing
+ * is lost there. Never set outside those tests.
  */
-export function failpoint(name: "after-outer-snapshot-deleted"): void {
+export function failpoint(name: "after-outer-snapshot-deleted" | "after-waiting-snapshot-written"): void {
   if (process.env.APPROVALS_FAILPOINT === name) process.kill(process.pid, "SIGKILL");
 }

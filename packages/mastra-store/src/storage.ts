@@ -55,6 +55,8 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
       // Departures are a queue for a reader such as the approvals console, which deletes what it
       // reads; without one they would only grow.
       await db.departedToolCall.deleteMany({ where: { departedAt: { lt: new Date(Date.now() - DEPARTURES_KEPT_MS) } } });
+      // Calls that started waiting are the same kind of queue (the console's call.waiting events).
+      await db.waitingToolCall.deleteMany({ where: { waitingSince: { lt: new Date(Date.now() - DEPARTURES_KEPT_MS) } } });
     } catch (error) {
       throw new Error(
         "The workflow snapshot table is missing or unreachable. Apply the store's migrations first: `npx mastra-store migrate --database-url <url>`.",
@@ -112,6 +114,7 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
         "tool_call_count" = excluded."tool_call_count", "version" = "workflow_snapshots"."version" + 1,
         "updated_at" = excluded."updated_at", "tool_calls" = excluded."tool_calls", "snapshot" = excluded."snapshot"`,
     );
+    if (columns.toolCallCount > 0) failpoint("after-waiting-snapshot-written");
     await this.#setDelegatedRunsAside(columns.delegations);
   }
 

@@ -1,0 +1,78 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { createWebhook } from "@/lib/actions/create-webhook";
+import { EVENT_TYPES } from "@/lib/events/types";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+
+export function CreateWebhookForm() {
+  const router = useRouter();
+  const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    setPending(true);
+    const result = await createWebhook({ url: data.get("url"), eventTypes: data.getAll("eventTypes"), slack: data.get("slack") === "on" });
+    setPending(false);
+    if (result.ok) {
+      form.reset();
+      setSecret(data.get("slack") === "on" ? null : result.data.secret);
+      setMessage({ kind: "ok", text: "Webhook added." });
+      router.refresh();
+    } else {
+      setSecret(null);
+      setMessage({ kind: "error", text: result.error.message });
+    }
+  }
+
+  return (
+    <section aria-labelledby="create-webhook" className="rounded-lg border border-neutral-200 bg-white p-5">
+      <h2 id="create-webhook" className="text-base font-semibold">
+        Add a webhook
+      </h2>
+      <form onSubmit={submit} className="mt-4 flex flex-col gap-4">
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="webhook-url">Endpoint URL</Label>
+          <Input id="webhook-url" name="url" type="url" required placeholder="https://example.com/hooks/approvals" />
+        </div>
+        <fieldset className="flex flex-wrap gap-4">
+          <legend className="mb-1 text-sm font-medium">Events</legend>
+          {EVENT_TYPES.map((type) => (
+            <label key={type} className="flex items-center gap-2 font-mono text-sm">
+              <input type="checkbox" name="eventTypes" value={type} defaultChecked={type === "call.waiting"} />
+              {type}
+            </label>
+          ))}
+        </fieldset>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="slack" />
+          Slack incoming webhook (sends Block Kit messages, unsigned)
+        </label>
+        <div role="status" aria-live="polite" className="flex flex-col gap-2">
+          {message ? <Alert variant={message.kind === "ok" ? "success" : "destructive"}>{message.text}</Alert> : null}
+          {secret ? (
+            <Alert variant="success">
+              Signing secret, shown only now:{" "}
+              <code className="break-all font-mono text-xs" data-testid="webhook-secret">
+                {secret}
+              </code>
+            </Alert>
+          ) : null}
+        </div>
+        <div>
+          <Button type="submit" disabled={pending}>
+            {pending ? "Adding…" : "Add webhook"}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

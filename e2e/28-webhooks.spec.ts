@@ -1,0 +1,46 @@
+import { Webhook } from "standardwebhooks";
+import { startWebhookReceiver } from "../tests/helpers/webhook-receiver.ts";
+import { expect, requests, test } from "./fixtures.ts";
+import { demoAccount, loginThroughForm } from "./support/users.ts";
+
+// Webhooks are an admin's: the admin signs in for this spec (the stored session is a reviewer's).
+test.use({ storageState: { cookies: [], origins: [] } });
+
+test("an admin adds a webhook, a waiting call arrives signed, and its delivery shows in the log", async ({ page, suspendRun }) => {
+  const receiver = await startWebhookReceiver();
+  try {
+    await loginThroughForm(page, demoAccount("admin"), "/admin/webhooks");
+    await expect(page.getByRole("heading", { name: "Webhooks", exact: true })).toBeVisible();
+    await page.getByLabel("Endpoint URL").fill(receiver.url);
+    await expect(page.getByRole("checkbox", { name: "call.waiting" })).toBeChecked();
+    await page.getByRole("button", { name: "Add webhook" }).click();
+    const secret = (await page.getByTestId("webhook-secret").textContent())!;
+    expect(secret).toMatch(/^whsec_/);
+    const endpoint = page.getByRole("region", { name: `Webhook ${receiver.url}` });
+    await expect(endpoint).toBeVisible();
+
+    const run = await suspendRun(requests.refund());
+    const requestsForRun = async () =>
+      receiver.received.filter((request) => (JSON.parse(request.body) as { data: { runId: string } }).data.runId === run.runId);
+    await expect.poll(async () => (await requestsForRun()).length, { timeout: 20_000 }).toBe(1);
+    const [request] = await requestsForRun();
+    expect(new Webhook(secret).verify(request!.body, request!.headers)).toMatchObject({ type: "call.waiting" });
+
+    await page.reload();
+    const delivery = endpoint.getByTestId("webhook-delivery").filter({ hasText: "call.waiting" }).first();
+    await expect(delivery).toContainText("delivered");
+    await expect(delivery).toContainText("HTTP 200");
+
+    // Retry sends the same event again.
+    const before = receiver.received.length;
+    await delivery.getByRole("button", { name: "Retry" }).click();
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThan(before);
+    expect(receiver.received.at(-1)!.headers["webhook-id"]).toBe(request!.headers["webhook-id"]);
+
+    // Disabled, so the other specs' calls are not queued for a receiver that is gone.
+    await endpoint.getByRole("button", { name: "Disable" }).click();
+    await expect(endpoint.getByText("Disabled", { exact: true })).toBeVisible();
+  } finally {
+    await receiver.close();
+  }
+});

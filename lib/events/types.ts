@@ -1,0 +1,15 @@
+/** The events the console announces (lib/events/outbox.ts). Browser-safe: the admin page lists them. */
+export const EVENT_TYPES = [
+  /** A tool call started waiting for a reviewer (lib/events/waiting.ts). */
+  "call.waiting",
+  /** A console decision reached applied, failed or released (lib/decisions/ledger.ts). */
+  "call.decided",
+  /** A call will expire soon (not emitted yet). */
+  "call.expiring",
+  /** A call expired without a reviewer and was declined through its agent (lib/decisions/expire.ts). */
+  "call.expired",
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const isEventType = (value: string): value is EventType => (EVENT_TYPES as readonly string[]).includes(value);

@@ -1,0 +1,35 @@
+/**
+ * `call.waiting`: the store's triggers record every tool call that starts waiting
+ * (`waiting_tool_calls`, in the same transaction as the snapshot write, whichever process wrote it);
+ * here each is moved into the console's outbox. Safe from several console instances at once: a row
+ * is claimed by deleting it in the transaction that writes its event, so each call is announced once.
+ */
+import { databaseUrlFromEnv, getDb } from "../db/client.ts";
+import { emitEvent } from "./outbox.ts";
+
+const BATCH = 200;
+
+/** Announces the calls that started waiting since the last look; returns how many. */
+export async function recordWaitingCalls(databaseUrl: string = databaseUrlFromEnv()): Promise<number> {
+  const db = await getDb(databaseUrl);
+  const waiting = await db.waitingToolCall.findMany({ orderBy: { waitingSince: "asc" }, take: BATCH });
+  let recorded = 0;
+  for (const call of waiting) {
+    await db.$transaction(async (tx) => {
+      const { count } = await tx.waitingToolCall.deleteMany({ where: { runId: call.runId, toolCallId: call.toolCallId } });
+      if (count === 0) return;
+      recorded++;
+      await emitEvent(tx, "call.waiting", {
+        runId: call.runId,
+        toolCallId: call.toolCallId,
+        toolName: call.toolName,
+        agentId: call.agentId,
+        threadId: call.threadId,
+        resourceId: call.resourceId,
+        workflowName: call.workflowName,
+        waitingSince: call.waitingSince.toISOString(),
+      });
+    });
+  }
+  return recorded;
+}

@@ -1,0 +1,74 @@
+/** Webhook endpoints as admins manage them at /admin/webhooks, and their delivery log. */
+import { randomBytes, randomUUID } from "node:crypto";
+import { databaseUrlFromEnv, getDb } from "../db/client.ts";
+import { subscribedTypes, type EventType } from "../events/outbox.ts";
+
+export interface NewEndpoint {
+  url: string;
+  eventTypes: EventType[];
+  slack: boolean;
+  createdBy: string;
+}
+
+/** Creates an enabled endpoint; returns it with its signing secret, which is shown this once. */
+export async function createEndpoint(input: NewEndpoint, databaseUrl: string = databaseUrlFromEnv()) {
+  const db = await getDb(databaseUrl);
+  // Standard Webhooks secrets: `whsec_` and base64 of 24 to 64 random bytes.
+  const secret = `whsec_${randomBytes(32).toString("base64")}`;
+  const endpoint = await db.webhookEndpoint.create({
+    data: {
+      id: randomUUID(),
+      url: input.url,
+      eventTypes: JSON.stringify(input.eventTypes),
+      enabled: true,
+      slack: input.slack,
+      secret,
+      createdBy: input.createdBy,
+      createdAt: new Date(),
+    },
+  });
+  return { id: endpoint.id, secret };
+}
+
+export async function setEndpointEnabled(id: string, enabled: boolean, databaseUrl: string = databaseUrlFromEnv()): Promise<boolean> {
+  const { count } = await (await getDb(databaseUrl)).webhookEndpoint.updateMany({ where: { id }, data: { enabled } });
+  return count === 1;
+}
+
+/** Deletes the endpoint with its deliveries and their attempts; the events stay in the outbox. */
+export async function deleteEndpoint(id: string, databaseUrl: string = databaseUrlFromEnv()): Promise<void> {
+  const db = await getDb(databaseUrl);
+  await db.$transaction(async (tx) => {
+    const deliveries = await tx.webhookDelivery.findMany({ where: { endpointId: id }, select: { id: true } });
+    await tx.webhookAttempt.deleteMany({ where: { deliveryId: { in: deliveries.map((delivery) => delivery.id) } } });
+    await tx.webhookDelivery.deleteMany({ where: { endpointId: id } });
+    await tx.webhookEndpoint.deleteMany({ where: { id } });
+  });
+}
+
+/** Every endpoint, without its secret, newest first. */
+export async function listEndpoints(databaseUrl: string = databaseUrlFromEnv()) {
+  const endpoints = await (await getDb(databaseUrl)).webhookEndpoint.findMany({ orderBy: { createdAt: "desc" } });
+  return endpoints.map(({ secret: _secret, eventTypes, ...endpoint }) => ({ ...endpoint, eventTypes: subscribedTypes(eventTypes) }));
+}
+
+export type ListedEndpoint = Awaited<ReturnType<typeof listEndpoints>>[number];
+
+/** An endpoint's latest deliveries, each with its event's type and every attempt, newest first. */
+export async function listDeliveries(endpointId: string, databaseUrl: string = databaseUrlFromEnv(), take = 50) {
+  const db = await getDb(databaseUrl);
+  const deliveries = await db.webhookDelivery.findMany({ where: { endpointId }, orderBy: { createdAt: "desc" }, take });
+  const ids = deliveries.map((delivery) => delivery.id);
+  const [events, attempts] = await Promise.all([
+    db.outboxEvent.findMany({ where: { id: { in: deliveries.map((delivery) => delivery.eventId) } }, select: { id: true, type: true } }),
+    db.webhookAttempt.findMany({ where: { deliveryId: { in: ids } }, orderBy: { at: "asc" } }),
+  ]);
+  const typeOf = new Map(events.map((event) => [event.id, event.type]));
+  return deliveries.map((delivery) => ({
+    ...delivery,
+    eventType: typeOf.get(delivery.eventId) ?? "unknown",
+    attemptLog: attempts.filter((attempt) => attempt.deliveryId === delivery.id),
+  }));
+}
+
+export type ListedDelivery = Awaited<ReturnType<typeof listDeliveries>>[number];
