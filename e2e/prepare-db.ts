@@ -4,13 +4,10 @@
  * and the demo accounts (one per role) through the product's own code. Run by Playwright's
  * webServer before it starts the console (server.mjs).
  */
-import fs from "node:fs";
-import path from "node:path";
 import { disconnectDb } from "../lib/db/client.ts";
-import { databaseProvider, redactUrl, sqliteFilePath } from "../lib/db/database-url.ts";
-import { deployMigrations } from "../lib/db/migrate.ts";
-import { ensureDemoAccounts } from "../lib/mastra/demo/accounts.ts";
+import { redactUrl } from "../lib/db/database-url.ts";
 import { seedDemoRuns } from "../lib/mastra/demo/seed.ts";
+import { freshDatabaseWithAccounts } from "./support/fresh-database.ts";
 import { E2E_DATABASE_URL } from "./support/env.ts";
 
 // Never DATABASE_URL: this script deletes the file, and DATABASE_URL may name the real console's.
@@ -18,18 +15,8 @@ const databaseUrl = E2E_DATABASE_URL;
 const started = performance.now();
 
 try {
-  if (databaseProvider(databaseUrl) === "sqlite") {
-    const file = sqliteFilePath(databaseUrl);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const base = file.replace(/\.db$/, "");
-    // The store file, Mastra's sibling store (console.db → console.mastra.db) and their WAL/SHM files.
-    for (const candidate of [file, `${base}.mastra.db`]) {
-      for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(`${candidate}${suffix}`, { force: true });
-    }
-  }
-  await deployMigrations(databaseUrl);
+  await freshDatabaseWithAccounts(databaseUrl);
   await seedDemoRuns(databaseUrl, { reset: true });
-  await ensureDemoAccounts(databaseUrl);
   await disconnectDb(databaseUrl);
   console.log(`e2e database ${redactUrl(databaseUrl)} ready in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   process.exit(0);
