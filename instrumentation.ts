@@ -17,14 +17,21 @@ export async function register() {
     console.error(`Refusing to start: ${(error as Error).message}`);
     process.exit(1);
   }
-  const [{ recoverDecisions }, { recordOutsideDecisions }, { expireOverdueCalls }, { decisionLeaseMs }, { optimizeDatabase }] =
-    await Promise.all([
-      import("./lib/decisions/recover.ts"),
-      import("./lib/decisions/outside.ts"),
-      import("./lib/decisions/expire.ts"),
-      import("./lib/decisions/ledger.ts"),
-      import("./lib/db/client.ts"),
-    ]);
+  const [
+    { recoverDecisions },
+    { recordOutsideDecisions },
+    { expireOverdueCalls },
+    { decisionLeaseMs },
+    { optimizeDatabase },
+    { pruneCallAssignments },
+  ] = await Promise.all([
+    import("./lib/decisions/recover.ts"),
+    import("./lib/decisions/outside.ts"),
+    import("./lib/decisions/expire.ts"),
+    import("./lib/decisions/ledger.ts"),
+    import("./lib/db/client.ts"),
+    import("./lib/assignments/assignments.ts"),
+  ]);
   const recover = async () => {
     try {
       const report = await recoverDecisions();
@@ -38,6 +45,7 @@ export async function register() {
     await expireOverdueCalls()
       .then((expired) => expired > 0 && console.log(`[expiry] ${expired} call(s) expired`))
       .catch((error: unknown) => console.error("[expiry] failed:", error));
+    await pruneCallAssignments().catch((error: unknown) => console.error("[assignments] pruning failed:", error));
   };
   void recover();
   setInterval(recover, Math.min(30_000, Math.max(1_000, decisionLeaseMs() / 2))).unref();

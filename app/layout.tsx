@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { UserMenu } from "@/components/auth/user-menu";
-import { can } from "@/lib/auth/roles";
+import { ViewerProvider } from "@/components/viewer";
+import { can, type Permission } from "@/lib/auth/roles";
 import { currentActor } from "@/lib/auth/session";
 import { Providers } from "./providers";
 import "./globals.css";
@@ -11,6 +12,16 @@ export const metadata: Metadata = {
   title: "Agent approvals",
   description: "Decide on agent tool calls that wait for a person.",
 };
+
+/** The header's links, each shown to the roles that may use its page. */
+const NAV_LINKS: Array<{ href: string; label: string; permission: Permission }> = [
+  { href: "/", label: "Pending runs", permission: "read" },
+  { href: "/history", label: "History", permission: "read" },
+  { href: "/admin/users", label: "Users", permission: "manageUsers" },
+  { href: "/admin/agents", label: "Agents", permission: "configure" },
+  { href: "/admin/expiry", label: "Expiry", permission: "configure" },
+  { href: "/admin/webhooks", label: "Webhooks", permission: "manageWebhooks" },
+];
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const actor = await currentActor();
@@ -40,52 +51,16 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             {actor ? (
               <nav aria-label="Main">
                 <ul className="flex items-center gap-1 text-sm">
-                  <li>
-                    <Link
-                      href="/"
-                      className="rounded-md px-3 py-1.5 font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
-                    >
-                      Pending runs
-                    </Link>
-                  </li>
-                  <li>
-                    <Link
-                      href="/history"
-                      className="rounded-md px-3 py-1.5 font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
-                    >
-                      History
-                    </Link>
-                  </li>
-                  {can(actor.role, "manageUsers") ? (
-                    <li>
+                  {NAV_LINKS.filter((link) => can(actor.role, link.permission)).map((link) => (
+                    <li key={link.href}>
                       <Link
-                        href="/admin/users"
+                        href={link.href}
                         className="rounded-md px-3 py-1.5 font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
                       >
-                        Users
+                        {link.label}
                       </Link>
                     </li>
-                  ) : null}
-                  {can(actor.role, "configure") ? (
-                    <li>
-                      <Link
-                        href="/admin/expiry"
-                        className="rounded-md px-3 py-1.5 font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
-                      >
-                        Expiry
-                      </Link>
-                    </li>
-                  ) : null}
-                  {can(actor.role, "manageWebhooks") ? (
-                    <li>
-                      <Link
-                        href="/admin/webhooks"
-                        className="rounded-md px-3 py-1.5 font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
-                      >
-                        Webhooks
-                      </Link>
-                    </li>
-                  ) : null}
+                  ))}
                 </ul>
               </nav>
             ) : null}
@@ -93,9 +68,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           </div>
         </header>
         <Providers>
-          <main id="main" className="mx-auto max-w-6xl px-6 py-8">
-            {children}
-          </main>
+          <ViewerProvider viewer={actor ? { id: actor.id, email: actor.email, role: actor.role } : null}>
+            <main id="main" className="mx-auto max-w-6xl px-6 py-8">
+              {children}
+            </main>
+          </ViewerProvider>
         </Providers>
       </body>
     </html>

@@ -16,7 +16,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
 
   const [view, agents] = await Promise.all([
     // Invalid parameters are ignored (and reported by the table), never fatal.
-    getRunsView(raw).catch((error: unknown): RunsViewDto | null => {
+    getRunsView(raw, actor.id).catch((error: unknown): RunsViewDto | null => {
       // The table's own query shows the error and a Retry button.
       console.error("[runs page]", error);
       return null;

@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   invalid_input: 400,
   unauthenticated: 401,
   forbidden: 403,
+  /** The agent lets only a call's assignee decide it (lib/assignments), and this is somebody else. */
+  not_assignee: 403,
   cross_site: 403,
   run_not_found: 404,
   already_decided: 409,
@@ -15,6 +17,8 @@ export const ERROR_STATUS = {
   tool_call_not_pending: 409,
   /** A call Mastra has not reached yet: another call of its step must be decided first. */
   call_not_reached: 409,
+  /** Two people assigned the same call or thread at once: the other one won. */
+  assignment_conflict: 409,
   length_required: 411,
   payload_too_large: 413,
   /** A bulk request naming more calls than one request may (LIMITS.bulkCalls): split it. */

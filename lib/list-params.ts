@@ -39,6 +39,7 @@ export const RUNS_PARAM_KEYS = [
   "from",
   "to",
   "overdue",
+  "assigned",
   "sort",
   "page",
   "perPage",
@@ -64,5 +65,5 @@ export function runsParamsHash(raw: RawRunsParams): string {
 }
 
 export function hasRunFilters(raw: RawRunsParams): boolean {
-  return Boolean(raw.resourceId || raw.threadId || raw.noThread || raw.agentId || raw.from || raw.to || raw.overdue);
+  return Boolean(raw.resourceId || raw.threadId || raw.noThread || raw.agentId || raw.from || raw.to || raw.overdue || raw.assigned);
 }

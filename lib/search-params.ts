@@ -95,6 +95,12 @@ export const queueQuery = z
       .transform((value) => value || undefined)
       .pipe(z.enum(QUEUE_SORTS, { error: `sort must be one of ${QUEUE_SORTS.join(", ")}` }).default("oldest")),
     overdue: flag("overdue"),
+    /** `me`: only the calls assigned to the signed-in reviewer (lib/assignments). */
+    assigned: z
+      .string()
+      .optional()
+      .transform((value) => value || undefined)
+      .pipe(z.enum(["me"], { error: "assigned must be me (or left out)" }).optional()),
     /** Only the runs without a thread (the queue's No thread group, whole). */
     noThread: flag("noThread"),
   })

@@ -69,7 +69,15 @@ function HistoryRow({ entry }: { entry: HistoryEntryDto }) {
         <time dateTime={head.at.toISOString()}>{stamp(head.at)}</time>
       </TableCell>
       {/* Whole, wrapped anywhere: an email address is the reviewer's identity. */}
-      <TableCell className="min-w-[9rem] max-w-[16rem] text-sm [overflow-wrap:anywhere]">{head.reviewer}</TableCell>
+      <TableCell className="min-w-[9rem] max-w-[16rem] text-sm [overflow-wrap:anywhere]">
+        {head.reviewer}
+        {head.assignee && head.assignee !== head.reviewer ? (
+          // Others may decide an assigned call (unless its agent forbids it): the history says it was not theirs.
+          <span className="block text-xs text-amber-800" data-testid="not-assignee">
+            not theirs: assigned to {head.assignee}
+          </span>
+        ) : null}
+      </TableCell>
       <TableCell>
         {head.action}
         {head.batchId ? <BatchLink batchId={head.batchId} /> : null}

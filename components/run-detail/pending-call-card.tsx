@@ -1,5 +1,6 @@
 /** One pending call on a run's page: its arguments or suspend payload, what it expects back, and the decision. */
 import type { RunDetailDto } from "@/lib/queue/dto";
+import { AssigneeControl } from "@/components/assignments/assignee-control";
 import { JsonViewer } from "@/components/json-viewer";
 import { DelegationPath } from "@/components/runs/delegation-path";
 import { KindBadge } from "@/components/runs/kind-badge";
@@ -32,6 +33,14 @@ export function PendingCallCard({
           {call.interrupted ? <MayHaveRunBadge interrupted={call.interrupted} /> : null}
           {call.inFlight ? <BeingDecidedBadge inFlight={call.inFlight} /> : null}
           {call.toolCallId ? <span className="font-mono text-xs text-neutral-500">{call.toolCallId}</span> : null}
+          {call.toolCallId ? (
+            <AssigneeControl
+              className="ml-auto"
+              target={{ kind: "call", runId: run.runId, toolCallId: call.toolCallId }}
+              assignee={call.assignee}
+              targetLabel={toolName}
+            />
+          ) : null}
           {call.path ? (
             <span className="flex basis-full flex-wrap items-center gap-1.5 text-xs text-neutral-600">
               Waits inside a delegation, continued through {call.path[0]}:
@@ -71,6 +80,7 @@ export function PendingCallCard({
                 suspendPayload={call.suspendPayload}
                 interrupted={call.interrupted}
                 inFlight={call.inFlight}
+                assignee={call.assignee}
                 canDecide={canDecide}
               />
             </div>

@@ -3,7 +3,9 @@
 import { useState, type Ref } from "react";
 import type { ClientActionError } from "@/lib/actions/result";
 import { DECIDING, type DecisionOutcome, type InFlightDecision, type InterruptedDecision } from "@/lib/decisions/types";
+import type { AssigneeDto } from "@/lib/queue/dto";
 import { formatTimestamp } from "@/components/time";
+import { useViewer } from "@/components/viewer";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ApprovalForm } from "./approval-form";
@@ -24,6 +26,8 @@ interface ToolCallDecisionProps {
   interrupted?: InterruptedDecision;
   /** Somebody's decision on this call is being carried out: nobody else can decide it meanwhile. */
   inFlight?: InFlightDecision;
+  /** Who holds the call: when only the assignee may decide and that is someone else, no form. */
+  assignee?: AssigneeDto;
   /** False for roles that may only read (support): the server refuses them anyway. */
   canDecide: boolean;
   /**
@@ -45,6 +49,7 @@ export function ToolCallDecision({
   suspendPayload,
   interrupted,
   inFlight,
+  assignee,
   canDecide,
   variant = "page",
   onSettled,
@@ -53,6 +58,8 @@ export function ToolCallDecision({
   const compact = variant === "row";
   const [outcome, setOutcome] = useState<DecisionOutcome | null>(null);
   const { learn } = useRunDecisions();
+  const viewer = useViewer();
+  const reservedFor = assignee?.exclusive && assignee.id !== viewer?.id ? assignee : null;
   // The page's heading follows what this call became (run-headline.tsx).
   const onDecided = (decided: DecisionOutcome) => {
     setOutcome(decided);
@@ -76,6 +83,11 @@ export function ToolCallDecision({
         )
       ) : inFlight ? (
         <BeingDecided inFlight={inFlight} requiresApproval={requiresApproval} compact={compact} />
+      ) : canDecide && reservedFor ? (
+        <p className="rounded-lg border border-neutral-200 bg-neutral-50 px-3 py-2.5 text-sm text-neutral-600" data-testid="reserved-for">
+          Only {reservedFor.email} decides this call: it is assigned to them, and its agent lets only the assignee decide. An admin can
+          reassign it.
+        </p>
       ) : !canDecide ? (
         <p className="rounded-lg border border-neutral-200 bg-neutral-50 px-3 py-2.5 text-sm text-neutral-600">
           Your role can see this call but not decide it. A reviewer or an admin can.

@@ -10,6 +10,7 @@ import { readRun } from "@/lib/actions/read-run";
 import type { ClientActionError } from "@/lib/actions/result";
 import type { DecisionOutcome } from "@/lib/decisions/types";
 import type { RunDetailDto } from "@/lib/queue/dto";
+import { AssigneeControl } from "@/components/assignments/assignee-control";
 import { JsonViewer } from "@/components/json-viewer";
 import { ResumeSchemaView } from "@/components/run-detail/resume-schema-view";
 import { ToolCallDecision } from "@/components/run-detail/tool-call-decision";
@@ -118,7 +119,15 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
           </details>
         )}
       </div>
-      <div className="min-w-0">
+      <div className="flex min-w-0 flex-col gap-3">
+        {call.toolCallId ? (
+          <AssigneeControl
+            target={{ kind: "call", runId: row.runId, toolCallId: call.toolCallId }}
+            // The listing is re-read every 3 s: fresher than this run's cached detail.
+            assignee={row.assignee}
+            targetLabel={`${toolName} (run ${row.runId.slice(0, 8)})`}
+          />
+        ) : null}
         <ToolCallDecision
           variant="row"
           controls={controls}
@@ -132,6 +141,7 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
           // The listing is re-read every 3 s: fresher than this run's cached detail.
           interrupted={row.interrupted}
           inFlight={row.inFlight}
+          assignee={row.assignee}
           canDecide={canDecide}
         />
       </div>

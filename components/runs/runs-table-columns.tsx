@@ -5,6 +5,7 @@ import { DelegationPath } from "./delegation-path";
 import { ShapeBadge } from "./shape-badge";
 import { KindBadge } from "./kind-badge";
 import { BeingDecidedBadge, MayHaveRunBadge } from "./decision-badges";
+import { AssigneeNote } from "@/components/assignments/assignee-note";
 import { isOverdue, type PendingCallRow, type RunsTableFeatures } from "./runs-table-model";
 
 const column = createColumnHelper<RunsTableFeatures, PendingCallRow>();
@@ -23,12 +24,15 @@ export function getRunsTableColumns({ slaMinutes }: { slaMinutes: number }) {
       id: "tool",
       header: "Tool",
       cell: (info) => (
-        <Link
-          href={`/runs/${encodeURIComponent(info.row.original.runId)}`}
-          className="rounded-sm font-mono text-[13px] font-medium text-neutral-900 underline decoration-neutral-300 underline-offset-4 hover:decoration-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950 focus-visible:ring-offset-2"
-        >
-          {info.getValue()}
-        </Link>
+        <span className="flex flex-col items-start gap-0.5">
+          <Link
+            href={`/runs/${encodeURIComponent(info.row.original.runId)}`}
+            className="rounded-sm font-mono text-[13px] font-medium text-neutral-900 underline decoration-neutral-300 underline-offset-4 hover:decoration-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950 focus-visible:ring-offset-2"
+          >
+            {info.getValue()}
+          </Link>
+          {info.row.original.assignee ? <AssigneeNote assignee={info.row.original.assignee} /> : null}
+        </span>
       ),
     }),
     column.accessor("requiresApproval", {

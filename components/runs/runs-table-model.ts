@@ -7,7 +7,7 @@ import {
   tableFeatures,
 } from "@tanstack/react-table";
 import type { InFlightDecision, InterruptedDecision } from "@/lib/decisions/types";
-import type { ThreadDto } from "@/lib/queue/dto";
+import type { AssigneeDto, ThreadDto } from "@/lib/queue/dto";
 import { callRowId } from "./runs-table-lingering";
 
 type RunShape = ThreadDto["runs"][number]["shape"];
@@ -32,6 +32,8 @@ export interface PendingCallRow {
   interrupted?: InterruptedDecision;
   /** Set while somebody's decision on the call is being carried out. */
   inFlight?: InFlightDecision;
+  /** Who holds the call (its own assignment or its thread's). */
+  assignee?: AssigneeDto;
   /** Grouping key: the thread, or a marker for runs without one. */
   threadKey: string;
 }
@@ -68,6 +70,7 @@ export function toPendingCallRows(threads: ThreadDto[], agentNames: Map<string, 
         suspendedAt: run.suspendedAt,
         interrupted: call.interrupted,
         inFlight: call.inFlight,
+        assignee: call.assignee,
         threadKey: thread.threadKey || NO_THREAD,
       })),
     ),

@@ -9,7 +9,7 @@ import { Select } from "@/components/ui/select";
 import { hasRunFilters, type RawRunsParams } from "@/lib/list-params";
 
 export type FilterPatch = Partial<
-  Record<"resourceId" | "threadId" | "noThread" | "agentId" | "from" | "to" | "overdue" | "sort", string | null>
+  Record<"resourceId" | "threadId" | "noThread" | "agentId" | "from" | "to" | "overdue" | "assigned" | "sort", string | null>
 >;
 
 interface RunsTableToolbarProps {
@@ -26,6 +26,7 @@ export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, 
   const sortId = useId();
   const overdueId = useId();
   const noThreadId = useId();
+  const assignedId = useId();
   return (
     <div role="search" aria-label="Filter pending runs" className="flex flex-wrap items-end gap-3">
       <TextFilter
@@ -78,6 +79,18 @@ export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, 
         />
         <Label htmlFor={overdueId} className="font-normal">
           Only overdue{slaMinutes && Number.isFinite(slaMinutes) ? ` (over ${slaMinutes} min)` : ""}
+        </Label>
+      </div>
+      <div className="flex h-9 items-center gap-2 rounded-md border border-neutral-200 px-3">
+        <input
+          id={assignedId}
+          type="checkbox"
+          checked={filters.assigned === "me"}
+          onChange={(event) => onFilterChange({ assigned: event.target.checked ? "me" : null })}
+          className="h-4 w-4 accent-neutral-900"
+        />
+        <Label htmlFor={assignedId} className="font-normal">
+          Assigned to me
         </Label>
       </div>
       <div className="flex h-9 items-center gap-2 rounded-md border border-neutral-200 px-3">

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ThreadDto } from "@/lib/queue/dto";
 import { WaitingTime } from "@/components/relative-time";
+import { AssigneeControl } from "@/components/assignments/assignee-control";
 import { NO_THREAD, summarizeThread, type PendingCallRow } from "./runs-table-model";
 import { SelectCheckbox } from "./select-checkbox";
 
@@ -71,6 +72,13 @@ export function ThreadGroupRow({ thread, calls, expanded, onToggle, colSpan, sel
           <Meta label="Oldest wait">
             <WaitingTime iso={summary.oldestSuspendedAt} className="tabular-nums" />
           </Meta>
+          {summary.threadId ? (
+            <AssigneeControl
+              target={{ kind: "thread", threadId: summary.threadId }}
+              assignee={thread.assignee}
+              targetLabel={`thread ${summary.threadId}`}
+            />
+          ) : null}
           {summary.shown < summary.count ? (
             <Link
               href={summary.threadId ? `/?threadId=${encodeURIComponent(summary.threadId)}` : "/?noThread=1"}

@@ -64,7 +64,17 @@ export function useRunsView({ initialView, initialParamsHash, initialDataUpdated
   const resetFilters = useCallback(
     () =>
       setParams(
-        { resourceId: null, threadId: null, noThread: null, agentId: null, from: null, to: null, overdue: null, page: null },
+        {
+          resourceId: null,
+          threadId: null,
+          noThread: null,
+          agentId: null,
+          from: null,
+          to: null,
+          overdue: null,
+          assigned: null,
+          page: null,
+        },
         { history: "push" },
       ),
     [setParams],

@@ -17,6 +17,6 @@ const urlParams = z.partialRecord(
  * an invalid one is ignored and reported instead of failing the table. Scripts use GET /api/runs,
  * which refuses invalid input.
  */
-export const browseRuns = defineAction("browseRuns", { permission: "read", input: urlParams }, (params): Promise<RunsViewDto> =>
-  getRunsView(rawRunsParams(params)),
+export const browseRuns = defineAction("browseRuns", { permission: "read", input: urlParams }, (params, { actor }): Promise<RunsViewDto> =>
+  getRunsView(rawRunsParams(params), actor.id),
 );

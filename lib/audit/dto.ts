@@ -23,6 +23,8 @@ export interface AuditEventDto {
   decisionId: string | null;
   /** The bulk request the entry belongs to, if it came with one. */
   batchId: string | null;
+  /** Whom the call was assigned to when this was recorded (null: nobody). */
+  assignee: string | null;
 }
 
 /**

@@ -47,6 +47,8 @@ export interface AuditEntry {
   decisionId?: string | null;
   /** The bulk request this entry belongs to (lib/decisions/bulk.ts); null for a decision made on its own. */
   batchId?: string | null;
+  /** Whom the call was assigned to (lib/assignments), when it had an assignee. */
+  assignee?: string | null;
 }
 
 type AuditWriter = Pick<Db, "auditEvent">;
@@ -85,6 +87,7 @@ export function appendAudit(db: AuditWriter, entry: AuditEntry, at: Date = new D
       message: text(entry.message),
       decisionId: id(entry.decisionId),
       batchId: id(entry.batchId),
+      assignee: id(entry.assignee),
     },
   });
 }

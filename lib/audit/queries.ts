@@ -52,6 +52,7 @@ export const AUDIT_CSV_COLUMNS = [
   "message",
   "decisionId",
   "batchId",
+  "assignee",
 ] as const satisfies ReadonlyArray<keyof AuditEvent>;
 
 /**

@@ -6,8 +6,12 @@
 export const ROLES = ["admin", "reviewer", "support"] as const;
 export type Role = (typeof ROLES)[number];
 
-/** configure: the console's own rules (expiry); manageWebhooks: where its events are sent. */
-export type Permission = "read" | "decide" | "manageUsers" | "configure" | "manageWebhooks";
+/**
+ * configure: the console's own rules (expiry, review settings); manageWebhooks: where its events
+ * are sent; assignOthers: give a call or thread to someone else, or take it from them (anyone who
+ * decides may take what nobody holds).
+ */
+export type Permission = "read" | "decide" | "manageUsers" | "configure" | "manageWebhooks" | "assignOthers";
 
 const GRANTS: Record<Permission, readonly Role[]> = {
   read: ["admin", "reviewer", "support"],
@@ -15,6 +19,7 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   manageUsers: ["admin"],
   configure: ["admin"],
   manageWebhooks: ["admin"],
+  assignOthers: ["admin"],
 };
 
 export function isRole(value: unknown): value is Role {

@@ -64,6 +64,7 @@ const WHAT: Record<Permission, string> = {
   manageUsers: "manage users",
   configure: "change the console's rules",
   manageWebhooks: "manage webhooks",
+  assignOthers: "assign calls to others",
 };
 
 /** The actor, if signed in with `permission`; otherwise AccessDenied saying why. */

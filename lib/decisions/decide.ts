@@ -18,6 +18,7 @@ import { failpoint } from "../failpoint.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import { findSuspendedRun } from "../runs/run-detail.ts";
 import type { AgentRunToolCall } from "@agent-approvals/mastra-store";
+import { checkAssignee } from "./assignee.ts";
 import { carryOut } from "./carry-out.ts";
 import { checkKind, checkResumeData, describeRun, refuseAsDecidedOrMissing } from "./checks.ts";
 import { recordDecision } from "./ledger.ts";
@@ -30,8 +31,14 @@ export async function decide(
     reviewer,
     databaseUrl = databaseUrlFromEnv(),
     batchId,
+    asAssignee = true,
   }: {
     reviewer: string;
+    /**
+     * Whether the agent's "only the assignee decides" applies (lib/assignments/review-settings.ts):
+     * it does to people; the console's own expiry decides whoever holds the call.
+     */
+    asAssignee?: boolean;
     databaseUrl?: string;
     /** The bulk request this decision is part of (bulk.ts): kept on the decision and on each of its audit entries. */
     batchId?: string;
@@ -63,6 +70,7 @@ export async function decide(
         `Run "${decision.runId}" belongs to agent "${run!.agentId}", not "${decision.agentId}": it can only be continued by its owner.`,
       );
     }
+    audit.assignee = asAssignee ? await checkAssignee(db, { ...run!, toolCallId: decision.toolCallId }, reviewer) : undefined;
     owner = await resolveOwner(run!.agentId, databaseUrl);
     if (decision.action === "resume") await checkResumeData(owner, call!, decision.runId, decision.resumeData);
   } catch (error) {

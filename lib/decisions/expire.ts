@@ -76,7 +76,7 @@ export async function expireOverdueCalls(databaseUrl: string = databaseUrlFromEn
               toolCallId,
               reason: `expired: no reviewer within ${waitText(rule.afterMinutes)}`,
             },
-            { reviewer: EXPIRY_REVIEWER, databaseUrl },
+            { reviewer: EXPIRY_REVIEWER, databaseUrl, asAssignee: false },
           );
           expired++;
         } catch (error) {

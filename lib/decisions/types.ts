@@ -54,6 +54,7 @@ export type DecisionErrorCode = Extract<
   | "invalid_resume_data"
   | "already_decided"
   | "decided_outside"
+  | "not_assignee"
   | "confirmation_required"
   | "agent_failed"
 >;

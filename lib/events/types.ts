@@ -4,6 +4,8 @@ export const EVENT_TYPES = [
   "call.waiting",
   /** A console decision reached applied, failed or released (lib/decisions/ledger.ts). */
   "call.decided",
+  /** A call was assigned to a reviewer, by themselves or an admin (lib/assignments/assignments.ts). */
+  "call.assigned",
   /** A call will expire soon (not emitted yet). */
   "call.expiring",
   /** A call expired without a reviewer and was declined through its agent (lib/decisions/expire.ts). */

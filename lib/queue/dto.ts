@@ -10,7 +10,20 @@ import type { AgentRunToolCall } from "@agent-approvals/mastra-store";
  * while somebody's decision is being carried out (nobody else can decide it meanwhile),
  * `interrupted` when its last decision was cut short by a server stop (its tool may have run).
  */
-export type ToolCallDto<Call extends AgentRunToolCall = AgentRunToolCall> = Call & CallDecisionState;
+export type ToolCallDto<Call extends AgentRunToolCall = AgentRunToolCall> = Call & CallDecisionState & { assignee?: AssigneeDto };
+
+/** Who a call (or a thread) is assigned to (lib/assignments/assignments.ts). */
+export interface AssigneeDto {
+  id: string;
+  name: string;
+  email: string;
+  /** A call's: whether the assignment is the call's own or its thread's. */
+  via?: "call" | "thread";
+  assignedBy: string;
+  assignedAt: string;
+  /** The call's agent lets only the assignee decide: everyone else is refused. */
+  exclusive?: boolean;
+}
 
 export type RunDto = Omit<ConsoleRun, "suspendedAt" | "toolCalls"> & { suspendedAt: string; toolCalls: ToolCallDto[] };
 export type RunDetailDto = Omit<RunDetail, "suspendedAt" | "createdAt" | "toolCalls"> & {
@@ -45,6 +58,8 @@ export interface ThreadDto {
   calls: number;
   overdueCalls: number;
   oldestSuspendedAt: string;
+  /** Whom the thread itself is assigned to (its calls may have assignees of their own). */
+  assignee?: AssigneeDto;
   /**
    * The thread's first matching runs, oldest first; fewer calls than `calls` when the thread is long.
    * Their calls come without `args` / `suspendPayload` (GET /api/runs and the run's detail have them).

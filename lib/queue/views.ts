@@ -3,14 +3,25 @@
  * (GET /api/runs) and the run detail
  * (lib/runs) with each pending call's decision state (lib/decisions), as DTOs for the browser.
  */
-import { databaseUrlFromEnv } from "../db/client.ts";
+import { assigneeOf, findAssignees, findThreadAssignees, type Assignee } from "../assignments/assignments.ts";
+import { exclusiveAgents } from "../assignments/review-settings.ts";
+import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { findCallDecisionStates, findLatestDecisionOfRun } from "../decisions/ledger.ts";
 import { workflowStepJsonSchema } from "../decisions/owners.ts";
 import type { PriorDecision } from "../decisions/types.ts";
 import { listSuspendedRuns } from "../runs/list-suspended-runs.ts";
 import { listThreads } from "../runs/list-threads.ts";
 import { CALLS_PER_THREAD, MAX_CALLS_PER_THREAD } from "../runs/validations.ts";
-import { toRunDetailDto, toRunDto, type QueuePageDto, type RunDetailDto, type RunDto, type RunsPageDto, type RunsViewDto } from "./dto.ts";
+import {
+  toRunDetailDto,
+  toRunDto,
+  type AssigneeDto,
+  type QueuePageDto,
+  type RunDetailDto,
+  type RunDto,
+  type RunsPageDto,
+  type RunsViewDto,
+} from "./dto.ts";
 import { overdueCutoff, reviewSlaMinutes } from "./review-target.ts";
 import { getSuspendedRun } from "../runs/run-detail.ts";
 import type { RawRunsParams } from "../list-params.ts";
@@ -36,8 +47,11 @@ export async function getRunsPage(query: RunsQuery): Promise<RunsPageDto> {
   };
 }
 
-/** A page of the review queue: whole threads with their matching calls and each call's decision state. */
-export async function getQueuePage(query: QueueQuery): Promise<QueuePageDto> {
+/**
+ * A page of the review queue: whole threads with their matching calls, each call's decision state
+ * and assignee. `viewerId` is whose "Assigned to me" `assigned=me` means.
+ */
+export async function getQueuePage(query: QueueQuery, viewerId?: string): Promise<QueuePageDto> {
   const slaMinutes = reviewSlaMinutes();
   const { threads, threadTotal, callTotal } = await listThreads({
     agentId: query.agentId,
@@ -47,6 +61,8 @@ export async function getQueuePage(query: QueueQuery): Promise<QueuePageDto> {
     toDate: query.to,
     onlyOverdue: query.overdue,
     noThread: query.noThread,
+    // Nobody signed in has nothing assigned: an id no user has.
+    assignedTo: query.assigned === "me" ? (viewerId ?? "-") : undefined,
     overdueBefore: overdueCutoff(new Date(), slaMinutes),
     sort: query.sort,
     perPage: query.perPage,
@@ -55,16 +71,30 @@ export async function getQueuePage(query: QueueQuery): Promise<QueuePageDto> {
     callsPerThread: query.threadId || query.noThread ? MAX_CALLS_PER_THREAD : CALLS_PER_THREAD,
   });
   const states = await findCallDecisionStates(threads.flatMap((thread) => thread.shownRuns.map((run) => run.runId)));
+  const db = await getDb(databaseUrlFromEnv());
+  const [threadAssignees, runs] = await Promise.all([
+    findThreadAssignees(
+      db,
+      threads.map((thread) => thread.threadKey),
+    ),
+    withAssignees(threads.flatMap((thread) => thread.shownRuns.map((run) => withoutPayloads(toRunDto(run, states))))),
+  ]);
+  const runsByThread = new Map<string, RunDto[]>();
+  for (const run of runs) runsByThread.set(run.threadId ?? "", [...(runsByThread.get(run.threadId ?? "") ?? []), run]);
   return {
-    threads: threads.map((thread) => ({
-      threadKey: thread.threadKey,
-      calls: thread.calls,
-      overdueCalls: thread.overdueCalls,
-      oldestSuspendedAt: thread.oldestAt.toISOString(),
-      // Without each call's arguments or payload: a row reads them when it opens (readRun). A page
-      // can hold a thousand calls, and their arguments would ride along in the page's HTML.
-      runs: thread.shownRuns.map((run) => withoutPayloads(toRunDto(run, states))),
-    })),
+    threads: threads.map((thread) => {
+      const assignee = threadAssignees.get(thread.threadKey);
+      return {
+        threadKey: thread.threadKey,
+        calls: thread.calls,
+        overdueCalls: thread.overdueCalls,
+        oldestSuspendedAt: thread.oldestAt.toISOString(),
+        ...(assignee ? { assignee: toAssigneeDto(assignee) } : {}),
+        // Without each call's arguments or payload: a row reads them when it opens (readRun). A page
+        // can hold a thousand calls, and their arguments would ride along in the page's HTML.
+        runs: runsByThread.get(thread.threadKey) ?? [],
+      };
+    }),
     threadTotal,
     callTotal,
     page: query.page,
@@ -76,9 +106,9 @@ export async function getQueuePage(query: QueueQuery): Promise<QueuePageDto> {
 }
 
 /** The review queue for the URL's parameters as found: invalid ones are ignored and reported. */
-export async function getRunsView(raw: RawRunsParams): Promise<RunsViewDto> {
+export async function getRunsView(raw: RawRunsParams, viewerId?: string): Promise<RunsViewDto> {
   const { query, problems } = sanitizeQueueQuery(raw);
-  return { ...(await getQueuePage(query)), problems };
+  return { ...(await getQueuePage(query, viewerId)), problems };
 }
 
 /** One waiting run with each call's decision state, or null when it no longer waits. */
@@ -90,7 +120,8 @@ export async function getRunDetail(runId: string, databaseUrl: string = database
       call.step ? { ...call, resumeSchema: await workflowStepJsonSchema(run.agentId, call.step, databaseUrl) } : call,
     ),
   );
-  return toRunDetailDto({ ...run, toolCalls }, await findCallDecisionStates([runId]));
+  const [detail] = await withAssignees([toRunDetailDto({ ...run, toolCalls }, await findCallDecisionStates([runId]))], databaseUrl);
+  return detail!;
 }
 
 /**
@@ -102,6 +133,41 @@ export async function getRunPage(runId: string): Promise<{ waiting: RunDetailDto
   if (waiting) return { waiting };
   const decided = await findLatestDecisionOfRun(runId);
   return decided ? { decided } : { unknown: true };
+}
+
+/** Each call's assignee, and whether only that person may decide it. */
+async function withAssignees<
+  Run extends Pick<RunDto, "runId" | "agentId" | "threadId"> & { toolCalls: Array<RunDto["toolCalls"][number]> },
+>(runs: Run[], databaseUrl: string = databaseUrlFromEnv()): Promise<Run[]> {
+  const db = await getDb(databaseUrl);
+  const calls = runs.flatMap((run) =>
+    run.toolCalls.flatMap((call) => (call.toolCallId ? [{ runId: run.runId, toolCallId: call.toolCallId, threadId: run.threadId }] : [])),
+  );
+  const assignees = await findAssignees(db, calls);
+  if (assignees.size === 0) return runs;
+  const exclusive = await exclusiveAgents(
+    db,
+    runs.map((run) => run.agentId),
+  );
+  return runs.map((run) => ({
+    ...run,
+    toolCalls: run.toolCalls.map((call) => {
+      const assignee = assigneeOf(assignees, run.runId, call.toolCallId);
+      return assignee ? { ...call, assignee: toAssigneeDto(assignee, exclusive.has(run.agentId)) } : call;
+    }),
+  }));
+}
+
+function toAssigneeDto(assignee: Omit<Assignee, "via"> & { via?: Assignee["via"] }, exclusive?: boolean): AssigneeDto {
+  return {
+    id: assignee.id,
+    name: assignee.name,
+    email: assignee.email,
+    ...(assignee.via ? { via: assignee.via } : {}),
+    assignedBy: assignee.assignedBy,
+    assignedAt: assignee.assignedAt.toISOString(),
+    ...(exclusive ? { exclusive } : {}),
+  };
 }
 
 function withoutPayloads(run: RunDto): RunDto {

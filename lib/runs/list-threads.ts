@@ -54,7 +54,7 @@ export async function listThreads(options: ListThreadsOptions, databaseUrl: stri
   if (!parsed.success) throw new InvalidListOptionsError(parsed.error.issues);
   const query = parsed.data;
   const db = await getDb(databaseUrl);
-  const fromSummaries = !query.threadId && !query.noThread && !query.resourceId && !query.fromDate && !query.toDate;
+  const fromSummaries = !query.threadId && !query.noThread && !query.resourceId && !query.fromDate && !query.toDate && !query.assignedTo;
   const { rows, threadTotal, callTotal } = fromSummaries ? await pageOfSummaries(db, query) : await pageOfMatches(db, query);
   const [shown, recent] = await Promise.all([
     readShownRuns(db, query, rows),
@@ -227,10 +227,22 @@ function matchConditions(query: Query): Sql {
   if (query.resourceId) conditions.push(sql`"resource_id" = ${query.resourceId}`);
   if (query.fromDate) conditions.push(sql`"created_at" >= ${query.fromDate}`);
   if (query.toDate) conditions.push(sql`"created_at" <= ${query.toDate}`);
+  if (query.assignedTo) conditions.push(assignedToCondition(query.assignedTo));
   // Wrapped so that SQLite never walks the waiting-time index for it: nearly every call is overdue,
   // and the filter's own index (or the threads') narrows far better. PostgreSQL plans on statistics.
   if (query.onlyOverdue) conditions.push(sql`COALESCE("updated_at", "updated_at") < ${query.overdueBefore}`);
   return join(conditions, " AND ");
+}
+
+/**
+ * Runs with a call assigned to `userId`: its own assignment, or its thread's unless the call is
+ * someone else's. Per run, like every filter here (a run's parallel calls share it). The
+ * assignments are few; the run and thread indexes find their runs.
+ */
+function assignedToCondition(userId: string): Sql {
+  return sql`("run_id" IN (SELECT "run_id" FROM "call_assignments" WHERE "assignee_id" = ${userId})
+    OR ("thread_id" IN (SELECT "thread_id" FROM "thread_assignments" WHERE "assignee_id" = ${userId})
+      AND "run_id" NOT IN (SELECT "run_id" FROM "call_assignments" WHERE "assignee_id" <> ${userId})))`;
 }
 
 /** Only agent-loop rows carry an owner: that is what makes a row an agent run. */

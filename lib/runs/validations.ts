@@ -54,6 +54,8 @@ export const listThreadsOptions = z
     onlyOverdue: z.boolean().default(false),
     /** Only runs without a thread (one group). */
     noThread: z.boolean().default(false),
+    /** Only calls assigned to this user (their own assignment, or their thread's). */
+    assignedTo: id("assignedTo").optional(),
     sort: z.enum(QUEUE_SORTS, { error: `sort must be one of ${QUEUE_SORTS.join(", ")}` }).default("oldest"),
     perPage: z.number().int().min(1, "perPage must be at least 1").max(100, "perPage must be at most 100").default(20),
     page: z.number().int().nonnegative("page must be a non-negative integer").max(1_000_000).default(0),

@@ -1,5 +1,5 @@
 /**
- * GET /api/queue?resourceId=…&threadId=…&noThread=1&agentId=…&from=…&to=…&overdue=1&sort=oldest|newest&page=…&perPage=…
+ * GET /api/queue?resourceId=…&threadId=…&noThread=1&agentId=…&from=…&to=…&overdue=1&assigned=me&sort=oldest|newest&page=…&perPage=…
  * — the review queue as the runs page shows it: whole threads (perPage counts threads), their
  * matching calls with each call's decision state, totals of threads and calls. Strict where the page
  * is lenient: an invalid parameter is a 400 that says why. GET /api/runs stays the contract's listing of runs.
@@ -24,5 +24,5 @@ async function readQueue(params: Record<string, string>): Promise<ActionResult<Q
   if (!access.ok) return { ok: false, error: access.error };
   const query = queueQuery.safeParse(params);
   if (!query.success) return invalidInput(query.error);
-  return runAction("readQueue", () => getQueuePage(query.data));
+  return runAction("readQueue", () => getQueuePage(query.data, access.actor.id));
 }

@@ -1,0 +1,90 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { saveReviewSetting } from "@/lib/actions/save-review-setting";
+import { Alert } from "@/components/ui/alert";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+
+type AgentRow = {
+  id: string;
+  name: string;
+  kind: "agent" | "workflow";
+  onlyAssigneeDecides: boolean;
+  updatedBy: string | null;
+  updatedAt: string | null;
+};
+
+/** One row per agent the console serves, with its "only the assignee decides" switch. */
+export function ReviewSettingsTable({ agents }: { agents: AgentRow[] }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [message, setMessage] = useState<{ kind: "success" | "destructive"; text: string } | null>(null);
+
+  const toggle = (agent: AgentRow, onlyAssigneeDecides: boolean) =>
+    startTransition(async () => {
+      const result = await saveReviewSetting({ agentId: agent.id, onlyAssigneeDecides }).catch(() => null);
+      if (!result) setMessage({ kind: "destructive", text: "The server could not be reached. Try again." });
+      else if (!result.ok) setMessage({ kind: "destructive", text: result.error.message });
+      else {
+        setMessage({
+          kind: "success",
+          text: onlyAssigneeDecides
+            ? `${agent.name}: only the assignee decides an assigned call.`
+            : `${agent.name}: anyone who reviews may decide an assigned call.`,
+        });
+        router.refresh();
+      }
+    });
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div role="status" aria-live="polite">
+        {message ? <Alert variant={message.kind}>{message.text}</Alert> : null}
+      </div>
+      <div className="rounded-lg border border-neutral-200 bg-white">
+        <Table>
+          <TableCaption>The agents and workflows this console serves</TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Agent</TableHead>
+              <TableHead>Only the assignee decides</TableHead>
+              <TableHead>Last changed</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {agents.map((agent) => (
+              <TableRow key={agent.id} data-agent={agent.id}>
+                <TableCell>
+                  <span className="font-medium">{agent.name}</span> <span className="font-mono text-xs text-neutral-500">{agent.id}</span>
+                </TableCell>
+                <TableCell>
+                  <label className="inline-flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4 accent-neutral-900"
+                      checked={agent.onlyAssigneeDecides}
+                      disabled={pending}
+                      onChange={(event) => toggle(agent, event.target.checked)}
+                      aria-label={`Only the assignee decides calls of ${agent.name}`}
+                    />
+                    {agent.onlyAssigneeDecides ? "On" : "Off"}
+                  </label>
+                </TableCell>
+                <TableCell className="text-xs text-neutral-600">
+                  {agent.updatedBy && agent.updatedAt ? (
+                    <>
+                      {agent.updatedBy}, <time dateTime={agent.updatedAt}>{agent.updatedAt.replace("T", " ").slice(0, 16)} UTC</time>
+                    </>
+                  ) : (
+                    "never"
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </div>
+  );
+}
