@@ -3,7 +3,8 @@
  * the other sort, each filter, the overdue filter and a deep page, totals included. Timed like the
  * runs listing; the report puts them in their own table (bench/results.md, "Pages of threads").
  */
-import { listThreads, type ThreadListing } from "../lib/runs/list-threads.ts";
+import { getDb } from "../lib/db/client.ts";
+import { listThreads, NO_THREAD_KEY, type ThreadListing } from "../lib/runs/list-threads.ts";
 import type { ListThreadsOptions } from "../lib/runs/validations.ts";
 import { overdueCutoff } from "../lib/queue/review-target.ts";
 import { v } from "./cases.ts";
@@ -28,6 +29,7 @@ export const THREAD_CASES: ThreadCase[] = [
   { id: "day", label: "one-day window", options: { ...v.day, ...first } },
   { id: "overdue", label: "overdue=1", options: { onlyOverdue: true, ...first } },
   { id: "agent-overdue", label: "agentId + overdue=1", options: { agentId: v.agentId, onlyOverdue: true, ...first } },
+  { id: "assigned", label: "assigned=me (20 threads + 30 calls held)", options: { assignedTo: "bench-assignee", ...first } },
   { id: "deep", label: "last page", options: { perPage: THREADS_PER_PAGE, page: -1 } },
 ];
 
@@ -46,6 +48,16 @@ export async function measureThreadPages(url: string, quick: boolean): Promise<R
   const whole = await listThreads({ ...first, overdueBefore }, url);
   const lastPage = Math.max(0, Math.ceil(whole.threadTotal / THREADS_PER_PAGE) - 1);
   const results: Record<string, ThreadPageResult> = {};
+  const unassign = await assignSome(url, whole);
+  try {
+    await measureCases(url, quick, lastPage, overdueBefore, results);
+  } finally {
+    await unassign();
+  }
+  return results;
+}
+
+async function measureCases(url: string, quick: boolean, lastPage: number, overdueBefore: Date, results: Record<string, ThreadPageResult>) {
   for (const c of THREAD_CASES) {
     const page = c.options.page === -1 ? lastPage : (c.options.page ?? 0);
     const options = { ...c.options, page, overdueBefore };
@@ -61,7 +73,34 @@ export async function measureThreadPages(url: string, quick: boolean): Promise<R
       page,
     };
   }
-  return results;
+}
+
+/**
+ * What the assigned=me case lists: one reviewer holding 20 threads (those of the queue's first
+ * page) and 30 calls of runs further down, as a busy reviewer would. Removed after measuring, so a
+ * kept store is left as it was built.
+ */
+async function assignSome(url: string, firstPage: ThreadListing): Promise<() => Promise<void>> {
+  const db = await getDb(url);
+  const assignee = { assigneeId: "bench-assignee", assignedBy: "bench@example.com", assignedAt: new Date() };
+  const threadIds = firstPage.threads.map((thread) => thread.threadKey).filter((key) => key !== NO_THREAD_KEY);
+  const runs = await db.workflowSnapshot.findMany({
+    where: { status: "suspended", agentId: { not: null } },
+    select: { runId: true, toolCalls: true },
+    orderBy: { createdAt: "asc" },
+    skip: 500,
+    take: 30,
+  });
+  const calls = runs.flatMap((run) => {
+    const [call] = JSON.parse(run.toolCalls ?? "[]") as Array<{ toolCallId?: string }>;
+    return call?.toolCallId ? [{ runId: run.runId, toolCallId: call.toolCallId, ...assignee }] : [];
+  });
+  await db.threadAssignment.createMany({ data: threadIds.map((threadId) => ({ threadId, ...assignee })) });
+  await db.callAssignment.createMany({ data: calls });
+  return async () => {
+    await db.threadAssignment.deleteMany({ where: { assigneeId: assignee.assigneeId } });
+    await db.callAssignment.deleteMany({ where: { assigneeId: assignee.assigneeId } });
+  };
 }
 
 /** The "Pages of threads" table and its targets (full run: < 10 ms SQLite, < 20 ms PG, growth < 2x). */

@@ -159,6 +159,9 @@ export async function assignCall(
   }
   const current = assigneeOf(await findAssignees(db, [{ ...target, threadId: run.threadId }]), target.runId, target.toolCallId);
   checkMayAssign(actor, current && { assigneeId: current.id, email: current.email }, target.assigneeId);
+  if (target.assigneeId === null && current?.via === "thread") {
+    throw new AppError("invalid_input", `This call is ${current.email}'s with its thread "${run.threadId}": unassign the thread instead.`);
+  }
   const user = target.assigneeId === null ? null : await assignableUser(db, target.assigneeId);
   const key = { runId_toolCallId: { runId: target.runId, toolCallId: target.toolCallId } };
   await inTransaction(db, current?.email, async (tx) => {

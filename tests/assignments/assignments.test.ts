@@ -157,6 +157,11 @@ describe.each(["sqlite", "postgres"] as const)("assignment on %s", { timeout: 12
         [later.runId, sam.email, "call"],
       ]),
     );
+    // A call held with its thread is given back with the thread, not on its own.
+    expect(await as(rita, () => assignToolCall({ runId: first.runId, toolCallId: first.toolCallId, assigneeId: null }))).toMatchObject({
+      ok: false,
+      error: { code: "invalid_input", message: expect.stringContaining("unassign the thread") },
+    });
     // Sam cannot take Rita's thread; unassigning it leaves Sam's own call his.
     expect(await as(sam, () => assignThread({ threadId: thread, assigneeId: sam.id }))).toMatchObject({
       ok: false,
