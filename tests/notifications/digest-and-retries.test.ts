@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../lib/db/client.ts";
+import { decide } from "../../lib/decisions/decide.ts";
+import { OUTBOX_KEPT_MS, pruneOutbox } from "../../lib/webhooks/retention.ts";
 import { sendDueEmails } from "../../lib/notifications/worker.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { CONSOLE, useEmailSetup } from "../helpers/email.ts";
@@ -50,6 +52,31 @@ describe.each(["sqlite", "postgres"] as const)("email digests and retries on %s"
     expect(latest.text).not.toContain(first.runId);
     expect(await send(new Date(start + 5 * HOUR))).toBe(0);
     expect(email.sink.received).toHaveLength(2);
+  });
+
+  it("lists calls decided meanwhile as already decided, and sends no single email for a decided call", async () => {
+    const hana = await email.account("reviewer", "hourly");
+    const rita = await email.account("reviewer", "immediate");
+    const decided = await email.waitingCall("ORD-7151");
+    const open = await email.waitingCall("ORD-7152");
+    await decide({ action: "approve", ...decided.ref }, { reviewer: "ada@test.example", databaseUrl: database.url });
+    const start = Date.now();
+
+    // Rita's email about the decided call is skipped; the other one goes.
+    expect(await send(new Date(start))).toBe(1);
+    expect(email.mailsTo(rita).map((mail) => mail.parsed.text)).toEqual([expect.stringContaining(open.resource)]);
+    const db = await getDb(database.url);
+    expect(
+      (await db.emailNotification.findMany({ where: { userId: rita.id }, select: { state: true } })).map((row) => row.state).sort(),
+    ).toEqual(["sent", "skipped"]);
+
+    expect(await send(new Date(start + HOUR))).toBe(1);
+    const digest = email.mailsTo(hana)[0]!.parsed;
+    expect(digest.subject).toBe("Approvals digest: 1 call waiting");
+    const [waiting, already] = digest.text!.split("Already decided in the console:");
+    expect(waiting).toContain(open.runId);
+    expect(already).toContain(decided.resource);
+    expect(digest.text).not.toContain(decided.runId); // no link to a call nobody needs to open
   });
 
   it("keeps an email pending while the mail server is down or refusing, then delivers it once", async () => {
@@ -100,5 +127,9 @@ describe.each(["sqlite", "postgres"] as const)("email digests and retries on %s"
     expect(digests[0] + digests[1]).toBe(1);
     expect(email.mailsTo(hana)).toHaveLength(1);
     expect(email.sink.received).toHaveLength(5);
+
+    // Pruned with their events once those are past the outbox's retention.
+    await pruneOutbox({ databaseUrl: database.url, now: new Date(now + OUTBOX_KEPT_MS + HOUR) });
+    expect(await (await getDb(database.url)).emailNotification.count()).toBe(0);
   });
 });
