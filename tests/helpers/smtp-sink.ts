@@ -21,11 +21,26 @@ export interface SmtpSink {
   url: string;
   received: ReceivedMail[];
   refusing: boolean;
+  /** Resolves once `count` messages have arrived (rejects after `timeoutMs`). */
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
-  const sink: SmtpSink = { url: "", received: [], refusing: false, close: async () => {} };
+  const sink: SmtpSink = {
+    url: "",
+    received: [],
+    refusing: false,
+    async waitFor(count, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (sink.received.length < count) {
+        if (Date.now() > deadline) throw new Error(`Got ${sink.received.length} of ${count} emails within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return sink.received;
+    },
+    close: async () => {},
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
