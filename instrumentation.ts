@@ -4,15 +4,17 @@
  * calls decided outside the console in the history (lib/decisions/outside.ts) and expires calls that
  * waited past their agent's rule (lib/decisions/expire.ts). It also keeps SQLite's planner
  * statistics fresh as the backlog grows (lib/db/client.ts). Every second it announces calls that
- * started waiting and sends due webhooks (lib/webhooks/loop.ts).
+ * started waiting and sends due webhooks and emails (lib/events-loop.ts).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Plain `next start` too refuses to serve without the settings every page needs.
   (await import("./lib/configuration.mjs")).refuseToStartIfMisconfigured();
-  // Remote mode (MASTRA_SERVER_URL): a bad URL or MASTRA_SERVER_HEADERS stops the start, named.
+  // Remote mode (MASTRA_SERVER_URL): a bad URL or MASTRA_SERVER_HEADERS stops the start, named;
+  // so does a malformed SMTP_URL or MAIL_FROM (email).
   try {
     (await import("./lib/mastra/remote.ts")).remoteServer();
+    (await import("./lib/notifications/mail-config.ts")).mailSettings();
   } catch (error) {
     console.error(`Refusing to start: ${(error as Error).message}`);
     process.exit(1);
@@ -49,7 +51,7 @@ export async function register() {
   };
   void recover();
   setInterval(recover, Math.min(30_000, Math.max(1_000, decisionLeaseMs() / 2))).unref();
-  startEventDelivery((await import("./lib/webhooks/loop.ts")).deliverEventsOnce);
+  startEventDelivery((await import("./lib/events-loop.ts")).deliverEventsOnce);
   setInterval(
     () => optimizeDatabase().catch((error: unknown) => console.error("[optimize] failed:", error)),
     PLANNER_STATISTICS_EVERY_MS,

@@ -16,6 +16,8 @@ const nextConfig = {
     "@mastra/libsql",
     "@mastra/pg",
     "@libsql/client",
+    // Node-only SMTP (net, tls, dns): sends email from the maintenance loop.
+    "nodemailer",
     // The store package reads its migrations from its own folder at run time.
     "@agent-approvals/mastra-store",
   ],

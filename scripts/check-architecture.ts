@@ -23,6 +23,7 @@ const BROWSER_SAFE = [
   /^lib\/events\/types$/,
   /^lib\/http\/limits$/,
   /^lib\/list-params$/,
+  /^lib\/notifications\/modes$/, // dependency-free list of email choices
   /^lib\/queue\/dto$/,
   /^lib\/safe-text$/,
   /^packages\/mastra-store\/src\/run-kinds$/, // dependency-free vocabulary of run shapes and owners

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { signOut } from "@/lib/actions/sign-out";
 import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -11,6 +12,9 @@ export function UserMenu({ name, email, role }: { name: string; email: string; r
         </span>{" "}
         · {role ? ROLE_LABELS[role] : "No role"}
       </span>
+      <Link href="/profile" className="font-medium text-neutral-600 underline-offset-4 hover:text-neutral-900 hover:underline">
+        Profile
+      </Link>
       <SubmitButton variant="outline" size="xs">
         Sign out
       </SubmitButton>

@@ -26,6 +26,11 @@ export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
+/** The roles that hold `permission` (who is emailed about calls to decide, for one). */
+export function rolesWith(permission: Permission): readonly Role[] {
+  return GRANTS[permission];
+}
+
 export function can(role: Role | null | undefined, permission: Permission): boolean {
   return !!role && GRANTS[permission].includes(role);
 }

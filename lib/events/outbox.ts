@@ -1,12 +1,14 @@
 /**
- * The events outbox: what the console announces to the outside (webhooks, later email). An event is
+ * The events outbox: what the console announces to the outside (webhooks and email). An event is
  * written in the same transaction as the change that causes it, together with one pending delivery
- * per enabled endpoint that wants its type, so a server dying between the change and the announcement
- * loses nothing: the delivery worker (lib/webhooks/worker.ts) sends whatever is pending, at least once,
- * always under the event's stable id. `emitEvent` is the one way in.
+ * per enabled endpoint that wants its type and one queued email per user who asked for it
+ * (lib/notifications/queue.ts), so a server dying between the change and the announcement loses
+ * nothing: the workers (lib/webhooks/worker.ts, lib/notifications/worker.ts) send whatever is
+ * pending, at least once, always under the event's stable id. `emitEvent` is the one way in.
  */
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.ts";
+import { queueEmailNotifications, type NotificationWriter } from "../notifications/queue.ts";
 import { EVENT_TYPES, isEventType, type EventType } from "./types.ts";
 
 export { EVENT_TYPES, isEventType, type EventType };
@@ -19,9 +21,9 @@ export interface EventPayload<Data = Record<string, unknown>> {
 }
 
 /** A transaction client (or the client itself): whatever holds the change the event announces. */
-export type EventWriter = Pick<Db, "outboxEvent" | "webhookEndpoint" | "webhookDelivery">;
+export type EventWriter = Pick<Db, "outboxEvent" | "webhookEndpoint" | "webhookDelivery"> & NotificationWriter;
 
-/** Records `type` with `data` and queues it for every enabled endpoint subscribed to it; returns the event id. */
+/** Records `type` with `data`, queues it for every enabled endpoint subscribed to it and every user to email; returns the event id. */
 export async function emitEvent(tx: EventWriter, type: EventType, data: Record<string, unknown>, now: Date = new Date()): Promise<string> {
   const id = `evt_${randomUUID().replaceAll("-", "")}`;
   const payload: EventPayload = { type, timestamp: now.toISOString(), data };
@@ -43,6 +45,7 @@ export async function emitEvent(tx: EventWriter, type: EventType, data: Record<s
       })),
     });
   }
+  await queueEmailNotifications(tx, { id, type, data }, now);
   return id;
 }
 

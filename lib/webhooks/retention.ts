@@ -1,7 +1,9 @@
 /**
  * The outbox and the delivery log would otherwise grow with every call: events older than
- * `OUTBOX_KEPT_MS` are deleted with their deliveries and attempts, unless a delivery of theirs is
- * still pending (it is still being retried, or an admin pressed Retry).
+ * `OUTBOX_KEPT_MS` are deleted with their deliveries and attempts and their emails
+ * (email_notifications), unless a delivery of theirs is still pending (it is still being retried,
+ * or an admin pressed Retry). An email's retries end within about a day, so an email still pending
+ * after 30 days is one nobody will send (its user chose again, or is gone): it goes with its event.
  */
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 
@@ -28,6 +30,7 @@ export async function pruneOutbox({ databaseUrl = databaseUrlFromEnv(), now = ne
     const deliveries = await tx.webhookDelivery.findMany({ where: { eventId: { in: ids } }, select: { id: true } });
     await tx.webhookAttempt.deleteMany({ where: { deliveryId: { in: deliveries.map((delivery) => delivery.id) } } });
     await tx.webhookDelivery.deleteMany({ where: { eventId: { in: ids } } });
+    await tx.emailNotification.deleteMany({ where: { eventId: { in: ids } } });
     await tx.outboxEvent.deleteMany({ where: { id: { in: ids } } });
   });
   return ids.length;

@@ -4,6 +4,7 @@
  * when, and a link to the run in the console (CONSOLE_URL, else BETTER_AUTH_URL).
  */
 import type { EventPayload } from "../events/outbox.ts";
+import { runLink } from "../links.ts";
 
 type MrkdwnText = { type: "mrkdwn"; text: string };
 export type SlackBlock = { type: "section"; text: MrkdwnText; fields?: MrkdwnText[] } | { type: "context"; elements: MrkdwnText[] };
@@ -12,8 +13,6 @@ export interface SlackMessage {
   text: string;
   blocks: SlackBlock[];
 }
-
-export const consoleUrl = (): string | null => (process.env.CONSOLE_URL || process.env.BETTER_AUTH_URL || "").replace(/\/+$/, "") || null;
 
 /** Slack's mrkdwn treats these three as markup: an agent's tool name or a customer id must not be. */
 const escape = (text: unknown) =>
@@ -31,13 +30,9 @@ function slackTime(iso: unknown): string {
   return `<!date^${Math.floor(time / 1000)}^{date_short_pretty} {time}|${escape(iso)}>`;
 }
 
-export function runLink(runId: string): string | null {
-  const base = consoleUrl();
-  return base ? `${base}/runs/${encodeURIComponent(runId)}` : null;
-}
-
 const HEADLINES: Record<EventPayload["type"], (data: Record<string, unknown>) => string> = {
   "call.waiting": (data) => `*${escape(data.toolName)}* waits for a reviewer`,
+  "call.assigned": (data) => `*${escape(data.toolName)}* was assigned to ${escape(data.assigneeEmail)} by ${escape(data.assignedBy)}`,
   "call.decided": (data) => `*${escape(data.toolName)}*: ${escape(data.action)} by ${escape(data.reviewer)} (${escape(data.state)})`,
   "call.assigned": (data) => `*${escape(data.toolName)}* was assigned to ${escape(data.assigneeEmail)} by ${escape(data.assignedBy)}`,
   "call.expiring": (data) => `*${escape(data.toolName)}* expires soon without a reviewer`,

@@ -8,21 +8,13 @@
 import { Webhook } from "standardwebhooks";
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import type { EventPayload } from "../events/outbox.ts";
+import { MAX_ATTEMPTS, retryDelayMs } from "../retry-schedule.ts";
 import { postWebhook, type AttemptResult } from "./send.ts";
 import { slackMessage } from "./slack.ts";
 
 /** Longer than one attempt can take (its 10 s time limit), so a live worker never loses its claim. */
 const LEASE_MS = 60_000;
 const BATCH = 20;
-const FIRST_RETRY_MS = 10_000;
-const LONGEST_WAIT_MS = 6 * 3_600_000;
-/** 10 s, 30 s, 1.5 min, … up to 6 h between attempts: the 12th and last comes about 28 h after the first. */
-export const MAX_ATTEMPTS = 12;
-
-/** How long to wait after the `attempts`-th failed attempt. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(FIRST_RETRY_MS * 3 ** Math.max(0, attempts - 1), LONGEST_WAIT_MS);
-}
 
 const dueWhere = (now: Date) => ({
   state: "pending",
