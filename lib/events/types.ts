@@ -3,15 +3,14 @@ export const EVENT_TYPES = [
   /** A tool call started waiting for a reviewer (lib/events/waiting.ts). */
   "call.waiting",
   /**
-   * A waiting call was given to one reviewer to decide (assignment, built on main). Its data:
+   * A waiting call was given to one reviewer to decide, by themselves or an admin
+   * (lib/assignments/assignments.ts). Its data:
    * runId, toolCallId, toolName, agentId, threadId, resourceId, waitingSince, assigneeId (the
    * better-auth user id), assigneeEmail, assignedBy. The assignee alone is emailed about it.
    */
   "call.assigned",
   /** A console decision reached applied, failed or released (lib/decisions/ledger.ts). */
   "call.decided",
-  /** A call was assigned to a reviewer, by themselves or an admin (lib/assignments/assignments.ts). */
-  "call.assigned",
   /** A call will expire soon (not emitted yet). */
   "call.expiring",
   /** A call expired without a reviewer and was declined through its agent (lib/decisions/expire.ts). */

@@ -5,7 +5,8 @@
  * the workers (lib/notifications/worker.ts, digest.ts) only send what is written here.
  *
  *  - call.waiting: every user who may decide (admin, reviewer), not banned, whose choice is not off;
- *  - call.assigned: the assignee alone, on the same conditions (an assignment does not override "off").
+ *  - call.assigned: the assignee alone, on the same conditions (an assignment does not override "off"),
+ *    unless they took it themselves.
  *
  * `immediate` rows are due at once; `hourly` ones are queued for the user's digest, due an hour
  * after they were queued. With email off (SMTP_URL unset) nothing is queued.
@@ -20,7 +21,9 @@ export const DIGEST_EVERY_MS = 3_600_000;
 /** The event types that are emailed, and to whom: everyone who may decide, or the named users. */
 const RECIPIENTS: Record<string, (data: Record<string, unknown>) => "deciders" | string[]> = {
   "call.waiting": () => "deciders",
-  "call.assigned": (data) => (typeof data.assigneeId === "string" && data.assigneeId ? [data.assigneeId] : []),
+  // Nobody is mailed about a call they took themselves.
+  "call.assigned": (data) =>
+    typeof data.assigneeId === "string" && data.assigneeId && data.assignedBy !== data.assigneeEmail ? [data.assigneeId] : [],
 };
 
 export const isEmailedEventType = (type: string): boolean => Object.hasOwn(RECIPIENTS, type);

@@ -34,7 +34,6 @@ const HEADLINES: Record<EventPayload["type"], (data: Record<string, unknown>) =>
   "call.waiting": (data) => `*${escape(data.toolName)}* waits for a reviewer`,
   "call.assigned": (data) => `*${escape(data.toolName)}* was assigned to ${escape(data.assigneeEmail)} by ${escape(data.assignedBy)}`,
   "call.decided": (data) => `*${escape(data.toolName)}*: ${escape(data.action)} by ${escape(data.reviewer)} (${escape(data.state)})`,
-  "call.assigned": (data) => `*${escape(data.toolName)}* was assigned to ${escape(data.assigneeEmail)} by ${escape(data.assignedBy)}`,
   "call.expiring": (data) => `*${escape(data.toolName)}* expires soon without a reviewer`,
   "call.expired": (data) => `*${escape(data.toolName)}* expired without a reviewer`,
 };

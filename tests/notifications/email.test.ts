@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { setNotificationPreference } from "../../lib/actions/set-notification-preference.ts";
 import { runAs } from "../../lib/auth/session.ts";
 import { getDb } from "../../lib/db/client.ts";
+import { assignCall } from "../../lib/assignments/assignments.ts";
 import { emitEvent } from "../../lib/events/outbox.ts";
 import { emailModeOf } from "../../lib/notifications/preferences.ts";
 import { sendDueEmails } from "../../lib/notifications/worker.ts";
@@ -80,6 +81,23 @@ describe.each(["sqlite", "postgres"] as const)("email notifications on %s", { ti
     expect(mail!.parsed.subject).toContain("Assigned to you");
     expect(mail!.parsed.text).toContain(`Assigned to you by ${ada.email}`);
     expect(mail!.parsed.text).toContain("Waiting for: 1 h 30 min");
+  });
+
+  it("emails the assignee a real assignment made by an admin, and nobody a call they took themselves", async () => {
+    const rita = await email.account("reviewer", "immediate");
+    const ada = await email.account("admin", "off");
+    const given = await email.waitingCall("ORD-7101");
+    const taken = await email.waitingCall("ORD-7102");
+    await send();
+    email.sink.received.length = 0;
+
+    await assignCall({ ...given.ref, assigneeId: rita.id }, actorOf(ada), database.url);
+    await assignCall({ ...taken.ref, assigneeId: rita.id }, actorOf(rita), database.url);
+    expect(await send()).toBe(1);
+    const mails = email.mailsTo(rita);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.parsed.text).toContain(`Assigned to you by ${ada.email}`);
+    expect(mails[0]!.parsed.text).toContain(`/runs/${encodeURIComponent(given.runId)}`);
   });
 
   it("escapes hostile values in the HTML part and keeps line breaks out of the subject", async () => {
