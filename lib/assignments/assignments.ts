@@ -173,7 +173,7 @@ export async function assignCall(
     // Taking a call nobody holds is a create: of two reviewers taking it at once, the second is told who won.
     if (current?.via === "call") await tx.callAssignment.update({ where: key, data: row });
     else await tx.callAssignment.create({ data: { runId: target.runId, toolCallId: target.toolCallId, ...row } });
-    await announce(tx, run, [call], user, actor, now);
+    await announce(tx, [{ run, call }], "call", user, actor, now);
   });
   return { assignee: user && { id: user.id, name: user.name, email: user.email }, calls: 1 };
 }
@@ -213,24 +213,18 @@ export async function assignThread(
       select: { runId: true, toolCallId: true },
     });
     const held = new Set(own.map((row) => callKey(row.runId, row.toolCallId)));
-    for (const stored of runs) {
-      const run = { ...stored, agentId: stored.agentId!, calls: JSON.parse(stored.toolCalls ?? "[]") as ConsoleRun["toolCalls"] };
-      const calls = run.calls.filter((call) => call.toolCallId && !held.has(callKey(run.runId, call.toolCallId)));
-      await announce(
-        tx,
-        {
-          runId: run.runId,
-          agentId: run.agentId,
-          threadId: run.threadId ?? undefined,
-          resourceId: run.resourceId ?? undefined,
-          suspendedAt: run.updatedAt,
-        },
-        calls,
-        user,
-        actor,
-        now,
-      );
-    }
+    const announced = runs.flatMap((stored) => {
+      const run = {
+        runId: stored.runId,
+        agentId: stored.agentId!,
+        threadId: stored.threadId ?? undefined,
+        resourceId: stored.resourceId ?? undefined,
+        suspendedAt: stored.updatedAt,
+      };
+      const calls = JSON.parse(stored.toolCalls ?? "[]") as ConsoleRun["toolCalls"];
+      return calls.filter((call) => call.toolCallId && !held.has(callKey(run.runId, call.toolCallId))).map((call) => ({ run, call }));
+    });
+    await announce(tx, announced, "thread", user, actor, now);
   });
   return {
     assignee: user && { id: user.id, name: user.name, email: user.email },
@@ -256,15 +250,22 @@ async function inTransaction(db: Db, previousEmail: string | undefined, work: (t
   }
 }
 
+/**
+ * One `call.assigned` per call. A thread's calls say so (`assignedWith: "thread"`, their position
+ * and count), so that a receiver can tell them apart, and email mails the assignee once per thread.
+ */
 async function announce(
   tx: Tx,
-  run: Pick<ConsoleRun, "runId" | "agentId" | "threadId" | "resourceId" | "suspendedAt">,
-  calls: ConsoleRun["toolCalls"],
+  calls: Array<{
+    run: Pick<ConsoleRun, "runId" | "agentId" | "threadId" | "resourceId" | "suspendedAt">;
+    call: ConsoleRun["toolCalls"][number];
+  }>,
+  assignedWith: "call" | "thread",
   user: { id: string; email: string },
   actor: Actor,
   now: Date,
 ): Promise<void> {
-  for (const call of calls) {
+  for (const [index, { run, call }] of calls.entries()) {
     await emitEvent(
       tx,
       "call.assigned",
@@ -279,6 +280,8 @@ async function announce(
         assigneeId: user.id,
         assigneeEmail: user.email,
         assignedBy: actor.email,
+        assignedWith,
+        ...(assignedWith === "thread" ? { threadIndex: index, threadCalls: calls.length } : {}),
       },
       now,
     );

@@ -31,6 +31,7 @@ export function notifiedCall(payload: string): Omit<NotifiedCall, "decided"> | n
     threadId: text(data.threadId),
     waitingSince: Number.isFinite(since) ? new Date(since) : null,
     assignedBy: text(data.assignedBy),
+    ...(data.assignedWith === "thread" && typeof data.threadCalls === "number" ? { threadCalls: data.threadCalls } : {}),
   };
 }
 

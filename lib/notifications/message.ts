@@ -19,6 +19,8 @@ export interface NotifiedCall {
   waitingSince: Date | null;
   /** call.assigned: who assigned it. */
   assignedBy: string;
+  /** call.assigned with its whole thread: how many of the thread's calls came with it (this is the first). */
+  threadCalls?: number;
   /** Decided in the console before the email went out (a digest lists it as such). */
   decided: boolean;
 }
@@ -58,7 +60,9 @@ export function waitedFor(since: Date | null, now: Date): string {
 
 const headline = (call: NotifiedCall) =>
   call.type === "call.assigned"
-    ? `Assigned to you by ${oneLine(call.assignedBy)}: ${oneLine(call.toolName)}`
+    ? call.threadCalls
+      ? `Assigned to you by ${oneLine(call.assignedBy)}: thread ${oneLine(call.threadId)} (${call.threadCalls} waiting call${call.threadCalls === 1 ? "" : "s"}, the first: ${oneLine(call.toolName)})`
+      : `Assigned to you by ${oneLine(call.assignedBy)}: ${oneLine(call.toolName)}`
     : `Waiting for a reviewer: ${oneLine(call.toolName)}`;
 
 const facts = (call: NotifiedCall, now: Date): Array<[string, string]> => [

@@ -6,7 +6,7 @@
  *
  *  - call.waiting: every user who may decide (admin, reviewer), not banned, whose choice is not off;
  *  - call.assigned: the assignee alone, on the same conditions (an assignment does not override "off"),
- *    unless they took it themselves.
+ *    unless they took it themselves; a whole thread's assignment is one email, not one per call.
  *
  * `immediate` rows are due at once; `hourly` ones are queued for the user's digest, due an hour
  * after they were queued. With email off (SMTP_URL unset) nothing is queued.
@@ -21,9 +21,14 @@ export const DIGEST_EVERY_MS = 3_600_000;
 /** The event types that are emailed, and to whom: everyone who may decide, or the named users. */
 const RECIPIENTS: Record<string, (data: Record<string, unknown>) => "deciders" | string[]> = {
   "call.waiting": () => "deciders",
-  // Nobody is mailed about a call they took themselves.
+  // Nobody is mailed about a call they took themselves; a thread's assignment is one email, with its first call.
   "call.assigned": (data) =>
-    typeof data.assigneeId === "string" && data.assigneeId && data.assignedBy !== data.assigneeEmail ? [data.assigneeId] : [],
+    typeof data.assigneeId === "string" &&
+    data.assigneeId &&
+    data.assignedBy !== data.assigneeEmail &&
+    (data.assignedWith !== "thread" || data.threadIndex === 0)
+      ? [data.assigneeId]
+      : [],
 };
 
 export const isEmailedEventType = (type: string): boolean => Object.hasOwn(RECIPIENTS, type);

@@ -9,7 +9,12 @@ import { describe, expect, it } from "vitest";
 import { setNotificationPreference } from "../../lib/actions/set-notification-preference.ts";
 import { runAs } from "../../lib/auth/session.ts";
 import { getDb } from "../../lib/db/client.ts";
-import { assignCall } from "../../lib/assignments/assignments.ts";
+import { randomUUID } from "node:crypto";
+import { assignCall, assignThread } from "../../lib/assignments/assignments.ts";
+import { recordWaitingCalls } from "../../lib/events/waiting.ts";
+import { createConsoleMastra } from "../../lib/mastra/index.ts";
+import { runUntilWaiting } from "../../lib/mastra/demo/run-until-waiting.ts";
+import { refundRequest } from "../helpers/demo-runs.ts";
 import { emitEvent } from "../../lib/events/outbox.ts";
 import { emailModeOf } from "../../lib/notifications/preferences.ts";
 import { sendDueEmails } from "../../lib/notifications/worker.ts";
@@ -98,6 +103,24 @@ describe.each(["sqlite", "postgres"] as const)("email notifications on %s", { ti
     expect(mails).toHaveLength(1);
     expect(mails[0]!.parsed.text).toContain(`Assigned to you by ${ada.email}`);
     expect(mails[0]!.parsed.text).toContain(`/runs/${encodeURIComponent(given.runId)}`);
+  });
+
+  it("mails a thread's assignment once, naming the thread and how many calls came with it", async () => {
+    const rita = await email.account("reviewer", "immediate");
+    const ada = await email.account("admin", "off");
+    const thread = `ticket-${randomUUID()}`;
+    for (const order of ["ORD-7201", "ORD-7202"]) {
+      const mastra = await createConsoleMastra(database.url);
+      await runUntilWaiting(mastra.getAgent("refunds"), refundRequest(order), { thread, resource: "cust_7200" });
+    }
+    await recordWaitingCalls(database.url);
+    await send();
+    email.sink.received.length = 0;
+
+    await assignThread({ threadId: thread, assigneeId: rita.id }, actorOf(ada), database.url);
+    expect(await send()).toBe(1);
+    const [mail] = email.mailsTo(rita);
+    expect(mail!.parsed.text).toContain(`Assigned to you by ${ada.email}: thread ${thread} (2 waiting calls`);
   });
 
   it("escapes hostile values in the HTML part and keeps line breaks out of the subject", async () => {
