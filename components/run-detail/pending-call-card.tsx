@@ -3,7 +3,7 @@ import type { RunDetailDto } from "@/lib/queue/dto";
 import { JsonViewer } from "@/components/json-viewer";
 import { DelegationPath } from "@/components/runs/delegation-path";
 import { KindBadge } from "@/components/runs/kind-badge";
-import { BeingDecidedBadge, MayHaveRunBadge } from "@/components/runs/decision-badges";
+import { BeingDecidedBadge, ExpiredBadge, MayHaveRunBadge } from "@/components/runs/decision-badges";
 import { Card } from "@/components/ui/card";
 import { ResumeSchemaView } from "./resume-schema-view";
 import { ToolCallDecision } from "./tool-call-decision";
@@ -31,6 +31,7 @@ export function PendingCallCard({
           <KindBadge requiresApproval={call.requiresApproval} />
           {call.interrupted ? <MayHaveRunBadge interrupted={call.interrupted} /> : null}
           {call.inFlight ? <BeingDecidedBadge inFlight={call.inFlight} /> : null}
+          {call.markedExpired ? <ExpiredBadge expiry={call.markedExpired} /> : null}
           {call.toolCallId ? <span className="font-mono text-xs text-neutral-500">{call.toolCallId}</span> : null}
           {call.path ? (
             <span className="flex basis-full flex-wrap items-center gap-1.5 text-xs text-neutral-600">
@@ -71,6 +72,7 @@ export function PendingCallCard({
                 suspendPayload={call.suspendPayload}
                 interrupted={call.interrupted}
                 inFlight={call.inFlight}
+                markedExpired={call.markedExpired}
                 canDecide={canDecide}
               />
             </div>

@@ -2,7 +2,8 @@
 
 import { useState, type Ref } from "react";
 import type { ClientActionError } from "@/lib/actions/result";
-import { DECIDING, type DecisionOutcome, type InFlightDecision, type InterruptedDecision } from "@/lib/decisions/types";
+import { DECIDING, type DecisionOutcome, type InFlightDecision, type InterruptedDecision, type MarkedExpiry } from "@/lib/decisions/types";
+import { markedExpirySentence } from "@/components/runs/decision-badges";
 import { formatTimestamp } from "@/components/time";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -24,6 +25,8 @@ interface ToolCallDecisionProps {
   interrupted?: InterruptedDecision;
   /** Somebody's decision on this call is being carried out: nobody else can decide it meanwhile. */
   inFlight?: InFlightDecision;
+  /** The call's expiry rule marked it expired: nobody decides it any more (lib/decisions/mark-expiry.ts). */
+  markedExpired?: MarkedExpiry;
   /** False for roles that may only read (support): the server refuses them anyway. */
   canDecide: boolean;
   /**
@@ -45,6 +48,7 @@ export function ToolCallDecision({
   suspendPayload,
   interrupted,
   inFlight,
+  markedExpired,
   canDecide,
   variant = "page",
   onSettled,
@@ -74,6 +78,10 @@ export function ToolCallDecision({
         compact ? null : (
           <DecisionResult outcome={outcome} />
         )
+      ) : markedExpired ? (
+        <Alert variant="default" role="status" title="Expired">
+          {markedExpirySentence(markedExpired)}
+        </Alert>
       ) : inFlight ? (
         <BeingDecided inFlight={inFlight} requiresApproval={requiresApproval} compact={compact} />
       ) : !canDecide ? (

@@ -132,6 +132,7 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
           // The listing is re-read every 3 s: fresher than this run's cached detail.
           interrupted={row.interrupted}
           inFlight={row.inFlight}
+          markedExpired={row.markedExpired}
           canDecide={canDecide}
         />
       </div>

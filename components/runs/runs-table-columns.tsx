@@ -4,7 +4,7 @@ import { useNow, WaitingTime } from "@/components/relative-time";
 import { DelegationPath } from "./delegation-path";
 import { ShapeBadge } from "./shape-badge";
 import { KindBadge } from "./kind-badge";
-import { BeingDecidedBadge, MayHaveRunBadge } from "./decision-badges";
+import { BeingDecidedBadge, ExpiredBadge, MayHaveRunBadge } from "./decision-badges";
 import { isOverdue, type PendingCallRow, type RunsTableFeatures } from "./runs-table-model";
 
 const column = createColumnHelper<RunsTableFeatures, PendingCallRow>();
@@ -39,6 +39,7 @@ export function getRunsTableColumns({ slaMinutes }: { slaMinutes: number }) {
           <KindBadge requiresApproval={info.getValue()} />
           {info.row.original.interrupted ? <MayHaveRunBadge interrupted={info.row.original.interrupted} /> : null}
           {info.row.original.inFlight ? <BeingDecidedBadge inFlight={info.row.original.inFlight} /> : null}
+          {info.row.original.markedExpired ? <ExpiredBadge expiry={info.row.original.markedExpired} /> : null}
         </span>
       ),
     }),

@@ -6,7 +6,7 @@ import {
   rowExpandingFeature,
   tableFeatures,
 } from "@tanstack/react-table";
-import type { InFlightDecision, InterruptedDecision } from "@/lib/decisions/types";
+import type { InFlightDecision, InterruptedDecision, MarkedExpiry } from "@/lib/decisions/types";
 import type { ThreadDto } from "@/lib/queue/dto";
 import { callRowId } from "./runs-table-lingering";
 
@@ -32,6 +32,8 @@ export interface PendingCallRow {
   interrupted?: InterruptedDecision;
   /** Set while somebody's decision on the call is being carried out. */
   inFlight?: InFlightDecision;
+  /** Set when its expiry rule marked the call expired: listed while its run waits, never decidable again. */
+  markedExpired?: MarkedExpiry;
   /** Grouping key: the thread, or a marker for runs without one. */
   threadKey: string;
 }
@@ -68,6 +70,7 @@ export function toPendingCallRows(threads: ThreadDto[], agentNames: Map<string, 
         suspendedAt: run.suspendedAt,
         interrupted: call.interrupted,
         inFlight: call.inFlight,
+        markedExpired: call.markedExpired,
         threadKey: thread.threadKey || NO_THREAD,
       })),
     ),
