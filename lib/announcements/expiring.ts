@@ -39,7 +39,8 @@ export async function announceExpiringCalls(databaseUrl: string = databaseUrlFro
         where: {
           status: "suspended",
           agentId: rule.agentId,
-          updatedAt: { gte: expiredBefore, lt: warnedBefore },
+          // Within the window; from the last page's end on (an explicit bound: the OR gives the index none).
+          updatedAt: { gte: after && after.updatedAt > expiredBefore ? after.updatedAt : expiredBefore, lt: warnedBefore },
           ...(after ? { OR: [{ updatedAt: { gt: after.updatedAt } }, { updatedAt: after.updatedAt, runId: { gt: after.runId } }] } : {}),
         },
         select: WAITING_RUN_COLUMNS,

@@ -50,7 +50,9 @@ export async function announceOverdueCalls(
       where: {
         status: "suspended",
         agentId: { not: null },
-        updatedAt: { lt: cutoff },
+        // The explicit lower bound is what lets the database start the index range at the watermark
+        // (it does not derive one from the OR below).
+        updatedAt: { gte: mark.updatedAt, lt: cutoff },
         // Keyset on (updated_at, run_id); the watermark's own run is read again (a crash may have
         // stopped between two calls of one run).
         OR: [{ updatedAt: { gt: mark.updatedAt } }, { updatedAt: mark.updatedAt, runId: { gte: mark.runId } }],

@@ -101,8 +101,10 @@ export async function expireOverdueCalls(databaseUrl: string = databaseUrlFromEn
  * The agent's suspended runs waiting since before `before`, oldest first, a batch of them, leaving
  * out runs with a decision that holds one of their calls. A call expired in mark mode stays
  * suspended: without this, a batch of already-marked runs would come back first every round and
- * hide the calls still due behind them. (The NOT EXISTS is a probe of tool_call_decisions' unique
- * (run_id, tool_call_id) index per run read, all inside the database.)
+ * hide the calls still due behind them. The NOT EXISTS is a probe of tool_call_decisions' unique
+ * (run_id, tool_call_id) index per run read, all inside the database: measured on PostgreSQL with
+ * 50,000 marked runs of one agent, about 0.3 s per agent and pass (every 30 s at most). A cursor
+ * over updated_at would make it constant; not done yet, as a rule added later must see old calls.
  */
 async function undecidedRunsWaitingSince(db: Db, agentId: string, before: Date) {
   const rows = await db.$queryRaw<Array<{ runId: string; updatedAt: Date | string; toolCalls: string | null }>>`
