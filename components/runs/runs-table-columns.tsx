@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useNow, WaitingTime } from "@/components/relative-time";
+import { formatTimestamp, formatWait } from "@/components/time";
 import { DelegationPath } from "./delegation-path";
 import { ShapeBadge } from "./shape-badge";
 import { KindBadge } from "./kind-badge";
@@ -59,7 +60,7 @@ export function getRunsTableColumns({ slaMinutes }: { slaMinutes: number }) {
     column.accessor("suspendedAt", {
       id: "waiting",
       header: "Waiting",
-      cell: (info) => <CallWait suspendedAt={info.getValue()} slaMinutes={slaMinutes} />,
+      cell: (info) => <CallWait suspendedAt={info.getValue()} slaMinutes={slaMinutes} expiresAt={info.row.original.expiresAt} />,
     }),
     column.accessor("runId", {
       id: "run",
@@ -73,8 +74,8 @@ export function getRunsTableColumns({ slaMinutes }: { slaMinutes: number }) {
   ]);
 }
 
-/** How long the call waits, and whether it is past the review target: in words as well as colour. */
-function CallWait({ suspendedAt, slaMinutes }: { suspendedAt: string; slaMinutes: number }) {
+/** How long the call waits, whether it is past the review target (in words as well as colour), and when it expires. */
+function CallWait({ suspendedAt, slaMinutes, expiresAt }: { suspendedAt: string; slaMinutes: number; expiresAt?: string }) {
   const now = useNow();
   const overdue = isOverdue(suspendedAt, slaMinutes, now);
   return (
@@ -86,6 +87,15 @@ function CallWait({ suspendedAt, slaMinutes }: { suspendedAt: string; slaMinutes
           title={`Waiting longer than the review target of ${slaMinutes} min`}
         >
           Overdue
+        </span>
+      ) : null}
+      {expiresAt ? (
+        <span
+          className="rounded-full bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium text-amber-900"
+          title={`Its expiry rule expires it at ${formatTimestamp(expiresAt)}`}
+          suppressHydrationWarning
+        >
+          {Date.parse(expiresAt) > now ? `Expires in ${formatWait(new Date(now).toISOString(), Date.parse(expiresAt))}` : "Expiring now"}
         </span>
       ) : null}
     </span>

@@ -34,6 +34,8 @@ export interface PendingCallRow {
   inFlight?: InFlightDecision;
   /** Set when its expiry rule marked the call expired: listed while its run waits, never decidable again. */
   markedExpired?: MarkedExpiry;
+  /** When its expiry rule expires the call, if one does. */
+  expiresAt?: string;
   /** Grouping key: the thread, or a marker for runs without one. */
   threadKey: string;
 }
@@ -71,6 +73,7 @@ export function toPendingCallRows(threads: ThreadDto[], agentNames: Map<string, 
         interrupted: call.interrupted,
         inFlight: call.inFlight,
         markedExpired: call.markedExpired,
+        expiresAt: call.expiresAt,
         threadKey: thread.threadKey || NO_THREAD,
       })),
     ),

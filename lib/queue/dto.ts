@@ -10,7 +10,11 @@ import type { AgentRunToolCall } from "@agent-approvals/mastra-store";
  * while somebody's decision is being carried out (nobody else can decide it meanwhile),
  * `interrupted` when its last decision was cut short by a server stop (its tool may have run).
  */
-export type ToolCallDto<Call extends AgentRunToolCall = AgentRunToolCall> = Call & CallDecisionState;
+export type ToolCallDto<Call extends AgentRunToolCall = AgentRunToolCall> = Call &
+  CallDecisionState & {
+    /** When the call's expiry rule expires it (the queue only: lib/queue/expiry-times.ts). */
+    expiresAt?: string;
+  };
 
 export type RunDto = Omit<ConsoleRun, "suspendedAt" | "toolCalls"> & { suspendedAt: string; toolCalls: ToolCallDto[] };
 export type RunDetailDto = Omit<RunDetail, "suspendedAt" | "createdAt" | "toolCalls"> & {

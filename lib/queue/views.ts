@@ -13,6 +13,7 @@ import { CALLS_PER_THREAD, MAX_CALLS_PER_THREAD } from "../runs/validations.ts";
 import { toRunDetailDto, toRunDto, type QueuePageDto, type RunDetailDto, type RunDto, type RunsPageDto, type RunsViewDto } from "./dto.ts";
 import { overdueCutoff, reviewSlaMinutes } from "./review-target.ts";
 import { getSuspendedRun } from "../runs/run-detail.ts";
+import { expiryTimes } from "./expiry-times.ts";
 import type { RawRunsParams } from "../list-params.ts";
 import { sanitizeQueueQuery, type QueueQuery, type RunsQuery } from "../search-params.ts";
 
@@ -54,7 +55,10 @@ export async function getQueuePage(query: QueueQuery): Promise<QueuePageDto> {
     // One thread asked for by id shows all its calls ("show all N").
     callsPerThread: query.threadId || query.noThread ? MAX_CALLS_PER_THREAD : CALLS_PER_THREAD,
   });
-  const states = await findCallDecisionStates(threads.flatMap((thread) => thread.shownRuns.map((run) => run.runId)));
+  const [states, withExpiry] = await Promise.all([
+    findCallDecisionStates(threads.flatMap((thread) => thread.shownRuns.map((run) => run.runId))),
+    expiryTimes(),
+  ]);
   return {
     threads: threads.map((thread) => ({
       threadKey: thread.threadKey,
@@ -63,7 +67,7 @@ export async function getQueuePage(query: QueueQuery): Promise<QueuePageDto> {
       oldestSuspendedAt: thread.oldestAt.toISOString(),
       // Without each call's arguments or payload: a row reads them when it opens (readRun). A page
       // can hold a thousand calls, and their arguments would ride along in the page's HTML.
-      runs: thread.shownRuns.map((run) => withoutPayloads(toRunDto(run, states))),
+      runs: thread.shownRuns.map((run) => withExpiry(withoutPayloads(toRunDto(run, states)))),
     })),
     threadTotal,
     callTotal,

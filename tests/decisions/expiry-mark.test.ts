@@ -12,6 +12,7 @@ import { getDb } from "../../lib/db/client.ts";
 import { decide } from "../../lib/decisions/decide.ts";
 import { EXPIRY_REVIEWER, expireOverdueCalls } from "../../lib/decisions/expire.ts";
 import { findCallDecisionStates } from "../../lib/decisions/ledger.ts";
+import { getRunsView } from "../../lib/queue/views.ts";
 import { auditQuery } from "../../lib/search-params.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, shippingRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
@@ -84,6 +85,21 @@ describe.each(["sqlite", "postgres"] as const)("expiry in mark mode on %s", { ti
     const next = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-7002"));
     expect(await expireOverdueCalls(database.url, minutesFromNow(61))).toBe(1);
     expect((await stateOf(next.runId, next.ref.toolCallId)).decision).toMatchObject({ action: "expire", expiryMode: "mark" });
+  });
+
+  it("the queue says when a call will expire, and lists a marked one as expired, not decidable", async () => {
+    await setRules([{ agentId: "refunds", afterMinutes: 30, mode: "mark" }]);
+    const waiting = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-7005"));
+    const runOf = async (resourceId: string) => (await getRunsView({ resourceId })).threads[0]!.runs[0]!;
+    const listed = await runOf(waiting.resource);
+    const before = listed.toolCalls[0]!;
+    expect(before.expiresAt).toBe(new Date(Date.parse(listed.suspendedAt) + 30 * 60_000).toISOString());
+    expect(before.markedExpired).toBeUndefined();
+
+    await expireOverdueCalls(database.url, minutesFromNow(31));
+    const after = (await runOf(waiting.resource)).toolCalls[0]!;
+    expect(after.markedExpired).toMatchObject({ reason: "expired: no reviewer within 30 min" });
+    expect(after.expiresAt).toBeUndefined();
   });
 
   it("marks an input request expired too (declining one through Mastra is impossible)", async () => {
