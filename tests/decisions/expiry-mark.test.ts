@@ -6,12 +6,14 @@
  * and not decidable, and a reviewer racing the expiry gets one outcome. The clock is advanced by
  * passing `now`.
  */
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { listHistory } from "../../lib/audit/history.ts";
 import { getDb } from "../../lib/db/client.ts";
 import { decide } from "../../lib/decisions/decide.ts";
 import { EXPIRY_REVIEWER, expireOverdueCalls } from "../../lib/decisions/expire.ts";
 import { findCallDecisionStates } from "../../lib/decisions/ledger.ts";
+import { recoverDecisions } from "../../lib/decisions/recover.ts";
 import { getRunsView } from "../../lib/queue/views.ts";
 import { auditQuery } from "../../lib/search-params.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
@@ -100,6 +102,33 @@ describe.each(["sqlite", "postgres"] as const)("expiry in mark mode on %s", { ti
     const after = (await runOf(waiting.resource)).toolCalls[0]!;
     expect(after.markedExpired).toMatchObject({ reason: "expired: no reviewer within 30 min" });
     expect(after.expiresAt).toBeUndefined();
+  });
+
+  it("recovery finishes a mark-mode expiry whose server stopped after recording it, without calling the agent", async () => {
+    const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-7006"));
+    const db = await getDb(database.url);
+    const past = new Date(Date.now() - 60_000);
+    await db.toolCallDecision.create({
+      data: {
+        id: randomUUID(),
+        ...run.ref,
+        action: "expire",
+        expiryMode: "mark",
+        state: "recorded",
+        reviewer: EXPIRY_REVIEWER,
+        agentId: "refunds",
+        reason: "expired: no reviewer within 30 min",
+        leaseUntil: past,
+        decidedAt: past,
+        updatedAt: past,
+      },
+    });
+    expect(await recoverDecisions(database.url)).toMatchObject({ carriedOut: 1 });
+    const state = await stateOf(run.runId, run.ref.toolCallId);
+    expect(state.decision).toMatchObject({ action: "expire", expiryMode: "mark", state: "applied" });
+    expect(state.effects).toBe(0);
+    expect(state.suspended).toBe(1);
+    expect(state.events.map((event) => [event.type, event.data.mode])).toEqual([["call.expired", "mark"]]);
   });
 
   it("marks an input request expired too (declining one through Mastra is impossible)", async () => {
