@@ -14,14 +14,8 @@ export const MARKED_EXPIRED =
   "Marked expired (expiry mode: mark): the agent was not told and its run still waits in the store; the console no longer decides this call.";
 
 export async function markExpired(db: Db, decision: ToolCallDecision): Promise<DecisionOutcome> {
-  const applied = await transition(
-    db,
-    decision,
-    "recorded",
-    "applied",
-    { answer: MARKED_EXPIRED },
-    { outcome: "expired", answer: MARKED_EXPIRED, message: MARKED_EXPIRED },
-  );
+  // No agent answered: the decision's answer (and call.expired's) stays null; the history's note says what happened.
+  const applied = await transition(db, decision, "recorded", "applied", {}, { outcome: "expired", message: MARKED_EXPIRED });
   if (!applied) throw alreadyDecided(await db.toolCallDecision.findUniqueOrThrow({ where: { id: decision.id } }));
   return {
     action: "expire",

@@ -60,7 +60,9 @@ describe.each(["sqlite", "postgres"] as const)("expiry in mark mode on %s", { ti
     });
     expect(state.effects).toBe(0); // the refund was never issued
     expect(state.suspended).toBe(1); // the agent was not told: its run still waits in the store
-    expect(state.events.map((event) => [event.type, event.data.mode, event.data.state])).toEqual([["call.expired", "mark", "applied"]]);
+    expect(state.events.map((event) => [event.type, event.data.mode, event.data.state, event.data.answer])).toEqual([
+      ["call.expired", "mark", "applied", null], // no agent answered
+    ]);
 
     // The queue lists it (its run still waits) as expired, and nobody can decide it any more.
     const states = await findCallDecisionStates([run.runId], database.url);
