@@ -1,22 +1,35 @@
 /**
  * One round of the maintenance loop's event work (instrumentation.ts): announce the calls that
- * started waiting, send due webhooks and emails, and now and then prune the outbox. Outside lib/'s
- * folders on purpose: it runs lib/events, lib/webhooks and lib/notifications, which import each
- * other in one direction only.
+ * started waiting, and (every ANNOUNCE_EVERY_MS, not every round: a few seconds late is on time for
+ * a target counted in minutes) those that crossed a time (overdue, about to expire); send due
+ * webhooks and emails; now and then prune. Outside lib/'s folders on purpose: it runs lib/events,
+ * lib/announcements, lib/webhooks and lib/notifications, which import each other in one direction only.
  */
+import { getDb } from "./db/client.ts";
+import { pruneAnnouncements } from "./announcements/record.ts";
+import { announceExpiringCalls } from "./announcements/expiring.ts";
+import { announceOverdueCalls } from "./announcements/overdue.ts";
 import { recordWaitingCalls } from "./events/waiting.ts";
 import { sendDueEmails } from "./notifications/worker.ts";
 import { pruneOutbox } from "./webhooks/retention.ts";
 import { deliverDueWebhooks } from "./webhooks/worker.ts";
 
 const PRUNE_EVERY_MS = 3_600_000;
+const ANNOUNCE_EVERY_MS = 10_000;
 let lastPruned = 0;
+let lastAnnounced = 0;
 
 export async function deliverEventsOnce(): Promise<void> {
   await recordWaitingCalls().catch((error: unknown) => console.error("[events] waiting calls failed:", error));
+  if (Date.now() - lastAnnounced >= ANNOUNCE_EVERY_MS) {
+    lastAnnounced = Date.now();
+    await announceOverdueCalls().catch((error: unknown) => console.error("[events] overdue calls failed:", error));
+    await announceExpiringCalls().catch((error: unknown) => console.error("[events] expiring calls failed:", error));
+  }
   await deliverDueWebhooks().catch((error: unknown) => console.error("[webhooks] delivery failed:", error));
   await sendDueEmails().catch((error: unknown) => console.error("[email] sending failed:", error));
   if (Date.now() - lastPruned < PRUNE_EVERY_MS) return;
   lastPruned = Date.now();
   await pruneOutbox().catch((error: unknown) => console.error("[events] pruning the outbox failed:", error));
+  await pruneAnnouncements(await getDb()).catch((error: unknown) => console.error("[events] pruning announcements failed:", error));
 }

@@ -22,8 +22,12 @@ export function ExpiryRuleForm({ agents }: { agents: Array<{ id: string; name: s
     const result = await saveExpiryRule(Object.fromEntries(new FormData(form)));
     setPending(false);
     if (result.ok) {
-      const { agentId, toolName, afterMinutes } = result.data;
-      setMessage({ kind: "ok", text: `Saved: ${toolName || "every tool"} of ${agentId} expires after ${afterMinutes} min.` });
+      const { agentId, toolName, afterMinutes, mode, warnMinutes } = result.data;
+      const warning = warnMinutes ? `, warned ${warnMinutes} min before` : "";
+      setMessage({
+        kind: "ok",
+        text: `Saved: ${toolName || "every tool"} of ${agentId} expires after ${afterMinutes} min (${mode === "mark" ? "marked expired" : "declined"}${warning}).`,
+      });
       form.reset();
       router.refresh();
     } else {
@@ -54,6 +58,17 @@ export function ExpiryRuleForm({ agents }: { agents: Array<{ id: string; name: s
         <div className="flex flex-col gap-1">
           <Label htmlFor="expiry-minutes">Expires after (minutes)</Label>
           <Input id="expiry-minutes" name="afterMinutes" type="number" min={1} max={525600} required defaultValue={60} />
+        </div>
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="expiry-mode">At expiry</Label>
+          <Select id="expiry-mode" name="mode" defaultValue="decline">
+            <option value="decline">Decline through the agent</option>
+            <option value="mark">Only mark expired (the agent is not told)</option>
+          </Select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="expiry-warn">Warn before (minutes, blank: no warning)</Label>
+          <Input id="expiry-warn" name="warnMinutes" type="number" min={1} max={525599} placeholder="15" />
         </div>
         <div className="flex flex-col gap-3 sm:col-span-3">
           <div role="status" aria-live="polite">

@@ -7,7 +7,15 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 
-type Rule = { agentId: string; toolName: string; afterMinutes: number; updatedBy: string; updatedAt: string };
+type Rule = {
+  agentId: string;
+  toolName: string;
+  afterMinutes: number;
+  mode: string;
+  warnMinutes: number | null;
+  updatedBy: string;
+  updatedAt: string;
+};
 
 export function ExpiryRulesTable({ rules }: { rules: Rule[] }) {
   const router = useRouter();
@@ -35,6 +43,8 @@ export function ExpiryRulesTable({ rules }: { rules: Rule[] }) {
               <TableHead>Agent</TableHead>
               <TableHead>Tool</TableHead>
               <TableHead>Expires after</TableHead>
+              <TableHead>At expiry</TableHead>
+              <TableHead>Warning</TableHead>
               <TableHead>Last changed</TableHead>
               <TableHead>
                 <span className="sr-only">Actions</span>
@@ -47,6 +57,8 @@ export function ExpiryRulesTable({ rules }: { rules: Rule[] }) {
                 <TableCell className="font-mono text-xs">{rule.agentId}</TableCell>
                 <TableCell className="font-mono text-xs">{rule.toolName || "every tool"}</TableCell>
                 <TableCell>{rule.afterMinutes} min</TableCell>
+                <TableCell>{rule.mode === "mark" ? "marked expired" : "declined"}</TableCell>
+                <TableCell>{rule.warnMinutes ? `${rule.warnMinutes} min before` : "none"}</TableCell>
                 <TableCell className="text-xs text-neutral-600">
                   {rule.updatedBy}, <time dateTime={rule.updatedAt}>{rule.updatedAt.replace("T", " ").slice(0, 16)} UTC</time>
                 </TableCell>

@@ -4,7 +4,7 @@ import { AssigneeControl } from "@/components/assignments/assignee-control";
 import { JsonViewer } from "@/components/json-viewer";
 import { DelegationPath } from "@/components/runs/delegation-path";
 import { KindBadge } from "@/components/runs/kind-badge";
-import { BeingDecidedBadge, MayHaveRunBadge } from "@/components/runs/decision-badges";
+import { BeingDecidedBadge, ExpiredBadge, MayHaveRunBadge } from "@/components/runs/decision-badges";
 import { Card } from "@/components/ui/card";
 import { ResumeSchemaView } from "./resume-schema-view";
 import { ToolCallDecision } from "./tool-call-decision";
@@ -32,6 +32,7 @@ export function PendingCallCard({
           <KindBadge requiresApproval={call.requiresApproval} />
           {call.interrupted ? <MayHaveRunBadge interrupted={call.interrupted} /> : null}
           {call.inFlight ? <BeingDecidedBadge inFlight={call.inFlight} /> : null}
+          {call.markedExpired ? <ExpiredBadge expiry={call.markedExpired} /> : null}
           {call.toolCallId ? <span className="font-mono text-xs text-neutral-500">{call.toolCallId}</span> : null}
           {call.toolCallId ? (
             <AssigneeControl
@@ -81,6 +82,7 @@ export function PendingCallCard({
                 interrupted={call.interrupted}
                 inFlight={call.inFlight}
                 assignee={call.assignee}
+                markedExpired={call.markedExpired}
                 canDecide={canDecide}
               />
             </div>

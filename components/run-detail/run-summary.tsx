@@ -34,6 +34,7 @@ export function RunSummary({ run, agentName }: { run: RunDetailDto; agentName?: 
             toolCallId: call.toolCallId,
             toolName: call.path?.at(-1) ?? call.toolName ?? "(unnamed tool)",
             inFlight: call.inFlight,
+            markedExpired: call.markedExpired,
           }))}
         />
       </div>

@@ -2,8 +2,9 @@
 
 import { useState, type Ref } from "react";
 import type { ClientActionError } from "@/lib/actions/result";
-import { DECIDING, type DecisionOutcome, type InFlightDecision, type InterruptedDecision } from "@/lib/decisions/types";
+import { DECIDING, type DecisionOutcome, type InFlightDecision, type InterruptedDecision, type MarkedExpiry } from "@/lib/decisions/types";
 import type { AssigneeDto } from "@/lib/queue/dto";
+import { markedExpirySentence } from "@/components/runs/decision-badges";
 import { formatTimestamp } from "@/components/time";
 import { useViewer } from "@/components/viewer";
 import { Alert } from "@/components/ui/alert";
@@ -28,6 +29,8 @@ interface ToolCallDecisionProps {
   inFlight?: InFlightDecision;
   /** Who holds the call: when only the assignee may decide and that is someone else, no form. */
   assignee?: AssigneeDto;
+  /** The call's expiry rule marked it expired: nobody decides it any more (lib/decisions/mark-expiry.ts). */
+  markedExpired?: MarkedExpiry;
   /** False for roles that may only read (support): the server refuses them anyway. */
   canDecide: boolean;
   /**
@@ -50,6 +53,7 @@ export function ToolCallDecision({
   interrupted,
   inFlight,
   assignee,
+  markedExpired,
   canDecide,
   variant = "page",
   onSettled,
@@ -81,6 +85,10 @@ export function ToolCallDecision({
         compact ? null : (
           <DecisionResult outcome={outcome} />
         )
+      ) : markedExpired ? (
+        <Alert variant="default" role="status" title="Expired">
+          {markedExpirySentence(markedExpired)}
+        </Alert>
       ) : inFlight ? (
         <BeingDecided inFlight={inFlight} requiresApproval={requiresApproval} compact={compact} />
       ) : canDecide && reservedFor ? (

@@ -142,6 +142,7 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
           interrupted={row.interrupted}
           inFlight={row.inFlight}
           assignee={row.assignee}
+          markedExpired={row.markedExpired}
           canDecide={canDecide}
         />
       </div>

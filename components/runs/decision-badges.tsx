@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { formatTimestamp } from "@/components/time";
-import { DECIDING, type InFlightDecision, type InterruptedDecision } from "@/lib/decisions/types";
+import { DECIDING, type InFlightDecision, type InterruptedDecision, type MarkedExpiry } from "@/lib/decisions/types";
 
 /** What an interrupted decision means for the reviewer, in one sentence. */
 export function interruptionSentence(interrupted: InterruptedDecision): string {
@@ -24,6 +24,20 @@ export function BeingDecidedBadge({ inFlight }: { inFlight: InFlightDecision }) 
       title={`${inFlight.reviewer} decided this call at ${formatTimestamp(inFlight.decidedAt)}; it is being carried out.`}
     >
       Being decided by {inFlight.reviewer}
+    </Badge>
+  );
+}
+
+/** What a call marked expired means for the reviewer, in one sentence. */
+export function markedExpirySentence(expiry: MarkedExpiry): string {
+  return `This tool call expired at ${formatTimestamp(expiry.expiredAt)} (${expiry.reason ?? "no reviewer in time"}). Its expiry rule only marks calls expired: the agent was not told and its run still waits in the store, but it can no longer be decided here.`;
+}
+
+/** Marks a call its expiry rule marked expired (mode "mark"): listed while its run waits, never decidable again. */
+export function ExpiredBadge({ expiry }: { expiry: MarkedExpiry }) {
+  return (
+    <Badge variant="red" title={markedExpirySentence(expiry)}>
+      Expired {formatTimestamp(expiry.expiredAt)}
     </Badge>
   );
 }

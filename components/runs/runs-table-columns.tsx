@@ -1,10 +1,11 @@
 import Link from "next/link";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useNow, WaitingTime } from "@/components/relative-time";
+import { formatTimestamp, formatWait } from "@/components/time";
 import { DelegationPath } from "./delegation-path";
 import { ShapeBadge } from "./shape-badge";
 import { KindBadge } from "./kind-badge";
-import { BeingDecidedBadge, MayHaveRunBadge } from "./decision-badges";
+import { BeingDecidedBadge, ExpiredBadge, MayHaveRunBadge } from "./decision-badges";
 import { AssigneeNote } from "@/components/assignments/assignee-note";
 import { isOverdue, type PendingCallRow, type RunsTableFeatures } from "./runs-table-model";
 
@@ -43,6 +44,7 @@ export function getRunsTableColumns({ slaMinutes }: { slaMinutes: number }) {
           <KindBadge requiresApproval={info.getValue()} />
           {info.row.original.interrupted ? <MayHaveRunBadge interrupted={info.row.original.interrupted} /> : null}
           {info.row.original.inFlight ? <BeingDecidedBadge inFlight={info.row.original.inFlight} /> : null}
+          {info.row.original.markedExpired ? <ExpiredBadge expiry={info.row.original.markedExpired} /> : null}
         </span>
       ),
     }),
@@ -62,7 +64,7 @@ export function getRunsTableColumns({ slaMinutes }: { slaMinutes: number }) {
     column.accessor("suspendedAt", {
       id: "waiting",
       header: "Waiting",
-      cell: (info) => <CallWait suspendedAt={info.getValue()} slaMinutes={slaMinutes} />,
+      cell: (info) => <CallWait suspendedAt={info.getValue()} slaMinutes={slaMinutes} expiresAt={info.row.original.expiresAt} />,
     }),
     column.accessor("runId", {
       id: "run",
@@ -76,8 +78,8 @@ export function getRunsTableColumns({ slaMinutes }: { slaMinutes: number }) {
   ]);
 }
 
-/** How long the call waits, and whether it is past the review target: in words as well as colour. */
-function CallWait({ suspendedAt, slaMinutes }: { suspendedAt: string; slaMinutes: number }) {
+/** How long the call waits, whether it is past the review target (in words as well as colour), and when it expires. */
+function CallWait({ suspendedAt, slaMinutes, expiresAt }: { suspendedAt: string; slaMinutes: number; expiresAt?: string }) {
   const now = useNow();
   const overdue = isOverdue(suspendedAt, slaMinutes, now);
   return (
@@ -89,6 +91,15 @@ function CallWait({ suspendedAt, slaMinutes }: { suspendedAt: string; slaMinutes
           title={`Waiting longer than the review target of ${slaMinutes} min`}
         >
           Overdue
+        </span>
+      ) : null}
+      {expiresAt ? (
+        <span
+          className="rounded-full bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium text-amber-900"
+          title={`Its expiry rule expires it at ${formatTimestamp(expiresAt)}`}
+          suppressHydrationWarning
+        >
+          {Date.parse(expiresAt) > now ? `Expires in ${formatWait(new Date(now).toISOString(), Date.parse(expiresAt))}` : "Expiring now"}
         </span>
       ) : null}
     </span>

@@ -6,7 +6,7 @@ import {
   rowExpandingFeature,
   tableFeatures,
 } from "@tanstack/react-table";
-import type { InFlightDecision, InterruptedDecision } from "@/lib/decisions/types";
+import type { InFlightDecision, InterruptedDecision, MarkedExpiry } from "@/lib/decisions/types";
 import type { AssigneeDto, ThreadDto } from "@/lib/queue/dto";
 import { callRowId } from "./runs-table-lingering";
 
@@ -34,6 +34,10 @@ export interface PendingCallRow {
   inFlight?: InFlightDecision;
   /** Who holds the call (its own assignment or its thread's). */
   assignee?: AssigneeDto;
+  /** Set when its expiry rule marked the call expired: listed while its run waits, never decidable again. */
+  markedExpired?: MarkedExpiry;
+  /** When its expiry rule expires the call, if one does. */
+  expiresAt?: string;
   /** Grouping key: the thread, or a marker for runs without one. */
   threadKey: string;
 }
@@ -71,6 +75,8 @@ export function toPendingCallRows(threads: ThreadDto[], agentNames: Map<string, 
         interrupted: call.interrupted,
         inFlight: call.inFlight,
         assignee: call.assignee,
+        markedExpired: call.markedExpired,
+        expiresAt: call.expiresAt,
         threadKey: thread.threadKey || NO_THREAD,
       })),
     ),

@@ -18,6 +18,7 @@ export function notSelectableReason(row: PendingCallRow): string | null {
   if (!row.requiresApproval) return "Input requests need their own resume data: they cannot be decided in bulk.";
   if (!row.toolCallId) return "This call has no tool call id, so it cannot be decided from the console.";
   if (row.inFlight) return `Being decided by ${row.inFlight.reviewer}.`;
+  if (row.markedExpired) return "This call expired: it can no longer be decided.";
   return null;
 }
 

@@ -8,6 +8,12 @@ export const saveExpiryRule = defineAction(
   { permission: "configure", input: expiryRuleInput },
   async (rule, { actor }) => {
     const saved = await save(rule, actor.email);
-    return { agentId: saved.agentId, toolName: saved.toolName, afterMinutes: saved.afterMinutes };
+    return {
+      agentId: saved.agentId,
+      toolName: saved.toolName,
+      afterMinutes: saved.afterMinutes,
+      mode: saved.mode,
+      warnMinutes: saved.warnMinutes,
+    };
   },
 );

@@ -85,6 +85,8 @@ async function refuseIfNotReached(decision: Decision, run: ConsoleRun, audit: Au
 }
 
 export function checkKind(call: AgentRunToolCall, decision: Decision): void {
+  // Marking a call expired tells the agent nothing: an input request can be marked as well as an approval.
+  if (decision.action === "expire" && decision.mode === "mark") return;
   const wantsApproval = decision.action !== "resume";
   if (call.requiresApproval === wantsApproval) return;
   throw new DecisionError(

@@ -10,7 +10,8 @@
  *    (runId, toolCallId): everyone else gets `already_decided` naming who decided what and when.
  *    The tool can therefore run once, across tabs, reviewers and servers.
  * 3. Carry it out through the real agent under a lease (carry-out.ts): recorded → applying →
- *    applied | failed | released (decidable again: the agent failed before the tool ran).
+ *    applied | failed | released (decidable again: the agent failed before the tool ran). An
+ *    expiry in mark mode is not carried out: it is applied as recorded (mark-expiry.ts).
  */
 import { appendAudit, type AuditEntry } from "../audit/log.ts";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
@@ -22,6 +23,7 @@ import { checkAssignee } from "./assignee.ts";
 import { carryOut } from "./carry-out.ts";
 import { checkKind, checkResumeData, describeRun, refuseAsDecidedOrMissing } from "./checks.ts";
 import { recordDecision } from "./ledger.ts";
+import { markExpired } from "./mark-expiry.ts";
 import { resolveOwner, type RunOwner } from "./owners.ts";
 import { DecisionError, reasonOf, type Decision, type DecisionOutcome } from "./types.ts";
 
@@ -87,5 +89,6 @@ export async function decide(
 
   const recorded = await recordDecision(db, decision, audit);
   failpoint("after-record");
+  if (decision.action === "expire" && decision.mode === "mark") return markExpired(db, recorded);
   return carryOut(db, recorded, owner);
 }

@@ -42,7 +42,9 @@ export function alreadyDecided(prior: ToolCallDecision): DecisionError {
   return new DecisionError(
     "already_decided",
     priorDecision.action === "expire"
-      ? `This tool call expired at ${priorDecision.decidedAt} (${prior.reason ?? "no reviewer in time"}): it was declined through the agent.`
+      ? `This tool call expired at ${priorDecision.decidedAt} (${prior.reason ?? "no reviewer in time"}): ${
+          prior.expiryMode === "mark" ? "it was marked expired and can no longer be decided here" : "it was declined through the agent"
+        }.`
       : `${prior.reviewer} already ${DECIDED[priorDecision.action] ?? priorDecision.action} this tool call at ${priorDecision.decidedAt}.`,
     [],
     priorDecision,
@@ -70,6 +72,7 @@ export async function recordDecision(db: Db, decision: Decision, audit: AuditEnt
     attempts: 0,
     toolRanAt: null,
     batchId: audit.batchId ?? null,
+    expiryMode: decision.action === "expire" ? (decision.mode ?? "decline") : null,
     leaseUntil: new Date(now.getTime() + decisionLeaseMs()),
     decidedAt: now,
     updatedAt: now,
@@ -178,6 +181,8 @@ function decidedEvent(decision: ToolCallDecision, state: DecisionState, changes:
     answer: changes.answer ?? decision.answer,
     error: changes.error ?? decision.error,
     decidedAt: decision.decidedAt.toISOString(),
+    // An expiry says how it expired: declined through the agent, or only marked (the run still waits).
+    ...(decision.action === "expire" ? { mode: decision.expiryMode ?? "decline" } : {}),
   };
 }
 
@@ -198,16 +203,25 @@ export async function findCallDecisionStates(runIds: string[], databaseUrl: stri
   const rows = await db.toolCallDecision.findMany({
     where: {
       runId: { in: runIds },
-      OR: [{ state: { in: ["recorded", "applying"] } }, { state: "released", error: INTERRUPTED }],
+      OR: [
+        { state: { in: ["recorded", "applying"] } },
+        { state: "released", error: INTERRUPTED },
+        // Marked expired: the run still waits in the store, the console no longer decides it.
+        { state: "applied", action: "expire", expiryMode: "mark" },
+      ],
     },
-    select: { runId: true, toolCallId: true, state: true, reviewer: true, action: true, decidedAt: true, updatedAt: true },
+    select: { runId: true, toolCallId: true, state: true, reviewer: true, action: true, decidedAt: true, updatedAt: true, reason: true },
   });
   for (const row of rows) {
     const calls = found.get(row.runId) ?? new Map<string, CallDecisionState>();
     const who = { reviewer: row.reviewer, action: row.action as Decision["action"], decidedAt: row.decidedAt.toISOString() };
     calls.set(
       row.toolCallId,
-      row.state === "released" ? { interrupted: { ...who, interruptedAt: row.updatedAt.toISOString() } } : { inFlight: who },
+      row.state === "released"
+        ? { interrupted: { ...who, interruptedAt: row.updatedAt.toISOString() } }
+        : row.state === "applied"
+          ? { markedExpired: { expiredAt: row.decidedAt.toISOString(), reason: row.reason } }
+          : { inFlight: who },
     );
     found.set(row.runId, calls);
   }

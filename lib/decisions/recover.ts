@@ -15,6 +15,7 @@ import { decidedOutside } from "./outside.ts";
 import { appendAudit } from "../audit/log.ts";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { carryOut } from "./carry-out.ts";
+import { markExpired } from "./mark-expiry.ts";
 import { auditOf, decisionLeaseMs, transition } from "./ledger.ts";
 import { resolveOwner } from "./owners.ts";
 import { settleRun, whereIsTheRun } from "./run-position.ts";
@@ -80,8 +81,9 @@ export async function recoverDecisions(databaseUrl: string = databaseUrlFromEnv(
         );
       }
       try {
-        const owner = await resolveOwner(taken.agentId, databaseUrl);
-        await carryOut(db, { ...taken, state: "recorded" }, owner);
+        // A mark-mode expiry is never sent to the agent: it is only applied.
+        if (taken.action === "expire" && taken.expiryMode === "mark") await markExpired(db, { ...taken, state: "recorded" });
+        else await carryOut(db, { ...taken, state: "recorded" }, await resolveOwner(taken.agentId, databaseUrl));
         report.carriedOut++;
       } catch {
         report.failed++;

@@ -13,8 +13,11 @@ export type Decision =
   | ({ action: "approve" } & Target & RiskConfirmation)
   | ({ action: "decline"; reason?: string } & Target)
   | ({ action: "resume"; resumeData: unknown } & Target & RiskConfirmation)
-  /** Never a reviewer's: the console's expiry (lib/decisions/expire.ts) declines a call that waited too long. */
-  | ({ action: "expire"; reason: string } & Target);
+  /**
+   * Never a reviewer's: the console's expiry (lib/decisions/expire.ts) declines a call that waited too
+   * long through its agent ("decline", the default), or only records that it expired ("mark").
+   */
+  | ({ action: "expire"; reason: string; mode?: "decline" | "mark" } & Target);
 
 /** Whether an action declines the call through the agent: a decline, or an expiry (never runs the tool). */
 export function declinesCall(action: Decision["action"] | string): boolean {
@@ -143,6 +146,18 @@ export interface InFlightDecision {
 export interface CallDecisionState {
   interrupted?: InterruptedDecision;
   inFlight?: InFlightDecision;
+  markedExpired?: MarkedExpiry;
+}
+
+/**
+ * A call its expiry rule marked expired (mode "mark"): the agent was not told, so its run still waits
+ * in the store, but the console decides it no more.
+ */
+export interface MarkedExpiry {
+  /** When it expired. */
+  expiredAt: string;
+  /** "expired: no reviewer within …" */
+  reason: string | null;
 }
 
 /** A call whose last decision was interrupted by a server stop: its tool may already have run. */

@@ -11,9 +11,11 @@ export const EVENT_TYPES = [
   "call.assigned",
   /** A console decision reached applied, failed or released (lib/decisions/ledger.ts). */
   "call.decided",
-  /** A call will expire soon (not emitted yet). */
+  /** A pending call waited longer than the review target, REVIEW_SLA_MINUTES (lib/announcements/overdue.ts). */
+  "call.overdue",
+  /** A call expires in its rule's `warnMinutes` (lib/announcements/expiring.ts). */
   "call.expiring",
-  /** A call expired without a reviewer and was declined through its agent (lib/decisions/expire.ts). */
+  /** A call expired without a reviewer: declined through its agent, or marked (`mode`; lib/decisions/expire.ts). */
   "call.expired",
 ] as const;
 

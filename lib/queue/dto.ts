@@ -10,7 +10,12 @@ import type { AgentRunToolCall } from "@agent-approvals/mastra-store";
  * while somebody's decision is being carried out (nobody else can decide it meanwhile),
  * `interrupted` when its last decision was cut short by a server stop (its tool may have run).
  */
-export type ToolCallDto<Call extends AgentRunToolCall = AgentRunToolCall> = Call & CallDecisionState & { assignee?: AssigneeDto };
+export type ToolCallDto<Call extends AgentRunToolCall = AgentRunToolCall> = Call &
+  CallDecisionState & {
+    assignee?: AssigneeDto;
+    /** When the call's expiry rule expires it (the queue only: lib/queue/expiry-times.ts). */
+    expiresAt?: string;
+  };
 
 /** Who a call (or a thread) is assigned to (lib/assignments/assignments.ts). */
 export interface AssigneeDto {

@@ -24,6 +24,7 @@ import {
 } from "./dto.ts";
 import { overdueCutoff, reviewSlaMinutes } from "./review-target.ts";
 import { getSuspendedRun } from "../runs/run-detail.ts";
+import { expiryTimes } from "./expiry-times.ts";
 import type { RawRunsParams } from "../list-params.ts";
 import { sanitizeQueueQuery, type QueueQuery, type RunsQuery } from "../search-params.ts";
 
@@ -70,14 +71,19 @@ export async function getQueuePage(query: QueueQuery, viewerId?: string): Promis
     // One thread asked for by id shows all its calls ("show all N").
     callsPerThread: query.threadId || query.noThread ? MAX_CALLS_PER_THREAD : CALLS_PER_THREAD,
   });
-  const states = await findCallDecisionStates(threads.flatMap((thread) => thread.shownRuns.map((run) => run.runId)));
+  const [states, withExpiry] = await Promise.all([
+    findCallDecisionStates(threads.flatMap((thread) => thread.shownRuns.map((run) => run.runId))),
+    expiryTimes(),
+  ]);
   const db = await getDb(databaseUrlFromEnv());
   const [threadAssignees, runs] = await Promise.all([
     findThreadAssignees(
       db,
       threads.map((thread) => thread.threadKey),
     ),
-    withAssignees(threads.flatMap((thread) => thread.shownRuns.map((run) => withoutPayloads(toRunDto(run, states))))),
+    // Without each call's arguments or payload: a row reads them when it opens (readRun). A page
+    // can hold a thousand calls, and their arguments would ride along in the page's HTML.
+    withAssignees(threads.flatMap((thread) => thread.shownRuns.map((run) => withExpiry(withoutPayloads(toRunDto(run, states)))))),
   ]);
   const runsByThread = new Map<string, RunDto[]>();
   for (const run of runs) runsByThread.set(run.threadId ?? "", [...(runsByThread.get(run.threadId ?? "") ?? []), run]);
@@ -90,8 +96,6 @@ export async function getQueuePage(query: QueueQuery, viewerId?: string): Promis
         overdueCalls: thread.overdueCalls,
         oldestSuspendedAt: thread.oldestAt.toISOString(),
         ...(assignee ? { assignee: toAssigneeDto(assignee) } : {}),
-        // Without each call's arguments or payload: a row reads them when it opens (readRun). A page
-        // can hold a thousand calls, and their arguments would ride along in the page's HTML.
         runs: runsByThread.get(thread.threadKey) ?? [],
       };
     }),

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
+import { EXPIRY_MODES } from "../decisions/expire.ts";
 import { AppError } from "../errors.ts";
 import { listConsoleAgents } from "../queue/agents.ts";
 import { ID_MAX_LENGTH, idTextProblem } from "../safe-text.ts";
@@ -29,14 +30,37 @@ export const expiryRuleInput = z
       .int({ error: "Minutes must be a whole number" })
       .min(1, { error: "A call must be allowed to wait at least 1 minute" })
       .max(MAX_MINUTES, { error: `At most ${MAX_MINUTES} minutes (a year)` }),
+    /** decline: through the agent (the default); mark: only recorded, the agent is not told. */
+    mode: z.enum(EXPIRY_MODES, { error: 'Mode must be "decline" or "mark"' }).default("decline"),
+    /** Blank (the form's empty field) or absent: no `call.expiring` warning. */
+    warnMinutes: z.preprocess(
+      (value) => (value === "" || value === null ? undefined : value),
+      z.coerce
+        .number({ error: "Warning minutes must be a number" })
+        .int({ error: "Warning minutes must be a whole number" })
+        .min(1, { error: "Warn at least 1 minute before expiry, or leave it blank" })
+        .optional(),
+    ),
   })
-  .strict();
+  .strict()
+  .refine((rule) => rule.warnMinutes === undefined || rule.warnMinutes < rule.afterMinutes, {
+    error: "The warning must come before the expiry: fewer warning minutes than the minutes it expires after",
+    path: ["warnMinutes"],
+  });
 
 export const expiryRuleKey = z
   .object({ agentId: name("Agent", { optional: false }), toolName: name("Tool", { optional: true }).default("") })
   .strict();
 
-export type ExpiryRule = { agentId: string; toolName: string; afterMinutes: number; updatedBy: string; updatedAt: Date };
+export type ExpiryRule = {
+  agentId: string;
+  toolName: string;
+  afterMinutes: number;
+  mode: string;
+  warnMinutes: number | null;
+  updatedBy: string;
+  updatedAt: Date;
+};
 
 export async function listExpiryRules(databaseUrl: string = databaseUrlFromEnv()): Promise<ExpiryRule[]> {
   const db = await getDb(databaseUrl);
@@ -50,7 +74,13 @@ export async function saveExpiryRule(rule: z.output<typeof expiryRuleInput>, upd
     throw new AppError("invalid_input", `No agent "${rule.agentId}" here: expiry rules are set per agent the console serves.`);
   }
   const db = await getDb(databaseUrl);
-  const data = { afterMinutes: rule.afterMinutes, updatedBy, updatedAt: new Date() };
+  const data = {
+    afterMinutes: rule.afterMinutes,
+    mode: rule.mode,
+    warnMinutes: rule.warnMinutes ?? null,
+    updatedBy,
+    updatedAt: new Date(),
+  };
   return db.expiryRule.upsert({
     where: { agentId_toolName: { agentId: rule.agentId, toolName: rule.toolName } },
     create: { agentId: rule.agentId, toolName: rule.toolName, ...data },

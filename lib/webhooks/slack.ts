@@ -34,9 +34,16 @@ const HEADLINES: Record<EventPayload["type"], (data: Record<string, unknown>) =>
   "call.waiting": (data) => `*${escape(data.toolName)}* waits for a reviewer`,
   "call.assigned": (data) => `*${escape(data.toolName)}* was assigned to ${escape(data.assigneeEmail)} by ${escape(data.assignedBy)}`,
   "call.decided": (data) => `*${escape(data.toolName)}*: ${escape(data.action)} by ${escape(data.reviewer)} (${escape(data.state)})`,
-  "call.expiring": (data) => `*${escape(data.toolName)}* expires soon without a reviewer`,
-  "call.expired": (data) => `*${escape(data.toolName)}* expired without a reviewer`,
+  "call.overdue": (data) => `*${escape(data.toolName)}* is overdue: waiting longer than ${escape(data.reviewTargetMinutes)} min`,
+  "call.expiring": (data) => `*${escape(data.toolName)}* expires at ${slackTime(data.expiresAt)} without a reviewer`,
+  "call.expired": (data) =>
+    data.mode === "mark"
+      ? `*${escape(data.toolName)}* expired without a reviewer (marked; the agent was not told)`
+      : `*${escape(data.toolName)}* expired without a reviewer`,
 };
+
+/** The events about a call that still waits: their message says since when. */
+const WAITING = new Set<EventPayload["type"]>(["call.waiting", "call.overdue", "call.expiring"]);
 
 export function slackMessage(event: EventPayload): SlackMessage {
   const data = event.data;
@@ -52,7 +59,7 @@ export function slackMessage(event: EventPayload): SlackMessage {
         type: "section",
         text: {
           type: "mrkdwn",
-          text: event.type === "call.waiting" ? `Waiting since ${slackTime(since)}` : `At ${slackTime(event.timestamp)}`,
+          text: WAITING.has(event.type) ? `Waiting since ${slackTime(since)}` : `At ${slackTime(event.timestamp)}`,
         },
         fields: [
           field("Agent", data.agentId),

@@ -64,4 +64,37 @@ describe("admin settings over HTTP", () => {
     expect(removed.result).toMatchObject({ ok: true });
     expect(await db.expiryRule.count()).toBe(0);
   });
+
+  it("checks an expiry rule's mode and warning time on the server: a bad one changes nothing", async () => {
+    const rule = { agentId: "refunds", toolName: "issueRefund", afterMinutes: 30 };
+    const save = (input: Record<string, unknown>) =>
+      callServerAction(server, "saveExpiryRule", [input], { cookie: adminCookie, page: "/admin/expiry" });
+    expect((await save(rule)).result).toMatchObject({ ok: true, data: { ...rule, mode: "decline", warnMinutes: null } });
+    const db = await getDb(database.url);
+    const before = await db.expiryRule.findMany();
+
+    expect((await save({ ...rule, mode: "ignore" })).result).toMatchObject({
+      ok: false,
+      error: { code: "invalid_input", message: expect.stringContaining('Mode must be "decline" or "mark"') },
+    });
+    for (const warnMinutes of [30, 45]) {
+      expect((await save({ ...rule, mode: "mark", warnMinutes })).result).toMatchObject({
+        ok: false,
+        error: { code: "invalid_input", message: expect.stringContaining("The warning must come before the expiry") },
+      });
+    }
+    expect((await save({ ...rule, warnMinutes: 0 })).result).toMatchObject({ ok: false, error: { code: "invalid_input" } });
+    expect(await db.expiryRule.findMany()).toEqual(before);
+
+    // The form's blank warning field means none; a valid one is kept with the mode.
+    expect((await save({ ...rule, mode: "mark", warnMinutes: "" })).result).toMatchObject({
+      ok: true,
+      data: { mode: "mark", warnMinutes: null },
+    });
+    expect((await save({ ...rule, mode: "mark", warnMinutes: "10" })).result).toMatchObject({
+      ok: true,
+      data: { mode: "mark", warnMinutes: 10 },
+    });
+    expect(await db.expiryRule.findMany()).toMatchObject([{ ...rule, mode: "mark", warnMinutes: 10 }]);
+  });
 });

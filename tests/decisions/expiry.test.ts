@@ -62,7 +62,10 @@ describe.each(["sqlite", "postgres"] as const)("expiry on %s", { timeout: 120_00
     ]);
     const db = await getDb(database.url);
     const events = await db.outboxEvent.findMany({ where: { type: { in: ["call.decided", "call.expired"] } } });
-    expect(events.filter((event) => event.payload.includes(run.ref.toolCallId)).map((event) => event.type)).toEqual(["call.expired"]);
+    const announced = events.filter((event) => event.payload.includes(run.ref.toolCallId));
+    expect(announced.map((event) => [event.type, (JSON.parse(event.payload) as { data: { mode?: string } }).data.mode])).toEqual([
+      ["call.expired", "decline"],
+    ]);
     const { entries } = await listHistory(auditQuery.parse({ resourceId: run.resource }), database.url);
     expect(entries.map((entry) => [entry.head.action, entry.timeline.map((event) => event.outcome)])).toEqual([
       ["expire", ["recorded", "expired"]],

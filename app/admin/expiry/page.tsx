@@ -18,9 +18,12 @@ export default async function ExpiryPage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Expiry</h1>
         <p className="mt-1 max-w-3xl text-sm text-neutral-600">
-          How long an approval may wait for a reviewer. Past it, the console declines the call through its agent with the reason
-          &ldquo;expired: no reviewer within &hellip;&rdquo;; the history records it as expired, not as anyone&rsquo;s decline. A
-          tool&rsquo;s own rule wins over its agent&rsquo;s. Without a rule, calls wait until someone decides. Input requests never expire.
+          How long a call may wait for a reviewer. Past it the console expires it, in one of two modes: <strong>decline</strong> declines
+          the approval through its agent with the reason &ldquo;expired: no reviewer within &hellip;&rdquo; (input requests never expire
+          this way); <strong>mark</strong> only records the expiry: the agent is not told, the run stays suspended in the store, and the
+          call can no longer be decided here. Either way the history records it as expired, not as anyone&rsquo;s decline, and{" "}
+          <code>call.expired</code> is announced. With a warning time, <code>call.expiring</code> is announced that long before. A
+          tool&rsquo;s own rule wins over its agent&rsquo;s. Without a rule, calls wait until someone decides.
         </p>
       </div>
       <ExpiryRulesTable rules={rules.map((rule) => ({ ...rule, updatedAt: rule.updatedAt.toISOString() }))} />
