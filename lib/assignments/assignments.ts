@@ -14,7 +14,7 @@ import { can, isRole } from "../auth/roles.ts";
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { emitEvent } from "../events/outbox.ts";
-import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
+import { LISTED, toConsoleRun, type ConsoleRun } from "../runs/list-suspended-runs.ts";
 import { findSuspendedRun } from "../runs/run-detail.ts";
 
 /** `assigneeId` null: take the assignment away. */
@@ -186,12 +186,15 @@ export async function assignThread(
   now: Date = new Date(),
 ): Promise<AssignmentResult> {
   const db = await getDb(databaseUrl);
-  const runs = await db.workflowSnapshot.findMany({
-    where: { status: "suspended", threadId: target.threadId, agentId: { not: null } },
-    select: { runId: true, agentId: true, threadId: true, resourceId: true, updatedAt: true, toolCalls: true },
-    orderBy: { updatedAt: "asc" },
-    take: ANNOUNCED_PER_THREAD,
-  });
+  const runs = (
+    await db.workflowSnapshot.findMany({
+      where: { status: "suspended", threadId: target.threadId, agentId: { not: null } },
+      select: LISTED,
+      orderBy: { updatedAt: "asc" },
+      take: ANNOUNCED_PER_THREAD,
+    })
+  ).map(toConsoleRun);
+  const waiting = runs.flatMap((run) => run.toolCalls.map((call) => ({ run, call })));
   const existing = await db.threadAssignment.findUnique({ where: { threadId: target.threadId } });
   if (runs.length === 0 && !existing) {
     throw new AppError("run_not_found", `No call waits in thread "${target.threadId}": nothing to assign.`);
@@ -213,23 +216,10 @@ export async function assignThread(
       select: { runId: true, toolCallId: true },
     });
     const held = new Set(own.map((row) => callKey(row.runId, row.toolCallId)));
-    const announced = runs.flatMap((stored) => {
-      const run = {
-        runId: stored.runId,
-        agentId: stored.agentId!,
-        threadId: stored.threadId ?? undefined,
-        resourceId: stored.resourceId ?? undefined,
-        suspendedAt: stored.updatedAt,
-      };
-      const calls = JSON.parse(stored.toolCalls ?? "[]") as ConsoleRun["toolCalls"];
-      return calls.filter((call) => call.toolCallId && !held.has(callKey(run.runId, call.toolCallId))).map((call) => ({ run, call }));
-    });
+    const announced = waiting.filter(({ run, call }) => call.toolCallId && !held.has(callKey(run.runId, call.toolCallId)));
     await announce(tx, announced, "thread", user, actor, now);
   });
-  return {
-    assignee: user && { id: user.id, name: user.name, email: user.email },
-    calls: runs.reduce((sum, run) => sum + JSON.parse(run.toolCalls ?? "[]").length, 0),
-  };
+  return { assignee: user && { id: user.id, name: user.name, email: user.email }, calls: waiting.length };
 }
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
