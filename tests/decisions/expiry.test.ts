@@ -11,21 +11,14 @@ import { decide } from "../../lib/decisions/decide.ts";
 import { EXPIRY_REVIEWER, expireOverdueCalls } from "../../lib/decisions/expire.ts";
 import { auditQuery } from "../../lib/search-params.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
+import { minutesFromNow, replaceExpiryRules, type ExpiryRuleRow } from "../helpers/expiry-rules.ts";
 import { requests } from "../../lib/mastra/demo/requests.ts";
 import { refundRequest, shippingRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
-
-const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
 describe.each(["sqlite", "postgres"] as const)("expiry on %s", { timeout: 120_000 }, (kind) => {
   const database = useTestDatabase(kind, { asDefault: true });
 
-  async function setRules(rules: Array<{ agentId: string; toolName?: string; afterMinutes: number }>) {
-    const db = await getDb(database.url);
-    await db.expiryRule.deleteMany();
-    await db.expiryRule.createMany({
-      data: rules.map((rule) => ({ toolName: "", ...rule, updatedBy: "admin@test.example", updatedAt: new Date() })),
-    });
-  }
+  const setRules = (rules: ExpiryRuleRow[]) => replaceExpiryRules(database.url, rules);
 
   async function stateOf(runId: string, toolCallId: string) {
     const db = await getDb(database.url);
