@@ -67,3 +67,13 @@ test("a reviewer assigns a thread to herself and filters Assigned to me", async 
   await expect(page.getByText("No pending tool calls match these filters")).toBeVisible();
   await context.close();
 });
+
+/** The run page takes one call and gives it back, and shows it after its own re-render. */
+test("a reviewer takes a call on its run page and gives it back", async ({ page, suspendRun }) => {
+  const run = await suspendRun({ agent: "refunds" });
+  await page.goto(`/runs/${encodeURIComponent(run.runId)}`);
+  await page.getByRole("button", { name: "Assign issueRefund to me" }).click();
+  await expect(page.getByTestId("assignee")).toContainText("Assigned to you");
+  await page.getByRole("button", { name: "Unassign issueRefund" }).click();
+  await expect(page.getByTestId("assignee")).toContainText("Unassigned");
+});

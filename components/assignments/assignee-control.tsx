@@ -28,10 +28,15 @@ interface AssigneeControlProps {
   assignee?: AssigneeDto;
   /** The words for the target in labels: "this call", "thread ticket-1". */
   targetLabel: string;
+  /**
+   * What shows the change: the queue re-reads its list (React Query); a run page, rendered on the
+   * server, is rendered again. Never both: the queue's page render is a second listing nobody sees.
+   */
+  shownBy?: "queue" | "page";
   className?: string;
 }
 
-export function AssigneeControl({ target, assignee, targetLabel, className }: AssigneeControlProps) {
+export function AssigneeControl({ target, assignee, targetLabel, shownBy = "queue", className }: AssigneeControlProps) {
   const viewer = useViewer();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -63,8 +68,8 @@ export function AssigneeControl({ target, assignee, targetLabel, className }: As
         return;
       }
       setChoosing(false);
-      refreshRuns(queryClient);
-      router.refresh();
+      if (shownBy === "page") router.refresh();
+      else refreshRuns(queryClient);
     });
 
   // Nobody holds it and this role cannot take it: nothing to say.

@@ -37,6 +37,7 @@ export function PendingCallCard({
           {call.toolCallId ? (
             <AssigneeControl
               className="ml-auto"
+              shownBy="page"
               target={{ kind: "call", runId: run.runId, toolCallId: call.toolCallId }}
               assignee={call.assignee}
               targetLabel={toolName}
