@@ -1,5 +1,5 @@
 import { expect, requests, test } from "./fixtures.ts";
-import { callDetail, callRow } from "./support/queue-page.ts";
+import { callDetail, callRow, screenshotIfAsked } from "./support/queue-page.ts";
 import { openRunsOf, totalLabel } from "./support/runs-page.ts";
 
 test("a reviewer approves, declines with a reason and resumes from the table, without opening a run page", async ({
@@ -36,6 +36,7 @@ test("a reviewer approves, declines with a reason and resumes from the table, wi
     .click();
   const approvedDetail = callDetail(page, approved);
   await expect(approvedDetail.getByRole("group", { name: "Arguments of issueRefund" })).toContainText('<img src=x onerror=\\"alert(1)\\">');
+  await screenshotIfAsked(page, "queue-call-open");
   await approvedDetail.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(approvedDetail.getByRole("status")).toContainText("Approved — the agent continued and finished the run.");
   await expect(callRow(page, approved)).toHaveCount(0);
@@ -63,6 +64,7 @@ test("a reviewer approves, declines with a reason and resumes from the table, wi
   await expect(resumedDetail.getByRole("group", { name: "Suspend payload of chooseShippingAddress" })).toContainText(work.id);
   const resume = resumedDetail.getByRole("button", { name: "Resume", exact: true });
   await expect(resume).toBeDisabled();
+  await screenshotIfAsked(page, "queue-resume-editor");
   await resumedDetail
     .getByRole("group", { name: "Suggestions for addressId" })
     .getByRole("button", { name: `${work.id} (${work.label})` })

@@ -1,5 +1,5 @@
 import { expect, requests, test } from "./fixtures.ts";
-import { callDetail, callRow, focusedCallRow } from "./support/queue-page.ts";
+import { callDetail, callRow, focusedCallRow, screenshotIfAsked } from "./support/queue-page.ts";
 import { openRunsOf, resourceFilter, totalLabel } from "./support/runs-page.ts";
 
 /** After the page loads, only the keyboard: no click, no mouse. */
@@ -24,6 +24,7 @@ test("a reviewer clears the queue with the keyboard alone", async ({ page, suspe
   }).toPass({ timeout: 15_000 });
   await expect(help).toHaveAttribute("aria-modal", "true");
   await expect(help.getByText("Next call")).toBeVisible();
+  await screenshotIfAsked(page, "queue-shortcuts");
   await keys.press("j"); // inside the dialog: nothing moves behind it
   await keys.press("Escape");
   await expect(help).toBeHidden();

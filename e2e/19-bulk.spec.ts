@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { callRow } from "./support/queue-page.ts";
+import { callRow, screenshotIfAsked } from "./support/queue-page.ts";
 import { EMPTY_STATE, escapeRegExp, openRunsOf, totalLabel } from "./support/runs-page.ts";
 
 test("bulk-approving 10 calls while another reviewer decides one first: 9 applied, 1 reported with who decided it", async ({
@@ -34,7 +34,7 @@ test("bulk-approving 10 calls while another reviewer decides one first: 9 applie
   await expect(results.filter({ hasText: /^✓ Approved — the agent continued/ })).toHaveCount(9);
   await expect(results.filter({ hasText: `Already decided by ${other.email} at ` })).toHaveCount(1);
   await expect(callRow(page, taken).locator("xpath=following-sibling::tr[1]")).toContainText(`Already decided by ${other.email}`);
-  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/queue-bulk-result.png`, fullPage: true });
+  await screenshotIfAsked(page, "queue-bulk-result");
 
   // Then the decided calls leave.
   await expect(page.getByText(EMPTY_STATE)).toBeVisible({ timeout: 15_000 });

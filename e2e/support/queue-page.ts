@@ -15,3 +15,12 @@ export function callDetail(page: Page, run: { runId: string; toolCallId: string 
 export function focusedCallRow(page: Page): Locator {
   return page.locator("tr[data-call-row]:focus");
 }
+
+/**
+ * Saves a full-page screenshot as `<SCREENSHOT_DIR>/<name>.png` when SCREENSHOT_DIR is set (to look
+ * at the console as a reviewer sees it); otherwise does nothing.
+ */
+export async function screenshotIfAsked(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
