@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const OUT_DIR = path.join(BENCH_DIR, "out");
 /** Bump when the generator or the seeded shapes change: it names the templates file and is part of every cache key. */
-const GENERATOR_VERSION = 5;
+const GENERATOR_VERSION = 6;
 export const TEMPLATES_FILE = path.join(OUT_DIR, `templates-v${GENERATOR_VERSION}.json`);
 
 export interface TemplateRow {
@@ -189,7 +189,13 @@ function prng(seed: number) {
   };
 }
 
-export const RESOURCES = 100;
+/**
+ * Threads per resource (customer): the backlog grows by having more customers, each of the same
+ * size (about 100 runs), as a growing product does. With a fixed number of resources a customer at
+ * 100k had ten times the runs it had at 10k, so "a customer's pending runs" measured a 10x larger
+ * answer rather than a 10x larger store.
+ */
+export const THREADS_PER_RESOURCE = 2;
 export const DAYS = 30;
 /** Runs per thread on average: 10k runs → 200 threads, 100k runs → 2,000 threads. */
 export const RUNS_PER_THREAD = 50;
@@ -216,11 +222,13 @@ export interface BacklogShape {
   suspended: number;
   completed: number;
   threads: number;
+  resources: number;
 }
 
 export function backlogShape(size: number): BacklogShape {
   const completed = Math.round(size * COMPLETED_SHARE);
-  return { suspended: size, completed, threads: Math.max(1, Math.round(size / RUNS_PER_THREAD)) };
+  const threads = Math.max(1, Math.round(size / RUNS_PER_THREAD));
+  return { suspended: size, completed, threads, resources: Math.max(1, Math.round(threads / THREADS_PER_RESOURCE)) };
 }
 
 function hex(random: () => number, length: number): string {
@@ -235,18 +243,18 @@ function hex(random: () => number, length: number): string {
 /**
  * Yields the backlog of `size` suspended runs (5% of them another agent's) plus 10% completed runs,
  * cloned from every seeded shape (an agent run is two rows, a workflow run one), spread over the
- * demo agents and workflow, 100 resources, size/50 threads (runs without a thread stay so) and 30 days.
+ * demo agents and workflow, size/50 threads (runs without a thread stay so), two threads per resource and 30 days.
  * The same size gives the same rows every time.
  */
 export function* generateBacklog(compiled: CompiledRun[], size: number): Generator<BacklogRow[]> {
   const random = prng(size * 7919 + 17);
-  const { completed, threads } = backlogShape(size);
+  const { completed, threads, resources } = backlogShape(size);
   for (let i = 0; i < size + completed; i++) {
     const template = compiled[Math.floor(random() * compiled.length)]!;
     const isCompleted = i >= size;
     const isOtherAgent = !isCompleted && random() < OTHER_AGENT_SHARE;
     const thread = Math.floor(random() * threads);
-    const resource = resourceName(thread % RESOURCES);
+    const resource = resourceName(thread % resources);
     const t0 = BACKLOG_START + Math.floor(random() * DAYS * DAY);
     const h = hex(random, 32);
     const runId = `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
@@ -279,7 +287,7 @@ export function* generateBacklog(compiled: CompiledRun[], size: number): Generat
 export function caseValues() {
   return {
     resourceId: resourceName(7),
-    threadId: threadName(7), // a thread of resource 7 (threads exist from 400 runs on)
+    threadId: threadName(7), // a thread of resource 7 (both exist from 800 runs on)
     agentId: "refunds",
     day: { fromDate: new Date(BACKLOG_START + 14 * DAY), toDate: new Date(BACKLOG_START + 15 * DAY - 1) },
   };

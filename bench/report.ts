@@ -219,7 +219,7 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
       `Backlogs: ${Object.entries(results.backlog)
         .map(
           ([n, b]) =>
-            `${Number(n).toLocaleString("en")} suspended runs (+${b.completed.toLocaleString("en")} completed, ${b.threads.toLocaleString("en")} threads)`,
+            `${Number(n).toLocaleString("en")} suspended runs (+${b.completed.toLocaleString("en")} completed, ${b.threads.toLocaleString("en")} threads, ${b.resources.toLocaleString("en")} resources)`,
         )
         .join(
           "; ",
