@@ -54,6 +54,16 @@ async function pgDatabaseExists(name: string): Promise<boolean> {
   return (await adminQuery("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount === 1;
 }
 
+async function analyze(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("VACUUM ANALYZE");
+  } finally {
+    await client.end();
+  }
+}
+
 export async function pgDatabaseBytes(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -84,8 +94,9 @@ export async function buildStore(
   const url = isPg ? pgUrl(dbName) : `file:${file}`;
   const present = existsSync(marker) && (isPg ? await pgDatabaseExists(dbName) : existsSync(file));
   if (present) {
-    // Our schema may have gained a migration since the store was built: apply it (indexes).
-    if (kind.startsWith("ours")) await deployMigrations(url);
+    // Our schema may have gained a migration since the store was built: apply it (indexes, a new
+    // summary filled from the runs), and give PostgreSQL's planner the statistics a live system has.
+    if (kind.startsWith("ours") && (await deployMigrations(url)).applied.length > 0 && isPg) await analyze(url);
     return { kind, size, url, key, cached: true, bytes: isPg ? await pgDatabaseBytes(url) : statSync(file).size };
   }
 
@@ -205,7 +216,7 @@ async function loadOursPg(url: string, runs: Iterable<BacklogRow[]>): Promise<vo
     // ~100k dead versions of a few rows (556 pages for 8 rows at 100k: 0.8 ms per total) that a live
     // system, one run per transaction with autovacuum on, prunes as it goes. Compact them, then
     // analyze everything, as autovacuum would after a bulk load.
-    await client.query("VACUUM (FULL) suspended_run_counts, suspended_run_hours, suspended_threads");
+    await client.query("VACUUM (FULL) suspended_run_counts, suspended_run_hours, suspended_threads, suspended_thread_days");
     await client.query("VACUUM ANALYZE");
   });
 }

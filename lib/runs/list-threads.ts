@@ -6,20 +6,21 @@
  * Threads are ordered by how long their oldest matching call has waited (`oldest`: longest first,
  * what a review target needs; `newest`: the reverse). Runs without a thread share one group.
  *
- * Built to stay fast at 100k+ runs: with no filter but agent and/or overdue, the page and its
- * totals come from suspended_threads (a few thousand rows, kept exact by triggers in the snapshot
- * write's transaction); narrower filters (resource, thread, dates) group their matches, which their
- * indexes find first. Either way a page's calls are read by key from the threads' index, at most
+ * Built to stay fast at 100k+ runs: with no filter but agent, overdue and whole days of creation,
+ * the page and its totals come from the per-thread summaries (lib/runs/thread-summaries.ts, kept
+ * exact by triggers in the snapshot write's transaction); narrower filters (resource, thread,
+ * assignee, a window that cuts a day) group their matches, which their indexes find first. Either way a page's calls are read by key from the threads' index, at most
  * `callsPerThread` per thread. `npm run bench` measures it (bench/results.md).
  */
-import { empty, join, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
+import { join, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import { toConsoleRun, type ConsoleRun, type ListedRow } from "./list-suspended-runs.ts";
 import { listThreadsOptions, type ListThreadsOptions } from "./validations.ts";
 import { InvalidListOptionsError } from "./list-suspended-runs.ts";
+import { agentCondition, createdWithin, inThreads, NO_THREAD_KEY, type ThreadQuery as Query, type ThreadRow } from "./thread-sql.ts";
+import { pageOfSummaries, recentCallsOf, summariesCover } from "./thread-summaries.ts";
 
-/** The group key of runs without a thread. */
-export const NO_THREAD_KEY = "";
+export { NO_THREAD_KEY };
 
 export interface ConsoleThread {
   /** The thread's id, or NO_THREAD_KEY for runs without one. */
@@ -41,20 +42,12 @@ export interface ThreadListing {
   callTotal: number;
 }
 
-interface ThreadRow {
-  threadKey: string;
-  calls: number;
-  oldestAt: Date;
-  /** Calls of the thread waiting since `overdueBefore` or later, where known from the grouping. */
-  recentCalls?: number;
-}
-
 export async function listThreads(options: ListThreadsOptions, databaseUrl: string = databaseUrlFromEnv()): Promise<ThreadListing> {
   const parsed = listThreadsOptions.safeParse(options);
   if (!parsed.success) throw new InvalidListOptionsError(parsed.error.issues);
   const query = parsed.data;
   const db = await getDb(databaseUrl);
-  const fromSummaries = !query.threadId && !query.noThread && !query.resourceId && !query.fromDate && !query.toDate && !query.assignedTo;
+  const fromSummaries = summariesCover(query);
   const { rows, threadTotal, callTotal } = fromSummaries ? await pageOfSummaries(db, query) : await pageOfMatches(db, query);
   const [shown, recent] = await Promise.all([
     readShownRuns(db, query, rows),
@@ -78,51 +71,7 @@ export async function listThreads(options: ListThreadsOptions, databaseUrl: stri
   };
 }
 
-type Query = ReturnType<typeof listThreadsOptions.parse>;
-
-/** Page and totals from suspended_threads: its all-agents rows (agent "") or one agent's. */
-async function pageOfSummaries(db: Db, query: Query): Promise<{ rows: ThreadRow[]; threadTotal: number; callTotal: number }> {
-  const agentKey = query.agentId ?? "";
-  const overdue = query.onlyOverdue ? sql`AND "oldest_at" < ${query.overdueBefore}` : empty;
-  const direction = query.sort === "newest" ? sql`DESC` : sql`ASC`;
-  const [page, [totals], recentTotal] = await Promise.all([
-    db.$queryRaw<Array<{ threadKey: string; calls: number | bigint; oldestAt: Date }>>`
-      SELECT "thread_key" AS "threadKey", "calls", "oldest_at" AS "oldestAt" FROM "suspended_threads"
-      WHERE "agent_id" = ${agentKey} ${overdue}
-      ORDER BY "oldest_at" ${direction}, "thread_key" ${direction}
-      LIMIT ${query.perPage} OFFSET ${query.page * query.perPage}`,
-    db.$queryRaw<Array<{ threads: number | bigint; calls: number | bigint | null }>>`
-      SELECT ${query.onlyOverdue ? sql`SUM(CASE WHEN "oldest_at" < ${query.overdueBefore} THEN 1 ELSE 0 END)` : sql`COUNT(*)`} AS "threads",
-        SUM("calls") AS "calls"
-      FROM "suspended_threads" WHERE "agent_id" = ${agentKey}`,
-    // Overdue calls are all calls but the recent ones, which are few: count those instead.
-    query.onlyOverdue ? sumRecentCalls(db, query.agentId, query.overdueBefore) : Promise.resolve(0),
-  ]);
-  return {
-    rows: page.map((row) => ({ ...row, calls: Number(row.calls) })),
-    threadTotal: Number(totals?.threads ?? 0),
-    callTotal: Number(totals?.calls ?? 0) - recentTotal,
-  };
-}
-
-async function sumRecentCalls(db: Db, agentId: string | undefined, since: Date): Promise<number> {
-  const [row] = await db.$queryRaw<Array<{ calls: number | bigint | null }>>`
-    SELECT SUM("tool_call_count") AS "calls" FROM "workflow_snapshots"
-    WHERE "status" = 'suspended' AND "updated_at" >= ${since} AND ${agentCondition(agentId)}`;
-  return Number(row?.calls ?? 0);
-}
-
-/** For the page's threads (summary path), their calls waiting since `overdueBefore` or later. */
-async function recentCallsOf(db: Db, query: Query, rows: ThreadRow[]): Promise<Map<string, number>> {
-  if (rows.length === 0) return new Map();
-  const found = await db.$queryRaw<Array<{ threadKey: string | null; calls: number | bigint | null }>>`
-    SELECT "thread_id" AS "threadKey", SUM("tool_call_count") AS "calls" FROM "workflow_snapshots"
-    WHERE "status" = 'suspended' AND ${inThreads(rows)} AND "updated_at" >= ${query.overdueBefore} AND ${agentCondition(query.agentId)}
-    GROUP BY "thread_id"`;
-  return new Map(found.map((row) => [row.threadKey ?? NO_THREAD_KEY, Number(row.calls ?? 0)]));
-}
-
-/** Page and totals by grouping the matching runs (a resource, a thread or a date range narrows them first). */
+/** Page and totals by grouping the matching runs (a resource, a thread or an assignee narrows them first). */
 async function pageOfMatches(db: Db, query: Query): Promise<{ rows: ThreadRow[]; threadTotal: number; callTotal: number }> {
   const direction = query.sort === "newest" ? sql`DESC` : sql`ASC`;
   const matched = sql`
@@ -225,13 +174,11 @@ function matchConditions(query: Query): Sql {
   if (query.threadId) conditions.push(sql`"thread_id" = ${query.threadId}`);
   if (query.noThread) conditions.push(sql`"thread_id" IS NULL`);
   if (query.resourceId) conditions.push(sql`"resource_id" = ${query.resourceId}`);
-  if (query.fromDate) conditions.push(sql`"created_at" >= ${query.fromDate}`);
-  if (query.toDate) conditions.push(sql`"created_at" <= ${query.toDate}`);
   if (query.assignedTo) conditions.push(assignedToCondition(query.assignedTo));
   // Wrapped so that SQLite never walks the waiting-time index for it: nearly every call is overdue,
   // and the filter's own index (or the threads') narrows far better. PostgreSQL plans on statistics.
   if (query.onlyOverdue) conditions.push(sql`COALESCE("updated_at", "updated_at") < ${query.overdueBefore}`);
-  return join(conditions, " AND ");
+  return sql`${join(conditions, " AND ")} ${createdWithin(query)}`;
 }
 
 /**
@@ -243,18 +190,4 @@ function assignedToCondition(userId: string): Sql {
   return sql`("run_id" IN (SELECT "run_id" FROM "call_assignments" WHERE "assignee_id" = ${userId})
     OR ("thread_id" IN (SELECT "thread_id" FROM "thread_assignments" WHERE "assignee_id" = ${userId})
       AND "run_id" NOT IN (SELECT "run_id" FROM "call_assignments" WHERE "assignee_id" <> ${userId})))`;
-}
-
-/** Only agent-loop rows carry an owner: that is what makes a row an agent run. */
-function agentCondition(agentId: string | undefined): Sql {
-  return agentId ? sql`"agent_id" = ${agentId}` : sql`"agent_id" IS NOT NULL`;
-}
-
-function inThreads(rows: ThreadRow[], table?: "w"): Sql {
-  const column = table ? sql`"w"."thread_id"` : sql`"thread_id"`;
-  const ids = rows.map((row) => row.threadKey).filter((key) => key !== NO_THREAD_KEY);
-  const withThread = ids.length > 0 ? sql`${column} IN (${join(ids)})` : null;
-  const withoutThread = rows.some((row) => row.threadKey === NO_THREAD_KEY) ? sql`${column} IS NULL` : null;
-  if (withThread && withoutThread) return sql`(${withThread} OR ${withoutThread})`;
-  return withThread ?? withoutThread!;
 }

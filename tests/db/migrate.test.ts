@@ -97,7 +97,7 @@ describe.each(["sqlite", "postgres"] as const)("deployMigrations on %s", (kind) 
         ? "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'workflow_snapshots'"
         : "SELECT tgname AS name FROM pg_trigger WHERE tgrelid = 'workflow_snapshots'::regclass AND NOT tgisinternal";
     const names = (await query<{ name: string }>(database, sql)).map((row) => row.name);
-    for (const kept of ["count", "hours", "threads"]) {
+    for (const kept of ["count", "hours", "threads", "thread_days"]) {
       expect(names.filter((name) => name.startsWith(`workflow_snapshots_${kept}_`)).length, kept).toBeGreaterThanOrEqual(
         kind === "sqlite" ? 3 : 1,
       );
@@ -183,6 +183,61 @@ describe.each(["sqlite", "postgres"] as const)("the store package's migrations o
       const runs = await query<{ run_id: string }>(old, `SELECT "run_id" FROM "workflow_snapshots"`);
       expect(runs.map((row) => row.run_id)).toEqual(["run-before-the-split"]);
       expect(await migrateStore(storeUrl(old))).toEqual({ applied: [], baselined: [] });
+    } finally {
+      await old.drop();
+    }
+  });
+});
+
+describe.each(["sqlite", "postgres"] as const)("the per-day thread summaries on %s", (kind) => {
+  it("are filled from the runs already waiting when a store from before them is migrated", async () => {
+    const old = await createTestDatabase(kind, { migrate: false });
+    try {
+      const migrations = await readMigrations(kind);
+      const before = migrations.filter((migration) => migration.name < "0004");
+      const recorded = before.map((m) => `('${m.name}', '${m.checksum}', ${kind === "sqlite" ? 0 : false}, '2026-11-30T00:00:00.000Z')`);
+      await execute(old, before.map((migration) => migration.sql).join("\n;\n"));
+      await execute(
+        old,
+        `CREATE TABLE "mastra_store_migrations" ("name" TEXT NOT NULL PRIMARY KEY, "checksum" TEXT NOT NULL,
+        "baselined" BOOLEAN NOT NULL, "applied_at" TEXT NOT NULL); INSERT INTO "mastra_store_migrations" VALUES ${recorded.join(", ")}`,
+      );
+      // Two days, two agents, a thread with runs on both days, runs without a thread, one finished run.
+      const runs: Array<[string, string, string | null, string, string, number]> = [
+        ["r1", "refunds", "t-1", "suspended", "2026-11-29T22:00:00.000Z", 1],
+        ["r2", "outreach", "t-1", "suspended", "2026-11-29T23:59:59.999Z", 2],
+        ["r3", "refunds", "t-1", "suspended", "2026-11-30T00:00:00.000Z", 1],
+        ["r4", "refunds", null, "suspended", "2026-11-30T08:00:00.000Z", 1],
+        ["r5", "refunds", null, "suspended", "2026-11-30T09:00:00.000Z", 1],
+        ["r6", "refunds", "t-1", "success", "2026-11-30T10:00:00.000Z", 0],
+      ];
+      await execute(
+        old,
+        `INSERT INTO "workflow_snapshots" ("workflow_name", "run_id", "agent_id", "thread_id", "status", "tool_call_count", "created_at", "updated_at", "snapshot")
+        VALUES ${runs.map(([run, agent, thread, status, at, calls]) => `('agentic-loop', '${run}', '${agent}', ${thread ? `'${thread}'` : "NULL"}, '${status}', ${calls}, '${at}', '${at}', '{}')`).join(", ")}`,
+      );
+
+      expect(await migrateStore(storeUrl(old))).toEqual({ applied: ["0004_thread_days"], baselined: [] });
+      const rows = await query<{
+        agent_id: string;
+        day: string | Date;
+        thread_key: string;
+        runs: number;
+        calls: number;
+        oldest_at: string | Date;
+      }>(old, `SELECT * FROM "suspended_thread_days" ORDER BY "agent_id", "day", "thread_key"`);
+      const iso = (value: string | Date) => new Date(value).toISOString();
+      expect(
+        rows.map((row) => [row.agent_id, iso(row.day), row.thread_key, Number(row.runs), Number(row.calls), iso(row.oldest_at)]),
+      ).toEqual([
+        ["", "2026-11-29T00:00:00.000Z", "t-1", 2, 3, "2026-11-29T22:00:00.000Z"],
+        ["", "2026-11-30T00:00:00.000Z", "", 2, 2, "2026-11-30T08:00:00.000Z"],
+        ["", "2026-11-30T00:00:00.000Z", "t-1", 1, 1, "2026-11-30T00:00:00.000Z"],
+        ["outreach", "2026-11-29T00:00:00.000Z", "t-1", 1, 2, "2026-11-29T23:59:59.999Z"],
+        ["refunds", "2026-11-29T00:00:00.000Z", "t-1", 1, 1, "2026-11-29T22:00:00.000Z"],
+        ["refunds", "2026-11-30T00:00:00.000Z", "", 2, 2, "2026-11-30T08:00:00.000Z"],
+        ["refunds", "2026-11-30T00:00:00.000Z", "t-1", 1, 1, "2026-11-30T00:00:00.000Z"],
+      ]);
     } finally {
       await old.drop();
     }

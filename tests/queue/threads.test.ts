@@ -2,15 +2,21 @@
  * The review queue's pages of threads against a brute-force reference: the contract's runs
  * (listSuspendedRuns with the same filters) grouped by thread in memory, for every combination of
  * filters, both sorts and every page, on SQLite and PostgreSQL; before and after runs leave the
- * queue, so the trigger-kept thread summaries are checked as they change.
+ * queue, so the trigger-kept thread summaries are checked as they change. Some runs are moved to the
+ * day before (their creation date rewritten, as a store write would), so that windows of whole UTC
+ * days, which read the per-day summaries, span threads with runs on two days.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disconnectDb, getDb } from "../../lib/db/client.ts";
 import { listSuspendedRuns, type ConsoleRun } from "../../lib/runs/list-suspended-runs.ts";
 import { listThreads, NO_THREAD_KEY, type ThreadListing } from "../../lib/runs/list-threads.ts";
+import { summariesCover } from "../../lib/runs/thread-summaries.ts";
+import { listThreadsOptions } from "../../lib/runs/validations.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 import { createTestMastra, readAnswer, suspendRun, type TestAgentKey, type TestMastra } from "../helpers/agents.ts";
+
+const DAY_MS = 86_400_000;
 
 interface Filters {
   agentId?: string;
@@ -74,6 +80,9 @@ describe.each(["sqlite", "postgres"] as const)("pages of threads on %s", (kind) 
   const resources = [`acme-${randomUUID()}`, `globex-${randomUUID()}`];
   const threads = [0, 1, 2, 3, 4].map((t) => ({ thread: `thread-${t}-${randomUUID()}`, resource: resources[t % 2]! }));
   let midpoint: Date;
+  /** UTC midnight of the day the runs were created, and of the day before, where some were moved. */
+  let today: Date;
+  let yesterday: Date;
   let waiting: Array<{ agent: TestAgentKey; runId: string; toolCallId: string }> = [];
 
   beforeAll(async () => {
@@ -98,6 +107,23 @@ describe.each(["sqlite", "postgres"] as const)("pages of threads on %s", (kind) 
       }
       if (round === 0) midpoint = new Date();
     }
+    today = new Date(Math.floor(midpoint.getTime() / DAY_MS) * DAY_MS);
+    yesterday = new Date(today.getTime() - DAY_MS);
+    // The first round's runs of threads 2 and 4 and the one without a thread start a day earlier.
+    const db = await getDb(database.url);
+    const moved = await db.workflowSnapshot.findMany({
+      where: {
+        runId: { in: waiting.slice(0, 7).map((w) => w.runId) },
+        OR: [{ threadId: { in: [threads[2]!.thread, threads[4]!.thread] } }, { threadId: null }],
+      },
+    });
+    expect(moved.length).toBeGreaterThanOrEqual(3);
+    for (const row of moved) {
+      await db.workflowSnapshot.update({
+        where: { workflowName_runId: { workflowName: row.workflowName, runId: row.runId } },
+        data: { createdAt: new Date(row.createdAt.getTime() - DAY_MS) },
+      });
+    }
   }, 120_000);
 
   afterAll(async () => {
@@ -110,11 +136,26 @@ describe.each(["sqlite", "postgres"] as const)("pages of threads on %s", (kind) 
     for (const agentId of [undefined, "teller", "auditor"])
       for (const resourceId of [undefined, resources[0]])
         for (const thread of [{}, { threadId: threads[2]!.thread }, { noThread: true }])
-          for (const dates of [{}, { fromDate: midpoint }, { toDate: midpoint }])
+          for (const dates of [
+            {},
+            { fromDate: midpoint },
+            { toDate: midpoint },
+            ...(resourceId || "threadId" in thread ? [] : wholeDays()),
+          ])
             for (const onlyOverdue of [false, true])
               for (const sort of ["oldest", "newest"] as const) all.push({ agentId, resourceId, ...thread, ...dates, onlyOverdue, sort });
     return all;
   };
+
+  /** Windows of whole UTC days: one day, two, open at either end, and an empty day. */
+  const wholeDays = () => [
+    { fromDate: today, toDate: new Date(today.getTime() + DAY_MS - 1) },
+    { fromDate: yesterday, toDate: new Date(yesterday.getTime() + DAY_MS - 1) },
+    { fromDate: yesterday, toDate: new Date(today.getTime() + DAY_MS - 1) },
+    { fromDate: today },
+    { toDate: new Date(today.getTime() - 1) },
+    { fromDate: new Date(today.getTime() + DAY_MS), toDate: new Date(today.getTime() + 2 * DAY_MS - 1) },
+  ];
 
   async function expectAllCombinationsMatch(perPage: number, callsPerThread: number) {
     let compared = 0;
@@ -136,7 +177,14 @@ describe.each(["sqlite", "postgres"] as const)("pages of threads on %s", (kind) 
   }
 
   it("equals the contract's runs grouped by thread, for every filter, sort and page", async () => {
-    expect(await expectAllCombinationsMatch(2, 50)).toBeGreaterThan(216);
+    expect(await expectAllCombinationsMatch(2, 50)).toBeGreaterThan(216 + 72);
+    // The whole-day windows were read from the per-day summaries, the others from the runs.
+    const covered = (dates: object) => summariesCover(listThreadsOptions.parse({ ...dates, overdueBefore: midpoint }));
+    expect(wholeDays().map(covered)).toEqual(wholeDays().map(() => true));
+    expect([{ fromDate: midpoint }, { toDate: midpoint }].map(covered)).toEqual([false, false]);
+    const db = await getDb(database.url);
+    const days = await db.suspendedThreadDay.findMany({ where: { agentId: "" }, select: { day: true }, distinct: ["day"] });
+    expect(days.map((row) => row.day.toISOString()).sort()).toEqual([yesterday.toISOString(), today.toISOString()]);
     // The fixture has what the comparisons need to mean something.
     const all = await listThreads({ overdueBefore: midpoint, perPage: 100 }, database.url);
     expect(all.threads.map((thread) => thread.threadKey)).toContain(NO_THREAD_KEY);
@@ -163,8 +211,8 @@ describe.each(["sqlite", "postgres"] as const)("pages of threads on %s", (kind) 
       await readAnswer(await instance.getAgent(entry.agent).approveToolCall({ runId: run.runId, toolCallId: entry.toolCallId }));
     }
     waiting = waiting.filter((w) => !leaving.some((run) => run.runId === w.runId));
-    const summaries = await db.suspendedThread.findMany({ where: { threadKey: threads[3]!.thread } });
-    expect(summaries).toEqual([]);
+    expect(await db.suspendedThread.findMany({ where: { threadKey: threads[3]!.thread } })).toEqual([]);
+    expect(await db.suspendedThreadDay.findMany({ where: { threadKey: threads[3]!.thread } })).toEqual([]);
     await expectAllCombinationsMatch(2, 50);
   }, 180_000);
 

@@ -1,0 +1,38 @@
+/** SQL pieces the review queue's two ways of paging threads share (lib/runs/list-threads.ts, thread-summaries.ts). */
+import { empty, join, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
+import type { listThreadsOptions } from "./validations.ts";
+
+/** The group key of runs without a thread. */
+export const NO_THREAD_KEY = "";
+
+export type ThreadQuery = ReturnType<typeof listThreadsOptions.parse>;
+
+export interface ThreadRow {
+  threadKey: string;
+  calls: number;
+  oldestAt: Date;
+  /** Calls of the thread waiting since `overdueBefore` or later, where known from the grouping. */
+  recentCalls?: number;
+}
+
+/** Only agent-loop rows carry an owner: that is what makes a row an agent run. */
+export function agentCondition(agentId: string | undefined): Sql {
+  return agentId ? sql`"agent_id" = ${agentId}` : sql`"agent_id" IS NOT NULL`;
+}
+
+/** The creation-date filter on workflow_snapshots, with its leading AND (or nothing). */
+export function createdWithin(query: Pick<ThreadQuery, "fromDate" | "toDate">): Sql {
+  const conditions: Sql[] = [];
+  if (query.fromDate) conditions.push(sql`"created_at" >= ${query.fromDate}`);
+  if (query.toDate) conditions.push(sql`"created_at" <= ${query.toDate}`);
+  return conditions.length ? sql`AND ${join(conditions, " AND ")}` : empty;
+}
+
+export function inThreads(rows: ThreadRow[], table?: "w"): Sql {
+  const column = table ? sql`"w"."thread_id"` : sql`"thread_id"`;
+  const ids = rows.map((row) => row.threadKey).filter((key) => key !== NO_THREAD_KEY);
+  const withThread = ids.length > 0 ? sql`${column} IN (${join(ids)})` : null;
+  const withoutThread = rows.some((row) => row.threadKey === NO_THREAD_KEY) ? sql`${column} IS NULL` : null;
+  if (withThread && withoutThread) return sql`(${withThread} OR ${withoutThread})`;
+  return withThread ?? withoutThread!;
+}

@@ -1,0 +1,90 @@
+/**
+ * Pages of threads read from the trigger-kept summaries instead of grouping the runs: suspended_threads
+ * when the filters are at most an agent and "overdue", suspended_thread_days when they add a creation
+ * window of whole UTC days (what the console's day filter sends). Either way the cost is the page
+ * plus a range of summary rows, whatever the backlog; the few calls waiting under the review target
+ * are counted from the runs and taken off for "overdue".
+ */
+import { empty, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
+import type { Db } from "../db/client.ts";
+import { agentCondition, createdWithin, inThreads, type ThreadQuery, type ThreadRow } from "./thread-sql.ts";
+
+const DAY_MS = 86_400_000;
+
+/** Whether a page for `query` can be read from the summaries. */
+export function summariesCover(query: ThreadQuery): boolean {
+  if (query.threadId || query.noThread || query.resourceId || query.assignedTo) return false;
+  return wholeDays(query) !== null;
+}
+
+/**
+ * The creation window as whole UTC days [fromDay, toDayExclusive), either end open; null when it
+ * cuts a day (an instant that is not midnight, an end that is not the last millisecond of a day).
+ */
+function wholeDays(query: Pick<ThreadQuery, "fromDate" | "toDate">): { from?: Date; until?: Date } | null {
+  const from = query.fromDate;
+  const until = query.toDate ? new Date(query.toDate.getTime() + 1) : undefined;
+  if (from && from.getTime() % DAY_MS !== 0) return null;
+  if (until && until.getTime() % DAY_MS !== 0) return null;
+  return { from, until };
+}
+
+/** Rows of (thread_key, calls, oldest_at), one per thread, for the agent key and the window. */
+function summaryRows(query: ThreadQuery): Sql {
+  const agentKey = query.agentId ?? "";
+  if (!query.fromDate && !query.toDate) {
+    return sql`SELECT "thread_key", "calls", "oldest_at" FROM "suspended_threads" WHERE "agent_id" = ${agentKey}`;
+  }
+  const { from, until } = wholeDays(query)!;
+  if (from && until && until.getTime() - from.getTime() === DAY_MS) {
+    // One day: a thread has one row, read in order from the day's index.
+    return sql`SELECT "thread_key", "calls", "oldest_at" FROM "suspended_thread_days" WHERE "agent_id" = ${agentKey} AND "day" = ${from}`;
+  }
+  return sql`
+    SELECT "thread_key", SUM("calls") AS "calls", MIN("oldest_at") AS "oldest_at" FROM "suspended_thread_days"
+    WHERE "agent_id" = ${agentKey} ${from ? sql`AND "day" >= ${from}` : empty} ${until ? sql`AND "day" < ${until}` : empty}
+    GROUP BY "thread_key"`;
+}
+
+/** A page of threads and the totals, from the summaries (see summariesCover). */
+export async function pageOfSummaries(db: Db, query: ThreadQuery): Promise<{ rows: ThreadRow[]; threadTotal: number; callTotal: number }> {
+  const rows = summaryRows(query);
+  const overdue = query.onlyOverdue ? sql`WHERE "oldest_at" < ${query.overdueBefore}` : empty;
+  const direction = query.sort === "newest" ? sql`DESC` : sql`ASC`;
+  const [page, [totals], recentTotal] = await Promise.all([
+    db.$queryRaw<Array<{ threadKey: string; calls: number | bigint; oldestAt: Date | string }>>`
+      SELECT "thread_key" AS "threadKey", "calls", "oldest_at" AS "oldestAt" FROM (${rows}) AS "threads" ${overdue}
+      ORDER BY "oldest_at" ${direction}, "thread_key" ${direction}
+      LIMIT ${query.perPage} OFFSET ${query.page * query.perPage}`,
+    db.$queryRaw<Array<{ threads: number | bigint | null; calls: number | bigint | null }>>`
+      SELECT ${query.onlyOverdue ? sql`SUM(CASE WHEN "oldest_at" < ${query.overdueBefore} THEN 1 ELSE 0 END)` : sql`COUNT(*)`} AS "threads",
+        SUM("calls") AS "calls"
+      FROM (${rows}) AS "threads"`,
+    // Overdue calls are all calls but the recent ones, which are few: count those instead.
+    query.onlyOverdue ? sumRecentCalls(db, query) : Promise.resolve(0),
+  ]);
+  return {
+    // SQLite returns a computed MIN() of a DATETIME column as its stored text.
+    rows: page.map((row) => ({ threadKey: row.threadKey, calls: Number(row.calls), oldestAt: new Date(row.oldestAt) })),
+    threadTotal: Number(totals?.threads ?? 0),
+    callTotal: Number(totals?.calls ?? 0) - recentTotal,
+  };
+}
+
+async function sumRecentCalls(db: Db, query: ThreadQuery): Promise<number> {
+  const [row] = await db.$queryRaw<Array<{ calls: number | bigint | null }>>`
+    SELECT SUM("tool_call_count") AS "calls" FROM "workflow_snapshots"
+    WHERE "status" = 'suspended' AND "updated_at" >= ${query.overdueBefore} AND ${agentCondition(query.agentId)} ${createdWithin(query)}`;
+  return Number(row?.calls ?? 0);
+}
+
+/** For the page's threads (summary path), their calls waiting since `overdueBefore` or later. */
+export async function recentCallsOf(db: Db, query: ThreadQuery, rows: ThreadRow[]): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const found = await db.$queryRaw<Array<{ threadKey: string | null; calls: number | bigint | null }>>`
+    SELECT "thread_id" AS "threadKey", SUM("tool_call_count") AS "calls" FROM "workflow_snapshots"
+    WHERE "status" = 'suspended' AND ${inThreads(rows)} AND "updated_at" >= ${query.overdueBefore} AND ${agentCondition(query.agentId)}
+      ${createdWithin(query)}
+    GROUP BY "thread_id"`;
+  return new Map(found.map((row) => [row.threadKey ?? "", Number(row.calls ?? 0)]));
+}
