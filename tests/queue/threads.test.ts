@@ -27,6 +27,24 @@ interface Filters {
   toDate?: Date;
   onlyOverdue: boolean;
   sort: "oldest" | "newest";
+  assignedTo?: string;
+}
+
+/** Runs with a call assigned to `userId`: their own assignment, or their thread's unless the call is someone else's. */
+async function assignedRuns(url: string, userId: string): Promise<Set<string>> {
+  const db = await getDb(url);
+  const [calls, threadsHeld] = await Promise.all([db.callAssignment.findMany(), db.threadAssignment.findMany()]);
+  const { runs } = await listSuspendedRuns({}, url);
+  const mine = new Set(threadsHeld.filter((t) => t.assigneeId === userId).map((t) => t.threadId));
+  return new Set(
+    runs
+      .filter((run) => {
+        const ofRun = calls.filter((call) => call.runId === run.runId);
+        if (ofRun.some((call) => call.assigneeId === userId)) return true;
+        return run.threadId !== undefined && mine.has(run.threadId) && ofRun.length === 0;
+      })
+      .map((run) => run.runId),
+  );
 }
 
 /** The contract's runs, grouped by thread in memory: what listThreads must return. */
@@ -41,8 +59,12 @@ async function reference(url: string, filters: Filters, overdueBefore: Date, per
     },
     url,
   );
+  const assigned = filters.assignedTo ? await assignedRuns(url, filters.assignedTo) : null;
   const matching = runs.filter(
-    (run) => (!filters.onlyOverdue || run.suspendedAt < overdueBefore) && (!filters.noThread || run.threadId === undefined),
+    (run) =>
+      (!filters.onlyOverdue || run.suspendedAt < overdueBefore) &&
+      (!filters.noThread || run.threadId === undefined) &&
+      (!assigned || assigned.has(run.runId)),
   );
   const groups = new Map<string, ConsoleRun[]>();
   for (const run of matching) groups.set(run.threadId ?? NO_THREAD_KEY, [...(groups.get(run.threadId ?? NO_THREAD_KEY) ?? []), run]);
@@ -83,7 +105,7 @@ describe.each(["sqlite", "postgres"] as const)("pages of threads on %s", (kind) 
   /** UTC midnight of the day the runs were created, and of the day before, where some were moved. */
   let today: Date;
   let yesterday: Date;
-  let waiting: Array<{ agent: TestAgentKey; runId: string; toolCallId: string }> = [];
+  let waiting: Array<{ agent: TestAgentKey; threadIndex: number | null; runId: string; toolCallId: string }> = [];
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -103,7 +125,7 @@ describe.each(["sqlite", "postgres"] as const)("pages of threads on %s", (kind) 
         // Mastra holds a second stream on a thread with a suspended run in one instance: one each.
         const instance = await createTestMastra(database.url);
         const call = await suspendRun(instance, agent, text, threadIndex === null ? undefined : threads[threadIndex]);
-        waiting.push({ agent, ...call });
+        waiting.push({ agent, threadIndex, ...call });
       }
       if (round === 0) midpoint = new Date();
     }
@@ -123,6 +145,18 @@ describe.each(["sqlite", "postgres"] as const)("pages of threads on %s", (kind) 
         where: { workflowName_runId: { workflowName: row.workflowName, runId: row.runId } },
         data: { createdAt: new Date(row.createdAt.getTime() - DAY_MS) },
       });
+    }
+    // Rita holds thread 2 but one of its calls is Sam's; she also holds a call without a thread and one of thread 3.
+    const held = { assignedBy: "lead@example.com", assignedAt: new Date() };
+    const byThread = (t: number | null) => waiting.filter((w) => w.threadIndex === t);
+    await db.threadAssignment.create({ data: { threadId: threads[2]!.thread, assigneeId: "rita", ...held } });
+    await db.threadAssignment.create({ data: { threadId: threads[0]!.thread, assigneeId: "sam", ...held } });
+    for (const [call, assigneeId] of [
+      [byThread(2)[0]!, "sam"],
+      [byThread(null)[0]!, "rita"],
+      [byThread(3)[1]!, "rita"],
+    ] as const) {
+      await db.callAssignment.create({ data: { runId: call.runId, toolCallId: call.toolCallId, assigneeId, ...held } });
     }
   }, 120_000);
 
@@ -144,6 +178,12 @@ describe.each(["sqlite", "postgres"] as const)("pages of threads on %s", (kind) 
           ])
             for (const onlyOverdue of [false, true])
               for (const sort of ["oldest", "newest"] as const) all.push({ agentId, resourceId, ...thread, ...dates, onlyOverdue, sort });
+    // "Assigned to me": a held thread, a call of it held by someone else, calls held on their own.
+    for (const agentId of [undefined, "teller"])
+      for (const thread of [{}, { threadId: threads[2]!.thread }, { noThread: true }])
+        for (const dates of [{}, wholeDays()[2]!])
+          for (const onlyOverdue of [false, true])
+            all.push({ agentId, ...thread, ...dates, onlyOverdue, sort: "oldest", assignedTo: "rita" });
     return all;
   };
 
@@ -191,6 +231,11 @@ describe.each(["sqlite", "postgres"] as const)("pages of threads on %s", (kind) 
     expect(all.threads.some((thread) => thread.overdueCalls > 0 && thread.overdueCalls < thread.calls)).toBe(true);
     expect(all.threads.find((thread) => thread.threadKey === threads[2]!.thread)?.shownRuns.map((run) => run.agentId)).toEqual(
       expect.arrayContaining(["teller", "auditor"]),
+    );
+    const rita = await listThreads({ overdueBefore: midpoint, perPage: 100, assignedTo: "rita" }, database.url);
+    expect(rita.threads.map((thread) => thread.threadKey).sort()).toEqual([NO_THREAD_KEY, threads[2]!.thread, threads[3]!.thread].sort());
+    expect(rita.threads.find((thread) => thread.threadKey === threads[2]!.thread)!.calls).toBeLessThan(
+      all.threads.find((thread) => thread.threadKey === threads[2]!.thread)!.calls,
     );
   }, 120_000);
 

@@ -28,6 +28,9 @@ export interface StoreDb {
 
 type ClientClass<C> = new (options: { adapter: SqlDriverAdapterFactory }) => C;
 
+/** The SQLite page cache of a connection, in KiB. */
+const SQLITE_CACHE_KIB = 32 * 1024;
+
 /** The generated client classes to open a database with, per provider, loaded only when needed. */
 export interface ClientClasses<C> {
   sqlite: () => Promise<ClientClass<C>>;
@@ -49,6 +52,10 @@ export async function connectDatabase<C extends Pick<StoreDb, "$queryRawUnsafe">
       adapter: serializedSqliteAdapter(sqliteFilePath(databaseUrl), { onConnect: (opened) => (connection = opened) }),
     });
     await db.$queryRawUnsafe("PRAGMA journal_mode = WAL");
+    // SQLite's default page cache (2 MB) holds less than one queue page's working set at 100k runs
+    // (a page's ~900 calls are as many key look-ups into a multi-GB file): every page then went
+    // back to the OS for the same pages, 12 ms instead of 3.5. Filled only as pages are read.
+    await db.$queryRawUnsafe(`PRAGMA cache_size = -${SQLITE_CACHE_KIB}`);
     sqliteConnections.set(db, () => connection);
     await refreshPlannerStatistics(db);
     return db;
