@@ -21,7 +21,7 @@ import { bareSqliteListing, type BareOptions } from "./bare-sqlite.ts";
 import { sqliteFilePath } from "../lib/db/database-url.ts";
 import { buildStore, dropStore, type BuiltStore, type StoreKind } from "./stores.ts";
 import { MastraWorker, measure, stats, type WorkerReply } from "./timing.ts";
-import { measureThreadPages, THREAD_CASES } from "./threads.ts";
+import { THREAD_CASES, type ThreadPageResult } from "./threads.ts";
 import { measureWritePath } from "./write-path.ts";
 
 const args = new Set(process.argv.slice(2));
@@ -115,7 +115,10 @@ for (const [engine, kind] of engines) {
   results.threads[engine] = {};
   for (const size of OUR_SIZES) {
     const { url } = built.get(`${kind}:${size}`)!;
-    const measured = await measureThreadPages(url, QUICK);
+    const measured = (await child("threads-child.ts", QUICK ? [url, "--quick"] : [url])) as Record<string, ThreadPageResult> & {
+      error?: string;
+    };
+    if (measured.error) throw new Error(`threads ${engine} ${size}: ${JSON.stringify(measured)}`);
     results.threads[engine][size] = measured;
     for (const c of THREAD_CASES) {
       const r = measured[c.id]!;
@@ -123,7 +126,6 @@ for (const [engine, kind] of engines) {
         `  threads ${engine} ${size} ${c.label}: median ${r.stats.median.toFixed(2)} ms, p95 ${r.stats.p95.toFixed(2)} ms, ${r.threadTotal} threads / ${r.callTotal} calls`,
       );
     }
-    await disconnectDb(url);
   }
 }
 

@@ -5,7 +5,10 @@ import type { listThreadsOptions } from "./validations.ts";
 /** The group key of runs without a thread. */
 export const NO_THREAD_KEY = "";
 
-export type ThreadQuery = ReturnType<typeof listThreadsOptions.parse>;
+export type ThreadQuery = ReturnType<typeof listThreadsOptions.parse> & {
+  /** The database is SQLite, whose planner (no statistics on expressions) needs steering PostgreSQL's does not. */
+  sqlite: boolean;
+};
 
 export interface ThreadRow {
   threadKey: string;

@@ -12,7 +12,7 @@ import { agentCondition, createdWithin, type ThreadQuery, type ThreadRow } from 
 const DAY_MS = 86_400_000;
 
 /** Whether a page for `query` can be read from the summaries. */
-export function summariesCover(query: ThreadQuery): boolean {
+export function summariesCover(query: Omit<ThreadQuery, "sqlite">): boolean {
   if (query.threadId || query.noThread || query.resourceId || query.assignedTo) return false;
   return wholeDays(query) !== null;
 }

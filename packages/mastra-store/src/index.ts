@@ -11,6 +11,7 @@ export {
   connectDatabase,
   connectStoreDatabase,
   executeStatement,
+  queryStatement,
   refreshPlannerStatistics,
   type ClientClasses,
   type StoreDb,
