@@ -217,7 +217,9 @@ describe.each(["sqlite", "postgres"] as const)("the per-day thread summaries on 
         VALUES ${runs.map(([run, agent, thread, status, at, calls]) => `('agentic-loop', '${run}', '${agent}', ${thread ? `'${thread}'` : "NULL"}, '${status}', ${calls}, '${at}', '${at}', '{}')`).join(", ")}`,
       );
 
-      expect(await migrateStore(storeUrl(old))).toEqual({ applied: ["0004_thread_days"], baselined: [] });
+      const after = migrations.filter((migration) => migration.name >= "0004").map((migration) => migration.name);
+      expect(after[0]).toBe("0004_thread_days");
+      expect(await migrateStore(storeUrl(old))).toEqual({ applied: after, baselined: [] });
       const rows = await query<{
         agent_id: string;
         day: string | Date;

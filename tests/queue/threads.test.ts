@@ -261,6 +261,29 @@ describe.each(["sqlite", "postgres"] as const)("pages of threads on %s", (kind) 
     await expectAllCombinationsMatch(2, 50);
   }, 180_000);
 
+  it("stays exact as waiting runs are written again with a new waiting time", async () => {
+    // A rewrite changes only updatedAt: the thread's oldest moves later when its oldest run is
+    // rewritten, earlier when another run is, and the runs without a thread likewise.
+    const db = await getDb(database.url);
+    const rewrite = async (threadId: string | null, pick: "oldest" | "newest", shiftMs: number) => {
+      const rows = await db.workflowSnapshot.findMany({
+        where: { status: "suspended", agentId: { not: null }, threadId },
+        orderBy: { updatedAt: pick === "oldest" ? "asc" : "desc" },
+        take: 1,
+      });
+      expect(rows.length, `a waiting run of ${threadId}`).toBe(1);
+      const [row] = rows;
+      await db.workflowSnapshot.update({
+        where: { workflowName_runId: { workflowName: row!.workflowName, runId: row!.runId } },
+        data: { updatedAt: new Date(row!.updatedAt.getTime() + shiftMs) },
+      });
+    };
+    await rewrite(threads[2]!.thread, "oldest", 3_600_000);
+    await rewrite(threads[1]!.thread, "newest", -3_600_000);
+    await rewrite(null, "oldest", 60_000);
+    await expectAllCombinationsMatch(2, 50);
+  }, 180_000);
+
   it("refuses invalid options with a clear message", async () => {
     await expect(listThreads({ overdueBefore: midpoint, perPage: 101 }, database.url)).rejects.toThrow(/perPage must be at most 100/);
     await expect(listThreads({ overdueBefore: midpoint, sort: "sideways" as never }, database.url)).rejects.toThrow(
