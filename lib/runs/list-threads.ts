@@ -9,8 +9,10 @@
  * Built to stay fast at 100k+ runs: with no filter but agent, overdue and whole days of creation,
  * the page and its totals come from the per-thread summaries (lib/runs/thread-summaries.ts, kept
  * exact by triggers in the snapshot write's transaction); narrower filters (resource, thread,
- * assignee, a window that cuts a day) group their matches, which their indexes find first. Either way a page's calls are read by key from the threads' index, at most
- * `callsPerThread` per thread. `npm run bench` measures it (bench/results.md).
+ * assignee, a window that cuts a day) group their matches, which their indexes find first.
+ * Either way a page's calls are read by key from the threads' index, at most `callsPerThread` per
+ * thread. The reads go straight to SQLite's connection (queryStatement): a page is ~900 rows.
+ * `npm run bench` measures it (bench/results.md).
  */
 import { join, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
@@ -81,26 +83,30 @@ async function pageOfMatches(db: Db, query: Query): Promise<{ rows: ThreadRow[];
     SELECT "thread_key", SUM("tool_call_count") AS "calls", MIN("updated_at") AS "oldest_at",
       SUM(CASE WHEN "updated_at" >= ${query.overdueBefore} THEN "tool_call_count" ELSE 0 END) AS "recent_calls"
     FROM (${matched}) AS "matched" GROUP BY "thread_key"`;
-  const page = await db.$queryRaw<
-    Array<{
-      threadKey: string;
-      calls: number | bigint;
-      oldestAt: Date | string;
-      recentCalls: number | bigint;
-      threadTotal: number | bigint;
-      callTotal: number | bigint;
-    }>
-  >`
+  const page = await queryStatement<{
+    threadKey: string;
+    calls: number | bigint;
+    oldestAt: Date | string;
+    recentCalls: number | bigint;
+    threadTotal: number | bigint;
+    callTotal: number | bigint;
+  }>(
+    db,
+    sql`
     SELECT "thread_key" AS "threadKey", "calls", "oldest_at" AS "oldestAt", "recent_calls" AS "recentCalls",
       COUNT(*) OVER () AS "threadTotal", SUM("calls") OVER () AS "callTotal"
     FROM (${grouped}) AS "threads"
     ORDER BY "oldest_at" ${direction}, "thread_key" ${direction}
-    LIMIT ${query.perPage} OFFSET ${query.page * query.perPage}`;
+    LIMIT ${query.perPage} OFFSET ${query.page * query.perPage}`,
+  );
   let totals = page[0] ? { threadTotal: Number(page[0].threadTotal), callTotal: Number(page[0].callTotal) } : null;
   if (!totals) {
     // Past the last page: the totals still say what there is.
-    const [row] = await db.$queryRaw<Array<{ threads: number | bigint; calls: number | bigint | null }>>`
-      SELECT COUNT(DISTINCT "thread_key") AS "threads", SUM("tool_call_count") AS "calls" FROM (${matched}) AS "matched"`;
+    const [row] = await queryStatement<{ threads: number | bigint; calls: number | bigint | null }>(
+      db,
+      sql`
+      SELECT COUNT(DISTINCT "thread_key") AS "threads", SUM("tool_call_count") AS "calls" FROM (${matched}) AS "matched"`,
+    );
     totals = { threadTotal: Number(row?.threads ?? 0), callTotal: Number(row?.calls ?? 0) };
   }
   return {

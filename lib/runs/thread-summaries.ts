@@ -6,6 +6,7 @@
  * are counted from the runs and taken off for "overdue".
  */
 import { empty, join, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
+import { queryStatement } from "@agent-approvals/mastra-store";
 import type { Db } from "../db/client.ts";
 import { agentCondition, createdWithin, type ThreadQuery, type ThreadRow } from "./thread-sql.ts";
 
@@ -52,14 +53,20 @@ export async function pageOfSummaries(db: Db, query: ThreadQuery): Promise<{ row
   const overdue = query.onlyOverdue ? sql`WHERE "oldest_at" < ${query.overdueBefore}` : empty;
   const direction = query.sort === "newest" ? sql`DESC` : sql`ASC`;
   const [page, [totals], recentTotal] = await Promise.all([
-    db.$queryRaw<Array<{ threadKey: string; calls: number | bigint; oldestAt: Date | string }>>`
+    queryStatement<{ threadKey: string; calls: number | bigint; oldestAt: Date | string }>(
+      db,
+      sql`
       SELECT "thread_key" AS "threadKey", "calls", "oldest_at" AS "oldestAt" FROM (${rows}) AS "threads" ${overdue}
       ORDER BY "oldest_at" ${direction}, "thread_key" ${direction}
       LIMIT ${query.perPage} OFFSET ${query.page * query.perPage}`,
-    db.$queryRaw<Array<{ threads: number | bigint | null; calls: number | bigint | null }>>`
+    ),
+    queryStatement<{ threads: number | bigint | null; calls: number | bigint | null }>(
+      db,
+      sql`
       SELECT ${query.onlyOverdue ? sql`SUM(CASE WHEN "oldest_at" < ${query.overdueBefore} THEN 1 ELSE 0 END)` : sql`COUNT(*)`} AS "threads",
         SUM("calls") AS "calls"
       FROM (${rows}) AS "threads"`,
+    ),
     // Overdue calls are all calls but the recent ones, which are few: count those instead.
     query.onlyOverdue ? sumRecentCalls(db, query) : Promise.resolve(0),
   ]);
@@ -72,9 +79,12 @@ export async function pageOfSummaries(db: Db, query: ThreadQuery): Promise<{ row
 }
 
 async function sumRecentCalls(db: Db, query: ThreadQuery): Promise<number> {
-  const [row] = await db.$queryRaw<Array<{ calls: number | bigint | null }>>`
+  const [row] = await queryStatement<{ calls: number | bigint | null }>(
+    db,
+    sql`
     SELECT SUM("tool_call_count") AS "calls" FROM "workflow_snapshots"
-    WHERE "status" = 'suspended' AND "updated_at" >= ${query.overdueBefore} AND ${agentCondition(query.agentId)} ${createdWithin(query)}`;
+    WHERE "status" = 'suspended' AND "updated_at" >= ${query.overdueBefore} AND ${agentCondition(query.agentId)} ${createdWithin(query)}`,
+  );
   return Number(row?.calls ?? 0);
 }
 
@@ -89,10 +99,13 @@ export async function recentCallsOf(db: Db, query: ThreadQuery, rows: ThreadRow[
   const dates: Sql[] = [];
   if (query.fromDate) dates.push(sql`AND COALESCE("created_at", "created_at") >= ${query.fromDate}`);
   if (query.toDate) dates.push(sql`AND COALESCE("created_at", "created_at") <= ${query.toDate}`);
-  const found = await db.$queryRaw<Array<{ threadKey: string; calls: number | bigint | null }>>`
+  const found = await queryStatement<{ threadKey: string; calls: number | bigint | null }>(
+    db,
+    sql`
     SELECT COALESCE("thread_id", '') AS "threadKey", SUM("tool_call_count") AS "calls" FROM "workflow_snapshots"
     WHERE "status" = 'suspended' AND "updated_at" >= ${query.overdueBefore} AND ${agentCondition(query.agentId)}
       AND COALESCE("thread_id", '') IN (${join(rows.map((row) => row.threadKey))}) ${dates.length ? join(dates, " ") : empty}
-    GROUP BY COALESCE("thread_id", '')`;
+    GROUP BY COALESCE("thread_id", '')`,
+  );
   return new Map(found.map((row) => [row.threadKey, Number(row.calls ?? 0)]));
 }
