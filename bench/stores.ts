@@ -40,8 +40,9 @@ function pgUrl(database: string): string {
   return url.toString();
 }
 
-async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params: unknown[] = []) {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+/** One query on its own connection to `url`. */
+async function pgQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await client.query<T>(sql, params);
@@ -50,29 +51,16 @@ async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(sql: 
   }
 }
 
+const adminQuery = <T extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
+  pgQuery<T>(POSTGRES_ADMIN_URL, sql, params);
+
 async function pgDatabaseExists(name: string): Promise<boolean> {
   return (await adminQuery("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount === 1;
 }
 
-async function analyze(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query("VACUUM ANALYZE");
-  } finally {
-    await client.end();
-  }
-}
-
 export async function pgDatabaseBytes(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ size: string }>("SELECT pg_database_size(current_database()) AS size");
-    return Number(rows[0]!.size);
-  } finally {
-    await client.end();
-  }
+  const { rows } = await pgQuery<{ size: string }>(url, "SELECT pg_database_size(current_database()) AS size");
+  return Number(rows[0]!.size);
 }
 
 /** Prisma's better-sqlite3 adapter writes DateTime as ISO text with an explicit offset. */
@@ -96,7 +84,7 @@ export async function buildStore(
   if (present) {
     // Our schema may have gained a migration since the store was built: apply it (indexes, a new
     // summary filled from the runs), and give PostgreSQL's planner the statistics a live system has.
-    if (kind.startsWith("ours") && (await deployMigrations(url)).applied.length > 0 && isPg) await analyze(url);
+    if (kind.startsWith("ours") && (await deployMigrations(url)).applied.length > 0 && isPg) await pgQuery(url, "VACUUM ANALYZE");
     return { kind, size, url, key, cached: true, bytes: isPg ? await pgDatabaseBytes(url) : statSync(file).size };
   }
 
