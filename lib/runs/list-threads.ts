@@ -182,7 +182,7 @@ function readFirstRunsWithoutThread(db: Db, query: Query): Promise<ListedRow[]> 
   // A run without a thread is the reviewer's only through its own call: found from those, by id.
   const conditions = query.assignedTo
     ? sql`${matchConditions({ ...query, assignedTo: undefined })}
-      AND "run_id" IN (SELECT "run_id" FROM "call_assignments" WHERE "assignee_id" = ${query.assignedTo})`
+      AND "run_id" IN (${ownCallRuns(query.assignedTo)})`
     : matchConditions(query);
   return queryStatement<ListedRow>(
     db,
@@ -207,12 +207,9 @@ function matchedRuns(query: Query): Sql {
   if (!query.assignedTo) return sql`SELECT ${columns} FROM "workflow_snapshots" WHERE ${matchConditions(query)}`;
   const others = { ...query, assignedTo: undefined };
   return sql`
-    SELECT ${columns} FROM "workflow_snapshots" WHERE ${matchConditions(others)}
-      AND "run_id" IN (SELECT "run_id" FROM "call_assignments" WHERE "assignee_id" = ${query.assignedTo})
+    SELECT ${columns} FROM "workflow_snapshots" WHERE ${matchConditions(others)} AND "run_id" IN (${ownCallRuns(query.assignedTo)})
     UNION
-    SELECT ${columns} FROM "workflow_snapshots" WHERE ${matchConditions(others)}
-      AND "thread_id" IN (SELECT "thread_id" FROM "thread_assignments" WHERE "assignee_id" = ${query.assignedTo})
-      AND "run_id" NOT IN (SELECT "run_id" FROM "call_assignments" WHERE "assignee_id" <> ${query.assignedTo})`;
+    SELECT ${columns} FROM "workflow_snapshots" WHERE ${matchConditions(others)} AND ${heldThreadRunCondition(query.assignedTo)}`;
 }
 
 /** The filters of `query` on workflow_snapshots, as one SQL condition. */
@@ -241,10 +238,18 @@ function matchConditions(query: Query): Sql {
  */
 function assignedToCondition(userId: string, sqlite: boolean): Sql {
   return sql`${sqlite ? sql`COALESCE("run_id", "run_id")` : sql`"run_id"`} IN (
-    SELECT "run_id" FROM "call_assignments" WHERE "assignee_id" = ${userId}
+    ${ownCallRuns(userId)}
     UNION
-    SELECT "t"."run_id" FROM "workflow_snapshots" AS "t"
-    WHERE "t"."status" = 'suspended'
-      AND "t"."thread_id" IN (SELECT "thread_id" FROM "thread_assignments" WHERE "assignee_id" = ${userId})
-      AND "t"."run_id" NOT IN (SELECT "run_id" FROM "call_assignments" WHERE "assignee_id" <> ${userId}))`;
+    SELECT "run_id" FROM "workflow_snapshots" WHERE "status" = 'suspended' AND ${heldThreadRunCondition(userId)})`;
+}
+
+/** The runs of the calls assigned to `userId` themselves. */
+function ownCallRuns(userId: string): Sql {
+  return sql`SELECT "run_id" FROM "call_assignments" WHERE "assignee_id" = ${userId}`;
+}
+
+/** On workflow_snapshots: a run of a thread assigned to `userId` whose calls are no one else's. */
+function heldThreadRunCondition(userId: string): Sql {
+  return sql`"thread_id" IN (SELECT "thread_id" FROM "thread_assignments" WHERE "assignee_id" = ${userId})
+    AND "run_id" NOT IN (SELECT "run_id" FROM "call_assignments" WHERE "assignee_id" <> ${userId})`;
 }

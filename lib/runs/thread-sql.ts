@@ -23,11 +23,15 @@ export function agentCondition(agentId: string | undefined): Sql {
   return agentId ? sql`"agent_id" = ${agentId}` : sql`"agent_id" IS NOT NULL`;
 }
 
-/** The creation-date filter on workflow_snapshots, with its leading AND (or nothing). */
-export function createdWithin(query: Pick<ThreadQuery, "fromDate" | "toDate">): Sql {
+/**
+ * The creation-date filter on workflow_snapshots, with its leading AND (or nothing). `wrapped`
+ * hides the column from SQLite's planner, for a query that another index must drive.
+ */
+export function createdWithin(query: Pick<ThreadQuery, "fromDate" | "toDate">, { wrapped = false } = {}): Sql {
+  const column = wrapped ? sql`COALESCE("created_at", "created_at")` : sql`"created_at"`;
   const conditions: Sql[] = [];
-  if (query.fromDate) conditions.push(sql`"created_at" >= ${query.fromDate}`);
-  if (query.toDate) conditions.push(sql`"created_at" <= ${query.toDate}`);
+  if (query.fromDate) conditions.push(sql`${column} >= ${query.fromDate}`);
+  if (query.toDate) conditions.push(sql`${column} <= ${query.toDate}`);
   return conditions.length ? sql`AND ${join(conditions, " AND ")}` : empty;
 }
 

@@ -96,15 +96,12 @@ async function sumRecentCalls(db: Db, query: ThreadQuery): Promise<number> {
  */
 export async function recentCallsOf(db: Db, query: ThreadQuery, rows: ThreadRow[]): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map();
-  const dates: Sql[] = [];
-  if (query.fromDate) dates.push(sql`AND COALESCE("created_at", "created_at") >= ${query.fromDate}`);
-  if (query.toDate) dates.push(sql`AND COALESCE("created_at", "created_at") <= ${query.toDate}`);
   const found = await queryStatement<{ threadKey: string; calls: number | bigint | null }>(
     db,
     sql`
     SELECT COALESCE("thread_id", '') AS "threadKey", SUM("tool_call_count") AS "calls" FROM "workflow_snapshots"
     WHERE "status" = 'suspended' AND "updated_at" >= ${query.overdueBefore} AND ${agentCondition(query.agentId)}
-      AND COALESCE("thread_id", '') IN (${join(rows.map((row) => row.threadKey))}) ${dates.length ? join(dates, " ") : empty}
+      AND COALESCE("thread_id", '') IN (${join(rows.map((row) => row.threadKey))}) ${createdWithin(query, { wrapped: true })}
     GROUP BY COALESCE("thread_id", '')`,
   );
   return new Map(found.map((row) => [row.threadKey, Number(row.calls ?? 0)]));
