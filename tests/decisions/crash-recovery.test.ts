@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { approveToolCall as approveAction } from "../../lib/actions/approve-tool-call.ts";
 import { runAs } from "../../lib/auth/session.ts";
 import { getDb } from "../../lib/db/client.ts";
+import { noteToolRan, recordDecision, transition } from "../../lib/decisions/ledger.ts";
 import { listSuspendedRuns } from "../../lib/runs/list-suspended-runs.ts";
 import { getRunsPage } from "../../lib/queue/views.ts";
 import { runsQuery } from "../../lib/search-params.ts";
@@ -152,7 +153,10 @@ describe.each(["sqlite", "postgres"] as const)("crash between recording and appl
 
     await killedWhileDeciding(run, "after-tool-result");
     const killed = await state(run);
-    expect(killed).toMatchObject({ decision: { state: "applying", toolRanAt: expect.any(Date) }, effects: 1, pending: 1 });
+    // Mastra goes on with the run while we note its tool result: by the kill it may already have
+    // finished it (on PostgreSQL its statements go out beside ours). Either way the tool ran once
+    // and the decision must end applied, never released to be run again.
+    expect(killed).toMatchObject({ decision: { state: "applying", toolRanAt: expect.any(Date) }, effects: 1 });
 
     expect(await restart()).toEqual({ carriedOut: 0, released: 0, applied: 1, failed: 0 });
     const after = await state(run);
@@ -161,6 +165,28 @@ describe.each(["sqlite", "postgres"] as const)("crash between recording and appl
     // Nobody can run the tool again through the console.
     expect(await approveToolCall({ ...run.ref, confirmMayHaveRun: true })).toMatchObject({ ok: false, error: { code: "already_decided" } });
     expect((await state(run)).effects).toBe(1);
+  });
+
+  it("a crash after the tool result was noted, with the run still waiting on the call, ends applied and settles the run", async () => {
+    // The state the crash above leaves when it lands before Mastra stores the finished run, built
+    // deterministically with the ledger's own steps: recorded, applying (lease already out), noted.
+    const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-5008"));
+    const db = await getDb(database.url);
+    const call = { agentId: "refunds", threadId: run.thread, resourceId: run.resource, toolName: "issueRefund" };
+    const recorded = await recordDecision(
+      db,
+      { action: "approve", ...run.ref },
+      { reviewer: "crash-tester", action: "approve", outcome: "recorded", ...run.ref, ...call },
+    );
+    await transition(db, recorded, "recorded", "applying", { attempts: 1, leaseUntil: new Date(Date.now() - 1_000) });
+    await noteToolRan(db, { ...recorded, state: "applying" });
+    expect(await state(run)).toMatchObject({ decision: { state: "applying", toolRanAt: expect.any(Date) }, pending: 1 });
+
+    expect(await restart()).toEqual({ carriedOut: 0, released: 0, applied: 1, failed: 0 });
+    expect(await state(run)).toMatchObject({ decision: { state: "applied" }, pending: 0, snapshots: 0, audit: ["recorded", "recovered"] });
+    const recovered = await db.auditEvent.findFirstOrThrow({ where: { runId: run.runId, outcome: "recovered" } });
+    expect(recovered.message).toMatch(/^The tool ran \(the agent reported its result at .*\) before the server stopped/);
+    expect(await approveToolCall({ ...run.ref, confirmMayHaveRun: true })).toMatchObject({ ok: false, error: { code: "already_decided" } });
   });
 
   it("a crash while Mastra deletes the finished run's snapshots ends applied, with the orphaned snapshot settled", async () => {

@@ -35,18 +35,22 @@ export async function startConsoleServer(databaseUrl: string, env: Record<string
   const url = `http://127.0.0.1:${port}`;
   const server = { url, pid: child.pid!, output: () => output, stop: () => stop(child) };
   const deadline = Date.now() + 60_000;
+  // What the last health check got, for the error: a 503's reason, a refused connection, a hang.
+  let lastAnswer = "no answer yet";
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The console server exited (${child.exitCode}):\n${output}`);
     try {
-      const response = await fetch(`${url}/api/health`);
+      // One slow answer must not use up the whole wait unseen.
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) });
       if (response.ok) return server;
-    } catch {
-      // not listening yet
+      lastAnswer = `${response.status} ${await response.text()}`;
+    } catch (error) {
+      lastAnswer = (error as Error).cause ? String((error as Error).cause) : String(error);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await server.stop();
-  throw new Error(`The console server did not become healthy within 60 s:\n${output}`);
+  throw new Error(`The console server did not become healthy within 60 s (last health check: ${lastAnswer}):\n${output}`);
 }
 
 async function stop(child: ChildProcess): Promise<void> {

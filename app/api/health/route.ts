@@ -15,7 +15,9 @@ export async function GET() {
   try {
     await (await getDb()).workflowSnapshot.count({ where: { runId: "" } });
     return NextResponse.json({ ok: true });
-  } catch {
+  } catch (error) {
+    // The answer stays terse for whoever polls it; the operator's log says what the database said.
+    console.error("[health] the database did not answer:", (error as Error).message);
     return NextResponse.json({ ok: false, error: "database unreachable" }, { status: 503 });
   }
 }
