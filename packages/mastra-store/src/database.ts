@@ -6,9 +6,10 @@
  * connection, and two connections of one process wait on each other's locks.
  */
 import type { Sql } from "@prisma/client/runtime/client";
-import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { databaseProvider, sqliteFilePath } from "./database-url.ts";
 import type { PrismaClient as StorePrismaClient } from "./generated/sqlite/client.ts";
+import type { SerializedSqliteAdapter } from "./sqlite-adapter.ts";
 
 /**
  * What the store needs of a Prisma client: the methods it calls. Any client generated from a schema
@@ -48,7 +49,7 @@ export async function connectDatabase<C extends Pick<StoreDb, "$queryRawUnsafe">
     // Several processes (servers, agent hosts, scripts) share the file: statements take turns within
     // a process, a busy timeout makes them wait across processes, and WAL (kept in the file) lets
     // readers go on while one writes.
-    let connection: SqlDriverAdapter | undefined;
+    let connection: SerializedSqliteAdapter | undefined;
     const db = new PrismaClient({
       adapter: serializedSqliteAdapter(sqliteFilePath(databaseUrl), { onConnect: (opened) => (connection = opened) }),
     });
@@ -73,18 +74,18 @@ export function connectStoreDatabase(databaseUrl: string): Promise<StoreDb> {
   });
 }
 
-const sqliteConnections = new WeakMap<object, () => SqlDriverAdapter | undefined>();
+const sqliteConnections = new WeakMap<object, () => SerializedSqliteAdapter | undefined>();
 
 /**
  * Runs one write statement. On SQLite it goes straight to the connection Prisma itself uses, in the
- * same turn order as every other statement of the process, without the Prisma client's per-query
- * work (a third of a snapshot write's time); on PostgreSQL through the client. For the hot path
- * only: the snapshot write, which every agent step pays.
+ * same turn order as every other statement of the process, compiled once per connection
+ * (sqlite-adapter.ts) and without the Prisma client's per-query work; on PostgreSQL through the
+ * client. For the hot path only: the snapshot write, which every agent step pays.
  */
 export async function executeStatement(db: Pick<StoreDb, "$executeRaw">, statement: Sql): Promise<number> {
   const connection = sqliteConnections.get(db)?.();
   if (!connection) return db.$executeRaw(statement);
-  return connection.executeRaw(driverQuery(statement));
+  return connection.run(statement.sql, statement.values);
 }
 
 /**
@@ -97,7 +98,7 @@ export async function executeStatement(db: Pick<StoreDb, "$executeRaw">, stateme
 export async function queryStatement<T>(db: Pick<StoreDb, "$queryRaw">, statement: Sql): Promise<T[]> {
   const connection = sqliteConnections.get(db)?.();
   if (!connection) return db.$queryRaw<T[]>(statement);
-  const { columnNames, rows } = await connection.queryRaw(driverQuery(statement));
+  const { columnNames, rows } = await connection.query(statement.sql, statement.values);
   return rows.map((values) => {
     const row: Record<string, unknown> = {};
     for (let i = 0; i < columnNames.length; i++) row[columnNames[i]!] = values[i];
@@ -105,15 +106,9 @@ export async function queryStatement<T>(db: Pick<StoreDb, "$queryRaw">, statemen
   });
 }
 
-function driverQuery(statement: Sql) {
-  return {
-    sql: statement.sql,
-    args: statement.values,
-    argTypes: statement.values.map((value) => ({
-      scalarType: value instanceof Date ? ("datetime" as const) : typeof value === "number" ? ("int" as const) : ("string" as const),
-      arity: "scalar" as const,
-    })),
-  };
+/** Whether the SQLite client `db` reuses compiled statements for executeStatement and queryStatement. */
+export function compilesStatementsOnce(db: object): boolean {
+  return sqliteConnections.get(db)?.()?.compilesOnce ?? false;
 }
 
 /**

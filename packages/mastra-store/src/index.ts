@@ -9,6 +9,7 @@
 export { PrismaWorkflowsStorage, type PrismaWorkflowsStorageOptions } from "./storage.ts";
 export {
   connectDatabase,
+  compilesStatementsOnce,
   connectStoreDatabase,
   executeStatement,
   queryStatement,

@@ -1,0 +1,81 @@
+/**
+ * The statements the store and the queue send without the Prisma client (executeStatement,
+ * queryStatement) are compiled once per SQLite connection and kept. They must store and read
+ * exactly what Prisma's own adapter stores and reads (dates as its ISO text, integers as numbers),
+ * and still take their turn behind an open transaction instead of joining it.
+ */
+import { sqltag as sql } from "@prisma/client/runtime/client";
+import { compilesStatementsOnce, executeStatement, queryStatement } from "@agent-approvals/mastra-store";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../lib/db/client.ts";
+import { useTestDatabase } from "../helpers/databases.ts";
+
+const insertRun = (runId: string, at: Date) =>
+  sql`INSERT INTO "workflow_snapshots" ("workflow_name", "run_id", "status", "tool_call_count", "version", "created_at", "updated_at", "snapshot")
+      VALUES ('compiled-test', ${runId}, 'running', 0, 0, ${at}, ${at}, '{}')`;
+
+describe("statements compiled once per SQLite connection", () => {
+  const database = useTestDatabase("sqlite");
+  const postgres = useTestDatabase("postgres");
+
+  it("are reused on SQLite (PostgreSQL's client prepares its own)", async () => {
+    expect(compilesStatementsOnce(await getDb(database.url))).toBe(true);
+    expect(compilesStatementsOnce(await getDb(postgres.url))).toBe(false);
+  });
+
+  it("store dates as Prisma does, so both read and compare them alike", async () => {
+    const db = await getDb(database.url);
+    const at = new Date("2026-03-04T05:06:07.089Z");
+    for (let i = 0; i < 3; i++) expect(await executeStatement(db, insertRun(`written-raw-${i}`, at))).toBe(1);
+    await db.workflowSnapshot.create({
+      data: { workflowName: "compiled-test", runId: "written-by-prisma", status: "running", snapshot: "{}", createdAt: at, updatedAt: at },
+    });
+
+    const read = await db.workflowSnapshot.findUnique({
+      where: { workflowName_runId: { workflowName: "compiled-test", runId: "written-raw-0" } },
+    });
+    expect(read?.createdAt.toISOString()).toBe(at.toISOString());
+    // The same text on both paths: an exact comparison in SQL finds all four, one millisecond later none.
+    const matching = (when: Date) =>
+      queryStatement<{ runId: string; createdAt: string; version: number }>(
+        db,
+        sql`SELECT "run_id" AS "runId", "created_at" AS "createdAt", "version" FROM "workflow_snapshots"
+            WHERE "workflow_name" = 'compiled-test' AND "created_at" = ${when} ORDER BY "run_id"`,
+      );
+    const found = await matching(at);
+    expect(found.map((row) => row.runId)).toEqual(["written-by-prisma", "written-raw-0", "written-raw-1", "written-raw-2"]);
+    expect(new Set(found.map((row) => row.createdAt)).size).toBe(1);
+    expect(found[0]!.version).toBe(0);
+    expect(await matching(new Date(at.getTime() + 1))).toEqual([]);
+  });
+
+  it("read integers as numbers, and those past 2^53 as exact text", async () => {
+    const db = await getDb(database.url);
+    const [row] = await queryStatement<{ small: unknown; big: unknown; text: unknown; nothing: unknown }>(
+      db,
+      sql`SELECT 42 AS "small", 9007199254740993 AS "big", ${"a\u0000b"} AS "text", ${null} AS "nothing"`,
+    );
+    expect(row).toEqual({ small: 42, big: "9007199254740993", text: "a\u0000b", nothing: null });
+  });
+
+  it("wait for an open transaction instead of joining it: its rollback does not take them along", async () => {
+    const db = await getDb(database.url);
+    const at = new Date();
+    let written!: Promise<number>;
+    await expect(
+      db.$transaction(async (tx) => {
+        await tx.workflowSnapshot.create({
+          data: { workflowName: "compiled-test", runId: "rolled-back", status: "running", snapshot: "{}", createdAt: at, updatedAt: at },
+        });
+        written = executeStatement(db, insertRun("outside-the-transaction", at));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(await written).toBe(1);
+    const runIds = (await db.workflowSnapshot.findMany({ where: { runId: { in: ["rolled-back", "outside-the-transaction"] } } })).map(
+      (row) => row.runId,
+    );
+    expect(runIds).toEqual(["outside-the-transaction"]);
+  });
+});
