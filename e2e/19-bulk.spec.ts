@@ -34,6 +34,9 @@ test("bulk-approving 10 calls while another reviewer decides one first: 9 applie
   await expect(results.filter({ hasText: /^✓ Approved — the agent continued/ })).toHaveCount(9);
   await expect(results.filter({ hasText: `Already decided by ${other.email} at ` })).toHaveCount(1);
   await expect(callRow(page, taken).locator("xpath=following-sibling::tr[1]")).toContainText(`Already decided by ${other.email}`);
+  // While they stay in place, no thread header still counts them as pending.
+  await expect(page.getByText(/^\d+ pending calls?$/)).toHaveCount(0);
+  await expect(page.getByText("no pending calls left").first()).toBeVisible();
   await screenshotIfAsked(page, "queue-bulk-result");
 
   // Then the decided calls leave.

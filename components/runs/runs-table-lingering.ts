@@ -29,21 +29,33 @@ export function snapshotCall(threads: ThreadDto[], rowId: string): LingeringCall
   return null;
 }
 
-/** `threads` with every lingering call the server no longer lists put back where it was. */
-export function withLingering(threads: ThreadDto[], lingering: ReadonlyMap<string, LingeringCall>): ThreadDto[] {
+/**
+ * `threads` with every lingering call the server no longer lists put back where it was. Decided calls
+ * no longer count as pending: a thread's count (and its overdue count, by `overdue`) leaves out
+ * those the server still lists until its next read, and a thread the server no longer lists at all
+ * is shown with none.
+ */
+export function withLingering(
+  threads: ThreadDto[],
+  lingering: ReadonlyMap<string, LingeringCall>,
+  overdue: (suspendedAt: string) => boolean,
+): ThreadDto[] {
   if (lingering.size === 0) return threads;
   const listed = new Set(threads.flatMap((t) => t.runs.flatMap((r) => r.toolCalls.map((c, i) => callRowId(r.runId, c.toolCallId, i)))));
   let result = threads;
+  const replace = (at: number, thread: ThreadDto) => (result = result.map((t, i) => (i === at ? thread : t)));
   for (const [rowId, kept] of lingering) {
-    if (listed.has(rowId)) continue;
     const at = result.findIndex((thread) => thread.threadKey === kept.thread.threadKey);
-    if (at === -1) {
-      const thread = { ...kept.thread, runs: [kept.run] };
+    if (listed.has(rowId)) {
+      const thread = result[at]!;
+      const wasOverdue = overdue(kept.run.suspendedAt) ? 1 : 0;
+      replace(at, { ...thread, calls: Math.max(0, thread.calls - 1), overdueCalls: Math.max(0, thread.overdueCalls - wasOverdue) });
+    } else if (at === -1) {
+      const thread = { ...kept.thread, calls: 0, overdueCalls: 0, runs: [kept.run] };
       result = [...result.slice(0, kept.threadIndex), thread, ...result.slice(kept.threadIndex)];
     } else {
       const thread = result[at]!;
-      const runs = [...thread.runs.slice(0, kept.runIndex), kept.run, ...thread.runs.slice(kept.runIndex)];
-      result = result.map((t, i) => (i === at ? { ...thread, runs } : t));
+      replace(at, { ...thread, runs: [...thread.runs.slice(0, kept.runIndex), kept.run, ...thread.runs.slice(kept.runIndex)] });
     }
   }
   return result;

@@ -10,7 +10,14 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { getRunsTableColumns, GROUPING_COLUMNS } from "./runs-table-columns";
-import { NO_THREAD, runsTableFeatures, toPendingCallRows, type PendingCallRow, type RunsTableFeatures } from "./runs-table-model";
+import {
+  isOverdue,
+  NO_THREAD,
+  runsTableFeatures,
+  toPendingCallRows,
+  type PendingCallRow,
+  type RunsTableFeatures,
+} from "./runs-table-model";
 import { RunsTablePagination } from "./runs-table-pagination";
 import { RunsTableToolbar } from "./runs-table-toolbar";
 import { RunsEmptyState, RunsErrorState } from "./runs-table-states";
@@ -48,12 +55,13 @@ function focusFirstFilter() {
 export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTableProps) {
   const { params, query, data, problems, loading, setFilters, resetFilters, setPage, setPerPage } = useRunsView(viewOptions);
   const agentNames = useMemo(() => new Map(agents.map((agent) => [agent.id, agent.name])), [agents]);
-  // Calls decided here stay in place a moment (their outcome in the row), then leave.
-  const { shownThreads, lingeringIds, notes, note, letLeave } = useLingering(data?.threads ?? NO_THREADS);
-  const rows = useMemo(() => toPendingCallRows(shownThreads, agentNames), [shownThreads, agentNames]);
-  const threadsByKey = useMemo(() => new Map(shownThreads.map((thread) => [thread.threadKey || NO_THREAD, thread])), [shownThreads]);
   // Rows exist only once data does: until then nothing is marked overdue.
   const slaMinutes = data?.slaMinutes ?? Number.POSITIVE_INFINITY;
+  const overdue = useCallback((suspendedAt: string) => isOverdue(suspendedAt, slaMinutes, Date.now()), [slaMinutes]);
+  // Calls decided here stay in place a moment (their outcome in the row), then leave.
+  const { shownThreads, lingeringIds, notes, note, letLeave } = useLingering(data?.threads ?? NO_THREADS, overdue);
+  const rows = useMemo(() => toPendingCallRows(shownThreads, agentNames), [shownThreads, agentNames]);
+  const threadsByKey = useMemo(() => new Map(shownThreads.map((thread) => [thread.threadKey || NO_THREAD, thread])), [shownThreads]);
 
   /* ---------- the table ---------- */
   const columns = useMemo(() => getRunsTableColumns({ slaMinutes }), [slaMinutes]);

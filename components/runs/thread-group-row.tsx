@@ -59,7 +59,7 @@ export function ThreadGroupRow({ thread, calls, expanded, onToggle, colSpan, sel
           </Meta>
           <Meta label={summary.agentNames.length === 1 ? "Agent" : "Agents"}>{summary.agentNames.join(", ")}</Meta>
           <span className="rounded-full bg-neutral-200/70 px-2 py-0.5 text-xs font-medium tabular-nums text-neutral-700">
-            {summary.count === 1 ? "1 pending call" : `${summary.count} pending calls`}
+            {summary.count === 0 ? "no pending calls left" : summary.count === 1 ? "1 pending call" : `${summary.count} pending calls`}
           </span>
           {summary.overdue > 0 ? (
             <span

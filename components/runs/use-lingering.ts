@@ -26,11 +26,12 @@ export interface Leaving {
   runFinished: boolean;
 }
 
-export function useLingering(threads: ThreadDto[]) {
+/** `overdue`: whether a call waiting since then is past the review target (a decided one no longer counts). */
+export function useLingering(threads: ThreadDto[], overdue: (suspendedAt: string) => boolean) {
   const queryClient = useQueryClient();
   const [lingering, setLingering] = useState<ReadonlyMap<string, LingeringCall>>(() => new Map());
   const [notes, setNotes] = useState<ReadonlyMap<string, RowNote>>(() => new Map());
-  const shownThreads = useMemo(() => withLingering(threads, lingering), [threads, lingering]);
+  const shownThreads = useMemo(() => withLingering(threads, lingering, overdue), [threads, lingering, overdue]);
   const latest = useRef(shownThreads);
   latest.current = shownThreads;
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
