@@ -22,7 +22,10 @@ export function bareSqliteListing(file: string) {
   const statements = new Map<string, { page: Database.Statement; count: Database.Statement }>();
   return {
     list(options: BareOptions): { total: number; runs: number } {
-      const conditions = ["status = 'suspended'", options.agentId ? "agent_id = @agentId" : "agent_id IS NOT NULL"];
+      // Steered as our listing steers SQLite (list-suspended-runs.ts): with a thread or resource, the
+      // agent only filters what that index finds. The floor is the best plan, not the planner's guess.
+      const agent = options.threadId || options.resourceId ? "+agent_id = @agentId" : "agent_id = @agentId";
+      const conditions = ["status = 'suspended'", options.agentId ? agent : "agent_id IS NOT NULL"];
       if (options.threadId) conditions.push("thread_id = @threadId");
       if (options.resourceId) conditions.push("resource_id = @resourceId");
       if (options.fromDate) conditions.push("created_at >= @fromDate");
