@@ -9,15 +9,22 @@ import { emitEvent } from "./outbox.ts";
 
 const BATCH = 200;
 
-/** Announces the calls that started waiting since the last look; returns how many. */
+/**
+ * Announces the calls that started waiting since the last look; returns how many. One transaction
+ * per look, not per call: after a burst of suspensions (or a console first opening a store with a
+ * backlog) a transaction each made 200 commits a second, every one a write to disk, and the queue's
+ * pages waited behind them for the database.
+ */
 export async function recordWaitingCalls(databaseUrl: string = databaseUrlFromEnv()): Promise<number> {
   const db = await getDb(databaseUrl);
   const waiting = await db.waitingToolCall.findMany({ orderBy: { waitingSince: "asc" }, take: BATCH });
-  let recorded = 0;
-  for (const call of waiting) {
-    await db.$transaction(async (tx) => {
+  if (waiting.length === 0) return 0;
+  return db.$transaction(async (tx) => {
+    let recorded = 0;
+    for (const call of waiting) {
+      // Another console that claimed the call first has announced it.
       const { count } = await tx.waitingToolCall.deleteMany({ where: { runId: call.runId, toolCallId: call.toolCallId } });
-      if (count === 0) return;
+      if (count === 0) continue;
       recorded++;
       await emitEvent(tx, "call.waiting", {
         runId: call.runId,
@@ -29,7 +36,7 @@ export async function recordWaitingCalls(databaseUrl: string = databaseUrlFromEn
         workflowName: call.workflowName,
         waitingSince: call.waitingSince.toISOString(),
       });
-    });
-  }
-  return recorded;
+    }
+    return recorded;
+  });
 }
