@@ -1,3 +1,4 @@
+import { SERVER_RENDERED_CALLS } from "../components/runs/deferred-rows.ts";
 import { expect, test } from "./fixtures.ts";
 import { pageLabel, rowsPerPage, threadIdsOnPage, totalLabel, urlParam, visibleRunIds, waitForListIdle } from "./support/runs-page.ts";
 
@@ -17,7 +18,21 @@ test("paging a 200-run backlog over 30 threads never splits a thread, even one l
   for (const run of all) runsByThread.set(run.thread, [...(runsByThread.get(run.thread) ?? []), run.runId]);
   expect(runsByThread.size).toBe(31);
 
-  await page.goto(`/?resourceId=${encodeURIComponent(resource)}`);
+  // The first page (20 threads) holds more calls than the server renders into its HTML: the rest
+  // render in the browser, and every call of those threads is there once the page has loaded.
+  const listUrl = `/?resourceId=${encodeURIComponent(resource)}`;
+  const html = await (await page.request.get(listUrl)).text();
+  expect(html.match(/data-call-row=/g)).toHaveLength(SERVER_RENDERED_CALLS);
+  expect(/\d+ more calls? of this thread load with the page/.test(html), "a placeholder for the calls left to render").toBe(true);
+  await page.goto(listUrl);
+  await expect(totalLabel(page, 212, 31)).toBeVisible();
+  await waitForListIdle(page);
+  const firstPage = await threadIdsOnPage(page);
+  const firstPageRuns = firstPage.flatMap((thread) => runsByThread.get(thread)!);
+  expect(firstPageRuns.length).toBeGreaterThan(SERVER_RENDERED_CALLS);
+  expect((await visibleRunIds(page)).sort()).toEqual(firstPageRuns.sort());
+  await expect(page.getByText(/more calls? of this thread load with the page/)).toHaveCount(0);
+
   await rowsPerPage(page).selectOption("10");
   await expect(page).toHaveURL(urlParam("perPage", 10));
   await expect(totalLabel(page, 212, 31)).toBeVisible();

@@ -30,6 +30,7 @@ import { ShortcutsDialog } from "./shortcuts-dialog";
 import { BulkBar } from "./bulk-bar";
 import { useBulkDecision } from "./use-bulk-decision";
 import { useLingering } from "./use-lingering";
+import { SERVER_RENDERED_CALLS, useHydrated, withinBudget } from "./deferred-rows";
 import { useQueueFocus } from "./use-queue-focus";
 import { selectionState, useSelection } from "./use-selection";
 
@@ -91,6 +92,8 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
 
   const headers = (table.getHeaderGroups()[0]?.headers ?? []).filter((header) => !GROUPING_COLUMNS.has(header.column.id));
   const groups = groupSegments(table.getRowModel().rows);
+  const hydrated = useHydrated();
+  const rendered = hydrated ? groups.map((segment) => ({ ...segment, deferred: 0 })) : withinBudget(groups, SERVER_RENDERED_CALLS);
   const filtered = hasRunFilters(params);
   const colSpan = headers.length + 1;
 
@@ -172,7 +175,7 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
                 ))}
               </TableRow>
             </TableHeader>
-            {groups.map(({ group, calls }) => (
+            {rendered.map(({ group, calls, deferred }) => (
               <TableBody key={group.id}>
                 <ThreadGroupRow
                   thread={threadsByKey.get(String(group.getGroupingValue(GROUPING[0]!)))!}
@@ -222,6 +225,13 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
                       ))}
                   />
                 ))}
+                {deferred > 0 ? (
+                  <tr>
+                    <td colSpan={colSpan} className="py-2 pl-16 text-sm text-neutral-500" aria-busy="true">
+                      {`${deferred === 1 ? "1 more call" : `${deferred} more calls`} of this thread load with the page…`}
+                    </td>
+                  </tr>
+                ) : null}
               </TableBody>
             ))}
           </Table>
