@@ -198,11 +198,12 @@ async function findDeepPage(db: Db, where: Prisma.WorkflowSnapshotWhereInput, sk
 
 /**
  * One agent's runs of a thread or of a resource, on SQLite. Its statistics come from PRAGMA
- * optimize, which samples only the first rows of each index; every index here leads with the
- * status, whose first rows are finished runs, so the samples rate a busy agent's waiting runs as
- * fewer than one thread's. SQLite then walked the agent's 33,000 runs in date order for a thread's
- * 15 (224 ms at 100k instead of 0.3). Here the agent is checked on the rows the thread's (or the
- * resource's) index finds, never used to find them (`+`: no index on an expression).
+ * optimize, which samples only the first rows of each index. The thread's index leads with the
+ * status and the agent's with the agent, and both begin with finished runs that have neither (a
+ * workflow's): the samples rate one thread's waiting runs as more than a busy agent's, and SQLite
+ * walked the agent's 33,000 runs in date order for a thread's 15 (224 ms at 100k instead of 0.3).
+ * Here the agent is checked on the rows the thread's (or the resource's) index finds, never used
+ * to find them (`+`: no index on an expression).
  */
 async function listAgentRunsOfThreadOrResource(
   db: Db,

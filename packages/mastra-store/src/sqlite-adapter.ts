@@ -98,7 +98,7 @@ function readValue(value: unknown): unknown {
 /**
  * Prisma's adapter keeps its better-sqlite3 connection as `client`. If a release stops doing so,
  * statements go through the adapter as before (each compiled anew: slower, still correct);
- * tests/store/compiled-statements.test.ts fails so that someone notices.
+ * tests/db/compiled-statements.test.ts fails so that someone notices.
  */
 function nativeConnectionOf(adapter: SqlDriverAdapter): Database | undefined {
   const client = (adapter as { client?: Partial<Database> }).client;
