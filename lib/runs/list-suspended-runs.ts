@@ -9,7 +9,7 @@
  * suspended_run_counts and a deep page starts from its hour in suspended_run_hours, both kept exact
  * by triggers. `npm run bench` measures it (bench/results.md).
  */
-import { empty, sqltag as sql } from "@prisma/client/runtime/client";
+import { empty, join, raw, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { z } from "zod";
 import { getDb, databaseUrlFromEnv } from "../db/client.ts";
 import { AppError } from "../errors.ts";
@@ -17,6 +17,7 @@ import type { Db } from "../db/client.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { queryStatement, runShapeOf, type AgentRunToolCall, type RunShape } from "@agent-approvals/mastra-store";
 import { databaseProvider } from "../db/database-url.ts";
+import { createdWithin } from "./thread-sql.ts";
 import { listSuspendedRunsOptions, type ListSuspendedRunsOptions } from "./validations.ts";
 
 /** The contract's AgentRun, plus the agent that owns it. */
@@ -95,6 +96,23 @@ export type ListedRow = {
   updatedAt: Date | string;
   toolCalls: string | null;
 };
+
+/** The columns of a ListedRow in raw SQL, optionally of the table aliased `w`. */
+export function listedColumns(table?: "w"): Sql {
+  const column = (name: string, alias: string) => raw(`${table ? `"${table}".` : ""}"${name}" AS "${alias}"`);
+  return join(
+    [
+      column("workflow_name", "workflowName"),
+      column("run_id", "runId"),
+      column("agent_id", "agentId"),
+      column("thread_id", "threadId"),
+      column("resource_id", "resourceId"),
+      column("updated_at", "updatedAt"),
+      column("tool_calls", "toolCalls"),
+    ],
+    ", ",
+  );
+}
 
 /** A stored suspended agent-loop row as the contract's AgentRun (plus its agent). */
 export function toConsoleRun(row: ListedRow): ConsoleRun {
@@ -226,12 +244,9 @@ export function agentRunsOfThreadOrResource(
   const matches = sql`"status" = 'suspended' AND +"agent_id" = ${agentId!}
     ${threadId ? sql`AND "thread_id" = ${threadId}` : empty}
     ${resourceId ? sql`AND "resource_id" = ${resourceId}` : empty}
-    ${fromDate ? sql`AND "created_at" >= ${fromDate}` : empty}
-    ${toDate ? sql`AND "created_at" <= ${toDate}` : empty}`;
+    ${createdWithin({ fromDate, toDate })}`;
   return {
-    page: sql`SELECT "workflow_name" AS "workflowName", "run_id" AS "runId", "agent_id" AS "agentId", "thread_id" AS "threadId",
-        "resource_id" AS "resourceId", "updated_at" AS "updatedAt", "tool_calls" AS "toolCalls"
-      FROM "workflow_snapshots" WHERE ${matches}
+    page: sql`SELECT ${listedColumns()} FROM "workflow_snapshots" WHERE ${matches}
       ORDER BY "created_at" DESC, "run_id" DESC ${page ? sql`LIMIT ${page.take} OFFSET ${page.skip}` : empty}`,
     count: sql`SELECT COUNT(*) AS "total" FROM "workflow_snapshots" WHERE ${matches}`,
   };

@@ -18,7 +18,7 @@ import { join, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import { databaseProvider } from "../db/database-url.ts";
 import { queryStatement } from "@agent-approvals/mastra-store";
-import { toConsoleRun, type ConsoleRun, type ListedRow } from "./list-suspended-runs.ts";
+import { listedColumns, toConsoleRun, type ConsoleRun, type ListedRow } from "./list-suspended-runs.ts";
 import { listThreadsOptions, type ListThreadsOptions } from "./validations.ts";
 import { InvalidListOptionsError } from "./list-suspended-runs.ts";
 import { agentCondition, createdWithin, inThreads, NO_THREAD_KEY, type ThreadQuery as Query, type ThreadRow } from "./thread-sql.ts";
@@ -162,8 +162,7 @@ function readThreadsFirstRuns(db: Db, query: Query, threads: ThreadRow[]): Promi
   return queryStatement<ListedRow>(
     db,
     sql`
-    SELECT "w"."workflow_name" AS "workflowName", "w"."run_id" AS "runId", "w"."agent_id" AS "agentId", "w"."thread_id" AS "threadId",
-      "w"."resource_id" AS "resourceId", "w"."updated_at" AS "updatedAt", "w"."tool_calls" AS "toolCalls"
+    SELECT ${listedColumns("w")}
     FROM (
       SELECT ${key}, ROW_NUMBER() OVER (PARTITION BY "thread_id" ORDER BY COALESCE("updated_at", "updated_at"), "run_id") AS "position"
       FROM "workflow_snapshots"
@@ -187,8 +186,7 @@ function readFirstRunsWithoutThread(db: Db, query: Query): Promise<ListedRow[]> 
   return queryStatement<ListedRow>(
     db,
     sql`
-    SELECT "workflow_name" AS "workflowName", "run_id" AS "runId", "agent_id" AS "agentId", "thread_id" AS "threadId",
-      "resource_id" AS "resourceId", "updated_at" AS "updatedAt", "tool_calls" AS "toolCalls"
+    SELECT ${listedColumns()}
     FROM "workflow_snapshots"
     WHERE ${conditions} AND "thread_id" IS NULL
     ORDER BY "updated_at", "run_id"
