@@ -93,7 +93,7 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
   const headers = (table.getHeaderGroups()[0]?.headers ?? []).filter((header) => !GROUPING_COLUMNS.has(header.column.id));
   const groups = groupSegments(table.getRowModel().rows);
   const hydrated = useHydrated();
-  const rendered = hydrated ? groups.map((segment) => ({ ...segment, deferred: 0 })) : withinBudget(groups, SERVER_RENDERED_CALLS);
+  const rendered = withinBudget(groups, hydrated ? Number.POSITIVE_INFINITY : SERVER_RENDERED_CALLS);
   const filtered = hasRunFilters(params);
   const colSpan = headers.length + 1;
 
