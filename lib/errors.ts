@@ -11,6 +11,10 @@ export const ERROR_STATUS = {
   not_assignee: 403,
   cross_site: 403,
   run_not_found: 404,
+  /** A user id that names nobody (setting a role). */
+  user_not_found: 404,
+  /** An endpoint the console does not open (better-auth's own, lib/auth/endpoints.ts). */
+  not_found: 404,
   already_decided: 409,
   /** The call was decided elsewhere (Mastra Studio, the agent's own code) without a console record. */
   decided_outside: 409,

@@ -8,11 +8,11 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
-export function SignInForm({ next, ssoName }: { next: string; ssoName: string | null }) {
+export function SignInForm({ next, ssoName, initialError = null }: { next: string; ssoName: string | null; initialError?: string | null }) {
   const router = useRouter();
   const emailId = useId();
   const passwordId = useId();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError);
   const [pending, setPending] = useState(false);
 
   async function signIn(event: FormEvent<HTMLFormElement>) {

@@ -17,6 +17,8 @@ import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { databaseProvider } from "../db/database-url.ts";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address.ts";
 import { processCache } from "../process-cache.ts";
+import { idTextProblem, toStorableText, unstorableTextProblem } from "../safe-text.ts";
+import { isRole } from "./roles.ts";
 
 const statements = { ...defaultStatements, run: ["read", "decide"] } as const;
 const accessControl = createAccessControl(statements);
@@ -42,6 +44,10 @@ function authSecret(): string {
   return "approvals-console-development-secret-do-not-use-in-production";
 }
 
+function storableClaim(claim: unknown): string | undefined {
+  return claim != null && !idTextProblem(String(claim)) ? String(claim) : undefined;
+}
+
 function oidcProviders() {
   const { OIDC_DISCOVERY_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } = process.env;
   if (!OIDC_DISCOVERY_URL || !OIDC_CLIENT_ID) return [];
@@ -55,6 +61,11 @@ function oidcProviders() {
           clientSecret: OIDC_CLIENT_SECRET,
           scopes: (process.env.OIDC_SCOPES ?? "openid email profile").split(/\s+/),
           pkce: true,
+          // The provider's claims are looked up before any write: what the database cannot hold
+          // (a NUL, a lone surrogate; PostgreSQL fails the query) must not reach even the lookup.
+          // Without a usable subject or email better-auth ends the sign-in with an error code.
+          accountSubject: ({ profile }) => storableClaim(profile.sub ?? profile.id) ?? "",
+          mapProfileToUser: (profile) => ({ email: storableClaim(profile.email), name: toStorableText(String(profile.name ?? "")) }),
         },
       ],
     }),
@@ -91,6 +102,8 @@ async function createAuth(databaseUrl: string) {
     baseURL: process.env.BETTER_AUTH_URL,
     trustedOrigins: trustedOrigins,
     database: prismaAdapter(db, { provider: databaseProvider(databaseUrl) === "sqlite" ? "sqlite" : "postgresql" }),
+    // A failed single sign-on lands on the sign-in page, which says so (better-auth's own error page is not served).
+    onAPIError: { errorURL: "/sign-in" },
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: MIN_PASSWORD_LENGTH },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     // better-auth keys its limits on the first of these headers holding one valid address. Only
@@ -102,7 +115,16 @@ async function createAuth(databaseUrl: string) {
       storage: "database",
       window: 60,
       max: 300,
-      customRules: { "/sign-in/email": { window: 60, max: signInAttemptsPerMinute() } },
+      // Starting single sign-on counts like a password attempt (better-auth would allow 3 per 10 s).
+      customRules: {
+        "/sign-in/email": { window: 60, max: signInAttemptsPerMinute() },
+        "/sign-in/social": { window: 60, max: signInAttemptsPerMinute() },
+      },
+    },
+    // Every write of a user, whichever better-auth path makes it (an SSO sign-in creating an account
+    // from the identity provider's claims, say), holds only what the console can store and knows.
+    databaseHooks: {
+      user: { create: { before: async (user) => storableUser(user) }, update: { before: async (user) => storableUser(user) } },
     },
     plugins: [
       adminPlugin({ ac: accessControl, roles, defaultRole: "support", adminRoles: ["admin"] }),
@@ -111,6 +133,20 @@ async function createAuth(databaseUrl: string) {
       nextCookies(),
     ],
   });
+}
+
+/**
+ * A user's fields as the console stores them: a name without NUL or lone surrogates, at most 100
+ * characters (as `createUser` requires; an identity provider's claim is made storable rather than
+ * refused, so its user can still sign in), and only a role of ours. An email that cannot be stored
+ * refuses the write (better-auth then fails the sign-in) instead of failing in the database.
+ */
+function storableUser<User extends { name?: string | null; email?: string | null; role?: unknown }>(user: User) {
+  if (user.email != null && unstorableTextProblem(user.email)) return false as const;
+  const data: Partial<User> = {};
+  if (typeof user.name === "string") data.name = toStorableText(user.name).trim().slice(0, 100) as User["name"];
+  if ("role" in user && user.role != null && !isRole(user.role)) data.role = "support" as User["role"];
+  return { data };
 }
 
 export type Auth = Awaited<ReturnType<typeof createAuth>>;

@@ -5,6 +5,8 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
+import { databaseProvider } from "../db/database-url.ts";
+import { AppError } from "../errors.ts";
 import { getAuth, MIN_PASSWORD_LENGTH } from "./auth.ts";
 import { idTextProblem, unstorableTextProblem } from "../safe-text.ts";
 import { ROLES, type Role } from "./roles.ts";
@@ -58,9 +60,34 @@ export async function createAccount(
   return created;
 }
 
-export async function setRole(userId: string, role: Role, { asRequest }: { asRequest: Headers }) {
-  const auth = await getAuth();
-  await auth.api.setRole({ body: { userId, role }, headers: asRequest });
+/**
+ * Gives `userId` the role `role`, refusing to leave the console without an admin: not your own
+ * admin role (ask another admin), and never the last admin's. On PostgreSQL the admins' rows are
+ * locked first, so two admins demoting each other at the same moment cannot both succeed; SQLite
+ * has one writer at a time.
+ */
+export async function changeRole(
+  userId: string,
+  role: Role,
+  { actorId, databaseUrl = databaseUrlFromEnv() }: { actorId: string; databaseUrl?: string },
+): Promise<{ userId: string; role: Role }> {
+  if (userId === actorId && role !== "admin") {
+    throw new AppError("invalid_input", "You cannot remove your own admin role: ask another admin.");
+  }
+  const db = await getDb(databaseUrl);
+  return db.$transaction(async (tx) => {
+    const admins: Array<{ id: string }> =
+      databaseProvider(databaseUrl) === "postgres"
+        ? await tx.$queryRaw`SELECT id FROM auth_users WHERE role = 'admin' FOR UPDATE`
+        : await tx.user.findMany({ where: { role: "admin" }, select: { id: true } });
+    const user = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
+    if (!user) throw new AppError("user_not_found", `No user with id "${userId}".`);
+    if (user.role === "admin" && role !== "admin" && admins.every((admin) => admin.id === userId)) {
+      throw new AppError("invalid_input", "This is the only admin: make someone else an admin first.");
+    }
+    if (user.role !== role) await tx.user.update({ where: { id: userId }, data: { role } });
+    return { userId, role };
+  });
 }
 
 export async function listAccounts(databaseUrl: string = databaseUrlFromEnv()) {

@@ -1,10 +1,25 @@
-/** better-auth's endpoints: sign-in, sign-out, session, OAuth callbacks, admin user management. */
+/**
+ * better-auth's endpoints, as far as the console opens them (lib/auth/endpoints.ts): sign-in,
+ * sign-out, the session, and the OAuth round trip when SSO is configured. Everything else it mounts
+ * answers 404 here, before better-auth reads the request.
+ */
+import { NextResponse } from "next/server";
 import { getAuth } from "@/lib/auth/auth";
+import { isOpenAuthEndpoint } from "@/lib/auth/endpoints";
+import { httpStatusOf } from "@/lib/errors";
 import { withClientAddress } from "@/lib/http/client-address";
 
 export const dynamic = "force-dynamic";
 
-// Its rate limit reads the client address header: only ever the one server.mjs stamped.
-const handle = async (request: Request) => (await getAuth()).handler(withClientAddress(request));
+const handle = async (request: Request) => {
+  if (!isOpenAuthEndpoint(request.method, new URL(request.url).pathname)) {
+    return NextResponse.json(
+      { ok: false, error: { code: "not_found", message: "No such endpoint. Users and roles are managed at /admin/users." } },
+      { status: httpStatusOf("not_found") },
+    );
+  }
+  // Its rate limit reads the client address header: only ever the one server.mjs stamped.
+  return (await getAuth()).handler(withClientAddress(request));
+};
 
-export { handle as GET, handle as POST };
+export { handle as GET, handle as POST, handle as PUT, handle as PATCH, handle as DELETE };
