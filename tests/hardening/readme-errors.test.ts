@@ -19,7 +19,10 @@ function section(heading: string): string {
 
 describe("the README's error codes", () => {
   it("lists every code of lib/errors.ts once, at its status, and nothing else", () => {
-    const rows = [...section("#### Error codes").matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)].map(([, code, status]) => [code, Number(status)]);
+    const rows = [...section("#### Error codes").matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)].map(([, code, status]) => [
+      code,
+      Number(status),
+    ]);
     expect(rows.map(([code]) => code)).toEqual([...new Set(rows.map(([code]) => code))]);
     expect(Object.fromEntries(rows)).toEqual(ERROR_STATUS);
   });
