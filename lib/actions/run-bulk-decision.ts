@@ -4,9 +4,10 @@
  * call decided on its own by lib/decisions/bulk.ts.
  *
  * Against the refusal budget a bulk request is ONE request: refused as a whole, or holding refused
- * or already-decided calls, it counts once, however many calls it named. Each refused call still
- * has its own audit entry (written by decide(), with the batch id); a request refused as a whole
- * (no access, bad input, too many calls) leaves one entry.
+ * or already-decided calls, it counts once, however many calls it named. A request refused as a
+ * whole (no access, bad input, too many calls) leaves one entry; what its refused calls leave is
+ * bounded in lib/decisions/bulk-refusals.ts (a real call's row once per reviewer and code, the
+ * calls naming nothing one row for the request).
  */
 import { actorLabel, type Actor } from "../auth/session.ts";
 import { countRefusal } from "../audit/refusal-limit.ts";
@@ -39,7 +40,7 @@ export async function decideBulkFor(request: DecisionRequest & { actor: Actor },
     return refusal;
   }
   const result = await runAction("decideInBulk", () => decideBatch(parsed.data, { reviewer: actorLabel(request.actor) }));
-  // decide() audited each refused call; the request uses up one refusal of the client's budget.
+  // Its refused calls are audited (bulk-refusals.ts); the request uses up one refusal of the client's budget.
   if (result.ok && result.data.counts.refused + result.data.counts.already_decided > 0) countRefusal(request.client);
   return result;
 }

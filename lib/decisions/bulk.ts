@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
+import { BulkRefusals } from "./bulk-refusals.ts";
 import { decide } from "./decide.ts";
 import { DecisionError, type BulkCallResult, type BulkOutcome, type Decision } from "./types.ts";
 
@@ -38,12 +39,13 @@ export async function decideBatch(
   }: { reviewer: string; databaseUrl?: string; batchId?: string; concurrency?: number },
 ): Promise<BulkOutcome> {
   const results: BulkCallResult[] = new Array(request.calls.length);
+  const refusals = new BulkRefusals(request.calls);
   const decideOne = async (index: number) => {
     const call = request.calls[index]!;
     const decision = (
       request.action === "decline" ? { action: "decline", ...call, reason: request.reason } : { action: "approve", ...call }
     ) as Decision;
-    results[index] = await settle(call, () => decide(decision, { reviewer, databaseUrl, batchId }));
+    results[index] = await settle(call, () => decide(decision, { reviewer, databaseUrl, batchId, refusals }));
   };
   const queues = await lanes(request.calls, databaseUrl);
   const worker = async () => {
@@ -52,7 +54,12 @@ export async function decideBatch(
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, queues.length)) }, worker));
+  await refusals.write(await getDb(databaseUrl), { reviewer, batchId, action: request.action, requested: request.calls.length });
   await addWhatTheLogKnows(batchId, results, databaseUrl);
+  for (const result of results) {
+    const toolName = result.toolName ?? refusals.toolNameOf(result);
+    if (toolName) result.toolName = toolName;
+  }
   const counts = { applied: 0, already_decided: 0, refused: 0, failed: 0 };
   for (const result of results) counts[result.status]++;
   return { batchId, action: request.action, results, counts };

@@ -20,6 +20,7 @@ import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import { findSuspendedRun } from "../runs/run-detail.ts";
 import type { AgentRunToolCall } from "@agent-approvals/mastra-store";
 import { checkAssignee } from "./assignee.ts";
+import type { BulkRefusals } from "./bulk-refusals.ts";
 import { carryOut } from "./carry-out.ts";
 import { checkKind, checkResumeData, describeRun, refuseAsDecidedOrMissing } from "./checks.ts";
 import { recordDecision } from "./ledger.ts";
@@ -33,6 +34,7 @@ export async function decide(
     reviewer,
     databaseUrl = databaseUrlFromEnv(),
     batchId,
+    refusals,
     asAssignee = true,
   }: {
     reviewer: string;
@@ -44,6 +46,8 @@ export async function decide(
     databaseUrl?: string;
     /** The bulk request this decision is part of (bulk.ts): kept on the decision and on each of its audit entries. */
     batchId?: string;
+    /** A bulk request's refusals are written together once it is done (bulk-refusals.ts), not one by one here. */
+    refusals?: BulkRefusals;
   },
 ): Promise<DecisionOutcome> {
   const db = await getDb(databaseUrl);
@@ -77,12 +81,14 @@ export async function decide(
     if (decision.action === "resume") await checkResumeData(owner, call!, decision.runId, decision.resumeData);
   } catch (error) {
     if (error instanceof DecisionError) {
-      await appendAudit(db, {
+      const refusal: AuditEntry = {
         ...audit,
         outcome: error.code === "already_decided" ? "conflict" : "refused",
         code: error.code,
         message: error.message,
-      });
+      };
+      if (refusals) refusals.add(refusal);
+      else await appendAudit(db, refusal);
     }
     throw error;
   }

@@ -120,14 +120,17 @@ describe.each(["sqlite", "postgres"] as const)("bulk decisions on %s", { timeout
     // Each call has its own audit entries, all with the batch id.
     const { rows, byRunCall } = await auditOfBatch(batchId);
     const key = (ref: { runId: string; toolCallId: string }) => `${ref.runId}/${ref.toolCallId}`;
+    // The calls that named nothing waiting share one row for the request (lib/decisions/bulk-refusals.ts).
     expect(byRunCall).toEqual({
       [key(valid!)]: ["recorded", "applied"],
-      [key(unknownRun)]: ["refused:run_not_found"],
-      [key(unknownCall)]: ["refused:tool_call_not_pending"],
       [key(decidedBefore!)]: ["conflict:already_decided"],
       [key(suspended.ref)]: ["refused:wrong_kind"],
       [key(secondValid!)]: ["recorded", "applied"],
+      "/": ["refused"],
     });
+    expect(rows.find((row) => row.runId === "")?.message).toBe(
+      `Bulk approve: 2 of 6 calls name no waiting call: ${key(unknownRun)} (run_not_found), ${key(unknownCall)} (tool_call_not_pending).`,
+    );
     expect(rows.every((row) => row.reviewer === f.reviewer.email)).toBe(true);
     // The shipping call still waits for its data; the other reviewer's decision is untouched.
     const db = await getDb(f.database.url);
