@@ -3,12 +3,15 @@
  * without the console: Mastra Studio, the team's own code, a direct call to their Mastra server. The
  * store records every call that stops waiting (`departed_tool_calls`, written by its triggers with
  * the snapshot write); here those departures are read against the console's own decisions, and each
- * one the console did not make becomes an audit entry, "decided outside the console", so the history
- * never silently misses a decision. A reviewer whose decision lost to an outside one is told so.
+ * one the console did not make becomes an audit entry, "decided outside the console", and a
+ * `call.decided` event (`decidedBy: "outside"`), so neither the history nor a receiver waiting on a
+ * `call.waiting` silently misses a decision. A reviewer whose decision lost to an outside one is told so.
  */
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import { appendAudit } from "../audit/log.ts";
-import type { ToolCallDecision } from "../generated/sqlite/client.ts";
+import { emitEvent } from "../events/outbox.ts";
+import type { DecidedBy } from "../events/types.ts";
+import type { DepartedToolCall, ToolCallDecision } from "../generated/sqlite/client.ts";
 import { isMarkExpiry } from "./mark-expiry.ts";
 import { DecisionError } from "./types.ts";
 
@@ -30,10 +33,11 @@ function carriedOutByConsole(decision: DecisionSeen | undefined): boolean {
 }
 
 /**
- * Records, as audit entries, the calls that stopped waiting without a decision of the console's, and
- * forgets the departures the console's own decisions explain. A departure whose call has a console
- * decision still being carried out waits for it to settle. Safe to run from several instances at
- * once: each departure is claimed by deleting it, in the transaction that writes its entry.
+ * Records, as audit entries and `call.decided` events, the calls that stopped waiting without a
+ * decision of the console's, and forgets the departures the console's own decisions explain. A
+ * departure whose call has a console decision still being carried out waits for it to settle.
+ * Safe to run from several instances at once: each departure is claimed by deleting it, in the
+ * transaction that writes its entry and its event, so each is recorded and announced once.
  */
 export async function recordOutsideDecisions(databaseUrl: string = databaseUrlFromEnv()): Promise<number> {
   const db = await getDb(databaseUrl);
@@ -70,9 +74,38 @@ export async function recordOutsideDecisions(databaseUrl: string = databaseUrlFr
         },
         departure.departedAt,
       );
+      await emitEvent(tx, "call.decided", outsideDecidedEvent(departure));
     });
   }
   return recorded;
+}
+
+/**
+ * `call.decided` for a call decided elsewhere, in the shape of the console's own (ledger.ts) where
+ * the console knows the value, null where it does not: nobody here saw what was decided (`action`),
+ * why, or what the agent answered. `state` is "applied" because the run did go on past the call
+ * (or its snapshot was deleted: `runEnded`); `decidedAt` is when the store saw the call leave.
+ */
+function outsideDecidedEvent(departure: DepartedToolCall) {
+  const decidedBy: DecidedBy = "outside";
+  return {
+    runId: departure.runId,
+    toolCallId: departure.toolCallId,
+    toolName: departure.toolName,
+    agentId: departure.agentId,
+    threadId: departure.threadId,
+    resourceId: departure.resourceId,
+    decisionId: null,
+    reviewer: OUTSIDE_REVIEWER,
+    action: null,
+    reason: null,
+    state: "applied",
+    answer: null,
+    error: null,
+    decidedAt: departure.departedAt.toISOString(),
+    decidedBy,
+    runEnded: departure.runEnded,
+  };
 }
 
 /**
