@@ -12,6 +12,7 @@ import { AGENT_LOOP_WORKFLOWS, type AgentRunToolCall } from "@agent-approvals/ma
 import { humanizeIssues, issuesSentence, type IssueLike } from "./issues.ts";
 import { alreadyDecided } from "./ledger.ts";
 import { LIMITS } from "./limits.ts";
+import { isMarkExpiry } from "./mark-expiry.ts";
 import { resumeSchemaOf, type RunOwner } from "./owners.ts";
 import { decidedOutside } from "./outside.ts";
 import { DecisionError, type Decision } from "./types.ts";
@@ -36,7 +37,10 @@ export async function refuseAsDecidedOrMissing(
       toolName: prior.toolName,
       decisionId: prior.id,
     });
-    throw alreadyDecided(prior);
+    // A mark expiry stops nobody else: once the call was decided elsewhere too, the reviewer hears both.
+    throw (
+      (isMarkExpiry(prior) && (await decidedOutside(db, decision.runId, decision.toolCallId, prior.decidedAt))) || alreadyDecided(prior)
+    );
   }
   if (!run) {
     if (await isDelegatedInnerRun(db, decision.runId)) {

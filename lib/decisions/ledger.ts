@@ -9,6 +9,7 @@ import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import { failpoint } from "../failpoint.ts";
 import { emitEvent } from "../events/outbox.ts";
+import type { DecidedBy } from "../events/types.ts";
 import {
   DECIDED,
   DECIDING,
@@ -166,6 +167,7 @@ const SETTLED = new Set<DecisionState>(["applied", "failed", "released"]);
 
 /** The `call.decided` event's data: the call, who decided what, and how it ended. */
 function decidedEvent(decision: ToolCallDecision, state: DecisionState, changes: { answer?: string; error?: string }) {
+  const decidedBy: DecidedBy = decision.action === "expire" ? "expiry" : "console";
   return {
     runId: decision.runId,
     toolCallId: decision.toolCallId,
@@ -181,6 +183,7 @@ function decidedEvent(decision: ToolCallDecision, state: DecisionState, changes:
     answer: changes.answer ?? decision.answer,
     error: changes.error ?? decision.error,
     decidedAt: decision.decidedAt.toISOString(),
+    decidedBy,
     // An expiry says how it expired: declined through the agent, or only marked (the run still waits).
     ...(decision.action === "expire" ? { mode: decision.expiryMode ?? "decline" } : {}),
   };

@@ -9,7 +9,10 @@ export const EVENT_TYPES = [
    * better-auth user id), assigneeEmail, assignedBy. The assignee alone is emailed about it.
    */
   "call.assigned",
-  /** A console decision reached applied, failed or released (lib/decisions/ledger.ts). */
+  /**
+   * A console decision reached applied, failed or released (lib/decisions/ledger.ts), or a call was
+   * found decided outside the console (lib/decisions/outside.ts): `decidedBy` says which.
+   */
   "call.decided",
   /** A pending call waited longer than the review target, REVIEW_SLA_MINUTES (lib/announcements/overdue.ts). */
   "call.overdue",
@@ -20,5 +23,12 @@ export const EVENT_TYPES = [
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * Who decided, in `call.decided` and `call.expired`: a person in the console (or recovery carrying
+ * their decision out), the console's expiry rule, or somebody outside the console (Mastra Studio,
+ * the team's code, their server), whom the console only saw the call leave.
+ */
+export type DecidedBy = "console" | "expiry" | "outside";
 
 export const isEventType = (value: string): value is EventType => (EVENT_TYPES as readonly string[]).includes(value);

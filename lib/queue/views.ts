@@ -7,6 +7,7 @@ import { assigneeOf, findAssignees, findThreadAssignees, type Assignee } from ".
 import { exclusiveAgents } from "../assignments/review-settings.ts";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { findCallDecisionStates, findLatestDecisionOfRun } from "../decisions/ledger.ts";
+import { lastOutsideDecisionOfRun } from "../decisions/outside.ts";
 import { workflowStepJsonSchema } from "../decisions/owners.ts";
 import type { PriorDecision } from "../decisions/types.ts";
 import { listSuspendedRuns } from "../runs/list-suspended-runs.ts";
@@ -130,13 +131,17 @@ export async function getRunDetail(runId: string, databaseUrl: string = database
 
 /**
  * What a run's page shows: the waiting run; or, when it no longer waits, the last decision the
- * console recorded on it; or nothing at all (never here, or continued outside this console).
+ * console recorded on it, and when a call was decided outside the console after it (a call marked
+ * expired can still be decided elsewhere); or nothing at all (never here, or continued outside this console).
  */
-export async function getRunPage(runId: string): Promise<{ waiting: RunDetailDto } | { decided: PriorDecision } | { unknown: true }> {
+export async function getRunPage(
+  runId: string,
+): Promise<{ waiting: RunDetailDto } | { decided: PriorDecision; decidedOutsideAt?: string } | { unknown: true }> {
   const waiting = await getRunDetail(runId);
   if (waiting) return { waiting };
-  const decided = await findLatestDecisionOfRun(runId);
-  return decided ? { decided } : { unknown: true };
+  const [decided, outside] = await Promise.all([findLatestDecisionOfRun(runId), lastOutsideDecisionOfRun(runId)]);
+  if (!decided) return { unknown: true };
+  return outside && outside.toISOString() > decided.decidedAt ? { decided, decidedOutsideAt: outside.toISOString() } : { decided };
 }
 
 /** Each call's assignee, and whether only that person may decide it. */

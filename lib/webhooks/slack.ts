@@ -33,7 +33,11 @@ function slackTime(iso: unknown): string {
 const HEADLINES: Record<EventPayload["type"], (data: Record<string, unknown>) => string> = {
   "call.waiting": (data) => `*${escape(data.toolName)}* waits for a reviewer`,
   "call.assigned": (data) => `*${escape(data.toolName)}* was assigned to ${escape(data.assigneeEmail)} by ${escape(data.assignedBy)}`,
-  "call.decided": (data) => `*${escape(data.toolName)}*: ${escape(data.action)} by ${escape(data.reviewer)} (${escape(data.state)})`,
+  "call.decided": (data) =>
+    data.decidedBy === "outside"
+      ? // Nobody here saw what was decided: say where, and how the run left, never an action it does not know.
+        `*${escape(data.toolName)}* was decided outside the console (${data.runEnded ? "the run ended" : "the run moved on"}); what was decided is not known here`
+      : `*${escape(data.toolName)}*: ${escape(data.action)} by ${escape(data.reviewer)} (${escape(data.state)})`,
   "call.overdue": (data) => `*${escape(data.toolName)}* is overdue: waiting longer than ${escape(data.reviewTargetMinutes)} min`,
   "call.expiring": (data) => `*${escape(data.toolName)}* expires at ${slackTime(data.expiresAt)} without a reviewer`,
   "call.expired": (data) =>

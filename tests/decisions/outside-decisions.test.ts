@@ -3,11 +3,13 @@
  * approveToolCall / declineToolCall in another Mastra instance) on SQLite and PostgreSQL: the call
  * leaves the queue, the history records it once as "decided outside the console", the console's own
  * decisions never show up that way, and a console decision that comes too late is told what happened.
+ * A call marked expired (expiry mode "mark") and then decided elsewhere is recorded after its expiry.
  */
 import { describe, expect, it } from "vitest";
 import { listHistory } from "../../lib/audit/history.ts";
 import { getDb } from "../../lib/db/client.ts";
 import { decide } from "../../lib/decisions/decide.ts";
+import { expireOverdueCalls } from "../../lib/decisions/expire.ts";
 import { OUTSIDE_REVIEWER, recordOutsideDecisions } from "../../lib/decisions/outside.ts";
 import { readAnswer, runUntilWaiting } from "../../lib/mastra/demo/run-until-waiting.ts";
 import { createConsoleMastra } from "../../lib/mastra/index.ts";
@@ -16,6 +18,7 @@ import { listSuspendedRuns } from "../../lib/runs/list-suspended-runs.ts";
 import { auditQuery } from "../../lib/search-params.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
+import { minutesFromNow, replaceExpiryRules } from "../helpers/expiry-rules.ts";
 
 describe.each(["sqlite", "postgres"] as const)("decisions made outside the console on %s", { timeout: 120_000 }, (kind) => {
   const database = useTestDatabase(kind, { asDefault: true });
@@ -134,5 +137,45 @@ describe.each(["sqlite", "postgres"] as const)("decisions made outside the conso
     }
     const db = await getDb(database.url);
     expect(await db.toolEffect.count({ where: { toolCallId: run.ref.toolCallId } })).toBe(1);
+  });
+
+  it("records a call marked expired and then approved through the agent, after its expiry; a late reviewer hears both", async () => {
+    await replaceExpiryRules(database.url, [{ agentId: "refunds", afterMinutes: 30, mode: "mark" }]);
+    try {
+      const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-7006"));
+      expect(await expireOverdueCalls(database.url, minutesFromNow(31))).toBe(1);
+      const db = await getDb(database.url);
+      const expiry = await db.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: run.ref } });
+      expect(expiry).toMatchObject({ action: "expire", expiryMode: "mark", state: "applied" });
+
+      // Marking told the agent nothing, so nothing stops the team's own code from approving it now.
+      const outside = await createConsoleMastra(database.url);
+      await readAnswer(await outside.getAgent("refunds").approveToolCall(run.ref));
+      expect(await db.toolEffect.count({ where: { toolCallId: run.ref.toolCallId } })).toBe(1);
+      expect(await recordOutsideDecisions(database.url)).toBe(1);
+      expect(await recordOutsideDecisions(database.url)).toBe(0);
+
+      // Newest first: the outside decision, then the expiry it came after.
+      const { entries } = await listHistory(auditQuery.parse({ resourceId: run.resource }), database.url);
+      expect(entries.map((entry) => [entry.kind, entry.head.reviewer, entry.timeline.map((event) => event.outcome)])).toEqual([
+        ["attempt", OUTSIDE_REVIEWER, ["decided-outside"]],
+        ["decision", "the expiry rule", ["recorded", "expired"]],
+      ]);
+      const recorded = entries[0]!.head;
+      expect(recorded.at.getTime()).toBeGreaterThan(expiry.decidedAt.getTime());
+      expect(recorded.message).toMatch(
+        new RegExp(`^Marked expired at ${expiry.decidedAt.toISOString()} \\(expiry mode: mark\\), then the run (ended|moved on)`),
+      );
+
+      await expect(
+        decide({ action: "approve", ...run.ref }, { reviewer: "late@test.example", databaseUrl: database.url }),
+      ).rejects.toMatchObject({
+        code: "decided_outside",
+        message: expect.stringMatching(/^This call was marked expired at .*, and decided outside the console at \d{4}-/),
+      });
+      expect(await db.toolEffect.count({ where: { toolCallId: run.ref.toolCallId } })).toBe(1);
+    } finally {
+      await replaceExpiryRules(database.url, []);
+    }
   });
 });

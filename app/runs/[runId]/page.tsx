@@ -42,7 +42,7 @@ export default async function RunPage({ params }: Params) {
   const found =
     runId.trim() && runId.length <= LIMITS.idLength && !idTextProblem(runId) ? await getRunPage(runId) : { unknown: true as const };
   if ("unknown" in found) notFound();
-  if ("decided" in found) return <NotWaiting runId={runId} decided={found.decided} />;
+  if ("decided" in found) return <NotWaiting runId={runId} decided={found.decided} decidedOutsideAt={found.decidedOutsideAt} />;
   const run = found.waiting;
 
   const agentName = (await listConsoleAgents()).find((agent) => agent.id === run.agentId)?.name;
@@ -62,7 +62,7 @@ export default async function RunPage({ params }: Params) {
   );
 }
 
-function NotWaiting({ runId, decided }: { runId: string; decided: PriorDecision }) {
+function NotWaiting({ runId, decided, decidedOutsideAt }: { runId: string; decided: PriorDecision; decidedOutsideAt?: string }) {
   return (
     <Card className="mx-auto mt-8 flex max-w-xl flex-col items-start gap-3 px-6 py-8">
       <h1 className="text-xl font-semibold tracking-tight">This run is not waiting anymore</h1>
@@ -74,6 +74,12 @@ function NotWaiting({ runId, decided }: { runId: string; decided: PriorDecision 
         {decided.reviewer} {DECIDED[decided.action]} it at {formatTimestamp(decided.decidedAt)}
         {decided.state === "applied" ? "." : ` (that decision is ${decided.state}).`} The history has every step.
       </p>
+      {decidedOutsideAt ? (
+        <p className="text-sm text-neutral-900">
+          After that, a call of this run was decided outside the console at {formatTimestamp(decidedOutsideAt)} (in Mastra Studio, by the
+          agent&apos;s own code or through its server directly).
+        </p>
+      ) : null}
       <Link href="/" className={buttonClasses({ variant: "default", size: "sm", className: "mt-2" })}>
         Back to pending runs
       </Link>
