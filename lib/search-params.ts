@@ -9,7 +9,10 @@ import { idTextProblem } from "./safe-text.ts";
 import {
   AUDIT_OUTCOMES,
   DEFAULT_PAGE_SIZE,
+  EARLIEST_DAY,
   FILTER_MAX_LENGTH,
+  isFilterableDate,
+  LATEST_DAY,
   PAGE_SIZES,
   QUEUE_SORTS,
   RUNS_PARAM_KEYS,
@@ -26,7 +29,7 @@ const optionalFilter = (label: string) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
-/** `YYYY-MM-DD` (a whole day, in UTC) or a full ISO timestamp. */
+/** `YYYY-MM-DD` (a whole day, in UTC) or a full ISO timestamp, within the dates both databases hold. */
 const dayOrInstant = (label: string, edge: "start" | "end") =>
   z
     .string()
@@ -38,6 +41,10 @@ const dayOrInstant = (label: string, edge: "start" | "end") =>
       const date = new Date(dayOnly ? `${value}T${edge === "start" ? "00:00:00.000" : "23:59:59.999"}Z` : value);
       if (Number.isNaN(date.getTime()) || (dayOnly && date.toISOString().slice(0, 10) !== value)) {
         context.addIssue({ code: "custom", message: `${label} is not a valid date (use YYYY-MM-DD)` });
+        return z.NEVER;
+      }
+      if (!isFilterableDate(date)) {
+        context.addIssue({ code: "custom", message: `${label} must be a date from ${EARLIEST_DAY} to ${LATEST_DAY} (UTC)` });
         return z.NEVER;
       }
       return date;
