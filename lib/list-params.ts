@@ -7,6 +7,8 @@ import { ID_MAX_LENGTH } from "./safe-text.ts";
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
+/** The deepest page a list's URL may ask for. */
+export const MAX_PAGE = 1_000_000;
 
 /**
  * The dates a date filter may name, in UTC: the years 0001 to 9999, what both databases hold and

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { textCheck } from "./ids.ts";
 import { idTextProblem } from "./safe-text.ts";
+import { wholeNumberInput } from "./numeric-input.ts";
 import {
   AUDIT_OUTCOMES,
   DEFAULT_PAGE_SIZE,
@@ -13,6 +14,7 @@ import {
   FILTER_MAX_LENGTH,
   isFilterableDate,
   LATEST_DAY,
+  MAX_PAGE,
   PAGE_SIZES,
   QUEUE_SORTS,
   RUNS_PARAM_KEYS,
@@ -55,15 +57,8 @@ function dateRangeAndPage(defaultPageSize: number) {
   return {
     from: dayOrInstant("From", "start"),
     to: dayOrInstant("To", "end"),
-    page: z.coerce
-      .number({ error: "page must be a number" })
-      .int("page must be a whole number")
-      .min(1, "page starts at 1")
-      .max(1_000_000)
-      .default(1),
-    perPage: z.coerce
-      .number({ error: "perPage must be a number" })
-      .int()
+    page: wholeNumberInput("page", { min: 1, max: MAX_PAGE, notWhole: "page must be a number", tooSmall: "page starts at 1" }).default(1),
+    perPage: wholeNumberInput("perPage", { min: 0, max: Number.MAX_SAFE_INTEGER, notWhole: "perPage must be a number" })
       .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), `perPage must be one of ${PAGE_SIZES.join(", ")}`)
       .default(defaultPageSize),
   };
