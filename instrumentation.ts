@@ -10,6 +10,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Plain `next start` too refuses to serve without the settings every page needs.
   (await import("./lib/configuration.mjs")).refuseToStartIfMisconfigured();
+  const { numericSetting } = await import("./lib/numeric-settings.mjs");
   // Remote mode (MASTRA_SERVER_URL): a bad URL or MASTRA_SERVER_HEADERS stops the start, named;
   // so does a malformed SMTP_URL or MAIL_FROM (email).
   try {
@@ -51,7 +52,7 @@ export async function register() {
   };
   void recover();
   setInterval(recover, Math.min(30_000, Math.max(1_000, decisionLeaseMs() / 2))).unref();
-  startEventDelivery((await import("./lib/events-loop.ts")).deliverEventsOnce);
+  startEventDelivery((await import("./lib/events-loop.ts")).deliverEventsOnce, numericSetting("WEBHOOKS_POLL_MS"));
   setInterval(
     () => optimizeDatabase().catch((error: unknown) => console.error("[optimize] failed:", error)),
     PLANNER_STATISTICS_EVERY_MS,
@@ -62,9 +63,7 @@ export async function register() {
 const PLANNER_STATISTICS_EVERY_MS = 10 * 60_000;
 
 /** Announcing a waiting call is what a reviewer waits for: checked often, one round at a time. */
-function startEventDelivery(deliverEventsOnce: () => Promise<void>) {
-  const configured = Number(process.env.WEBHOOKS_POLL_MS);
-  const every = Number.isFinite(configured) && configured > 0 ? configured : 1_000;
+function startEventDelivery(deliverEventsOnce: () => Promise<void>, every: number) {
   let running = false;
   setInterval(() => {
     if (running) return;

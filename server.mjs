@@ -22,6 +22,7 @@ import { refuseToStartIfMisconfigured } from "./lib/configuration.mjs";
 import { CLIENT_ADDRESS_HEADER, clientAddressOf, markClientAddressesStamped, parseTrustedProxies } from "./lib/http/forwarded.mjs";
 import { MAX_REQUEST_BODY_BYTES } from "./lib/http/limits.mjs";
 import { securityHeaders } from "./lib/http/security-headers.mjs";
+import { numericSetting, numericSettingProblem } from "./lib/numeric-settings.mjs";
 
 // A production build is served in production mode, as `next start` does; set before Next and
 // React load, since they pick their builds by it.
@@ -29,7 +30,14 @@ process.env.NODE_ENV = "production";
 refuseToStartIfMisconfigured();
 
 const { values: options } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
-const port = Number(options.port ?? process.env.PORT ?? 3000);
+// Number() read "0x10" as port 16 and "abc" as a stack trace at listen(): read it as every numeric setting is.
+const portProblem = numericSettingProblem(
+  "PORT",
+  { PORT: options.port ?? process.env.PORT },
+  options.port === undefined ? "PORT" : "--port",
+);
+if (portProblem) refuseToStart(portProblem);
+const port = numericSetting("PORT", { PORT: options.port ?? process.env.PORT });
 /** Unset: every interface, like `next start`. */
 const hostname = options.hostname ?? process.env.HOSTNAME;
 

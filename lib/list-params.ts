@@ -7,6 +7,27 @@ import { ID_MAX_LENGTH } from "./safe-text.ts";
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
+/** The deepest page a list's URL may ask for. */
+export const MAX_PAGE = 1_000_000;
+
+/**
+ * The dates a date filter may name, in UTC: the years 0001 to 9999, what both databases hold and
+ * compare. PostgreSQL's timestamp(3) goes back to 4713 BC, but years before 0001 reach it in a form
+ * it refuses (a 500, as the driver formats them); SQLite keeps dates as ISO text, compared as
+ * text, and JS Date writes years outside 0000-9999 as +010000 or -000001, which sort among the
+ * 4-digit ones wrongly. Every schema of a date filter checks against these (lib/search-params.ts,
+ * lib/runs/validations.ts); the date pickers take them as min and max.
+ */
+export const EARLIEST_DAY = "0001-01-01";
+export const LATEST_DAY = "9999-12-31";
+const EARLIEST_MS = Date.parse(`${EARLIEST_DAY}T00:00:00.000Z`);
+const LATEST_MS = Date.parse(`${LATEST_DAY}T23:59:59.999Z`);
+
+/** Whether a date filter may name `date`: a valid date from EARLIEST_DAY to LATEST_DAY (UTC). */
+export function isFilterableDate(date: Date): boolean {
+  const time = date.getTime();
+  return time >= EARLIEST_MS && time <= LATEST_MS;
+}
 /** Longest filter value (an id) the lists accept. */
 export const FILTER_MAX_LENGTH = ID_MAX_LENGTH;
 

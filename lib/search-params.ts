@@ -6,10 +6,15 @@
 import { z } from "zod";
 import { textCheck } from "./ids.ts";
 import { idTextProblem } from "./safe-text.ts";
+import { wholeNumberInput } from "./numeric-input.ts";
 import {
   AUDIT_OUTCOMES,
   DEFAULT_PAGE_SIZE,
+  EARLIEST_DAY,
   FILTER_MAX_LENGTH,
+  isFilterableDate,
+  LATEST_DAY,
+  MAX_PAGE,
   PAGE_SIZES,
   QUEUE_SORTS,
   RUNS_PARAM_KEYS,
@@ -26,7 +31,7 @@ const optionalFilter = (label: string) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
-/** `YYYY-MM-DD` (a whole day, in UTC) or a full ISO timestamp. */
+/** `YYYY-MM-DD` (a whole day, in UTC) or a full ISO timestamp, within the dates both databases hold. */
 const dayOrInstant = (label: string, edge: "start" | "end") =>
   z
     .string()
@@ -40,6 +45,10 @@ const dayOrInstant = (label: string, edge: "start" | "end") =>
         context.addIssue({ code: "custom", message: `${label} is not a valid date (use YYYY-MM-DD)` });
         return z.NEVER;
       }
+      if (!isFilterableDate(date)) {
+        context.addIssue({ code: "custom", message: `${label} must be a date from ${EARLIEST_DAY} to ${LATEST_DAY} (UTC)` });
+        return z.NEVER;
+      }
       return date;
     });
 
@@ -48,15 +57,8 @@ function dateRangeAndPage(defaultPageSize: number) {
   return {
     from: dayOrInstant("From", "start"),
     to: dayOrInstant("To", "end"),
-    page: z.coerce
-      .number({ error: "page must be a number" })
-      .int("page must be a whole number")
-      .min(1, "page starts at 1")
-      .max(1_000_000)
-      .default(1),
-    perPage: z.coerce
-      .number({ error: "perPage must be a number" })
-      .int()
+    page: wholeNumberInput("page", { min: 1, max: MAX_PAGE, notWhole: "page must be a number", tooSmall: "page starts at 1" }).default(1),
+    perPage: wholeNumberInput("perPage", { min: 0, max: Number.MAX_SAFE_INTEGER, notWhole: "perPage must be a number" })
       .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), `perPage must be one of ${PAGE_SIZES.join(", ")}`)
       .default(defaultPageSize),
   };

@@ -2,7 +2,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { AUDIT_OUTCOMES } from "@/lib/list-params";
+import { AUDIT_OUTCOMES, EARLIEST_DAY, LATEST_DAY } from "@/lib/list-params";
 
 /** A plain GET form: filters land in the URL, so a link reproduces the view (and it works without JS). */
 export function HistoryFilters({ values, agents }: { values: Record<string, string>; agents: Array<{ id: string; name: string }> }) {
@@ -38,10 +38,10 @@ export function HistoryFilters({ values, agents }: { values: Record<string, stri
         <Input id="history-batch" name="batch" defaultValue={values.batch} placeholder="batch id" className="w-36 font-mono" />
       </Field>
       <Field id="history-from" label="From">
-        <Input id="history-from" name="from" type="date" defaultValue={values.from} />
+        <Input id="history-from" name="from" type="date" min={EARLIEST_DAY} max={LATEST_DAY} defaultValue={values.from} />
       </Field>
       <Field id="history-to" label="To">
-        <Input id="history-to" name="to" type="date" defaultValue={values.to} />
+        <Input id="history-to" name="to" type="date" min={EARLIEST_DAY} max={LATEST_DAY} defaultValue={values.to} />
       </Field>
       <div className="flex gap-2">
         <Button type="submit">Apply filters</Button>

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { hasRunFilters, type RawRunsParams } from "@/lib/list-params";
+import { EARLIEST_DAY, hasRunFilters, LATEST_DAY, type RawRunsParams } from "@/lib/list-params";
 
 export type FilterPatch = Partial<
   Record<"resourceId" | "threadId" | "noThread" | "agentId" | "from" | "to" | "overdue" | "assigned" | "sort", string | null>
@@ -152,8 +152,8 @@ function DateFilter({
         id={id}
         type="date"
         value={value ?? ""}
-        min={min}
-        max={max}
+        min={min ?? EARLIEST_DAY}
+        max={max ?? LATEST_DAY}
         onChange={(event) => onChange(event.target.value || null)}
         className="w-40"
       />

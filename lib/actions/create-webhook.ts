@@ -3,12 +3,19 @@
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { EVENT_TYPES } from "../events/types.ts";
-import { checkEndpointUrl } from "../webhooks/address.ts";
+import { textCheck } from "../ids.ts";
+import { idTextProblem } from "../safe-text.ts";
+import { checkEndpointUrl, ENDPOINT_URL_MAX_LENGTH } from "../webhooks/address.ts";
 import { createEndpoint } from "../webhooks/endpoints.ts";
 import { defineAction } from "./define-action.ts";
 
 const newWebhookInput = z.object({
-  url: z.string().trim().min(1).max(2048),
+  url: z
+    .string({ error: "url must be text" })
+    .trim()
+    .min(1, "url is required")
+    .max(ENDPOINT_URL_MAX_LENGTH, `url is longer than ${ENDPOINT_URL_MAX_LENGTH} characters`)
+    .superRefine(textCheck("url", idTextProblem)),
   eventTypes: z.array(z.enum(EVENT_TYPES)).min(1, "Choose at least one event."),
   slack: z.boolean(),
 });
@@ -18,8 +25,9 @@ export const createWebhook = defineAction(
   "createWebhook",
   { permission: "manageWebhooks", input: newWebhookInput },
   async ({ url, eventTypes, slack }, { actor }) => {
-    const problem = await checkEndpointUrl(url);
-    if (problem) throw new AppError("invalid_input", problem);
-    return createEndpoint({ url, eventTypes, slack, createdBy: actor.email });
+    const checked = await checkEndpointUrl(url);
+    if (checked.problem !== null) throw new AppError("invalid_input", checked.problem);
+    // The normalised URL the address check looked at, not the text as typed.
+    return createEndpoint({ url: checked.url, eventTypes, slack, createdBy: actor.email });
   },
 );

@@ -7,19 +7,19 @@
  * rotate through. Counted per process in a bounded map: a refusal costs a map lookup, never a
  * database write; with several console instances the bounds apply per instance.
  */
+import { numericSetting } from "../numeric-settings.mjs";
+
 const WINDOW_MS = 60_000;
 /** Most clients tracked at once; the oldest windows are forgotten first. */
 const MAX_TRACKED_CLIENTS = 10_000;
 const ANONYMOUS = "anonymous:*";
 
 export function refusalsPerMinute(): number {
-  const configured = Number(process.env.REFUSALS_PER_MINUTE);
-  return Number.isInteger(configured) && configured > 0 ? configured : 30;
+  return numericSetting("REFUSALS_PER_MINUTE");
 }
 
 export function anonymousRefusalsPerMinute(): number {
-  const configured = Number(process.env.ANONYMOUS_REFUSALS_PER_MINUTE);
-  return Number.isInteger(configured) && configured > 0 ? configured : 120;
+  return numericSetting("ANONYMOUS_REFUSALS_PER_MINUTE");
 }
 
 interface Window {

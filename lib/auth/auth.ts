@@ -12,10 +12,11 @@ import { createAccessControl } from "better-auth/plugins/access";
 import { admin as adminPlugin } from "better-auth/plugins/admin";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
-import { configurationProblem } from "../configuration.mjs";
+import { authSecretProblem } from "../configuration.mjs";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { databaseProvider } from "../db/database-url.ts";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address.ts";
+import { numericSetting } from "../numeric-settings.mjs";
 import { processCache } from "../process-cache.ts";
 import { idTextProblem, toStorableText, unstorableTextProblem } from "../safe-text.ts";
 import { isRole } from "./roles.ts";
@@ -31,14 +32,13 @@ const roles = {
 export const MIN_PASSWORD_LENGTH = 10;
 /** Sign-in attempts per client address (lib/http/client-address.ts) and minute. */
 export function signInAttemptsPerMinute(): number {
-  const configured = Number(process.env.AUTH_SIGN_IN_ATTEMPTS_PER_MINUTE);
-  return Number.isInteger(configured) && configured > 0 ? configured : 5;
+  return numericSetting("AUTH_SIGN_IN_ATTEMPTS_PER_MINUTE");
 }
 
 function authSecret(): string {
   const secret = process.env.BETTER_AUTH_SECRET;
   if (secret) return secret;
-  const problem = configurationProblem();
+  const problem = authSecretProblem();
   if (problem) throw new Error(problem);
   // Development and the demo only: a fixed secret, so sessions survive restarts.
   return "approvals-console-development-secret-do-not-use-in-production";

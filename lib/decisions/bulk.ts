@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { BulkRefusals } from "./bulk-refusals.ts";
+import { numericSetting } from "../numeric-settings.mjs";
 import { decide } from "./decide.ts";
 import { DecisionError, type BulkCallResult, type BulkOutcome, type Decision } from "./types.ts";
 
@@ -24,8 +25,7 @@ export interface BulkRequest {
  * difference either way.
  */
 export function bulkConcurrency(): number {
-  const configured = Number(process.env.BULK_CONCURRENCY);
-  return Number.isInteger(configured) && configured > 0 ? configured : 4;
+  return numericSetting("BULK_CONCURRENCY");
 }
 
 /** Decides each call of `request` independently; one result per call, in request order. */

@@ -9,6 +9,7 @@ import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import { failpoint } from "../failpoint.ts";
 import { emitEvent } from "../events/outbox.ts";
+import { numericSetting } from "../numeric-settings.mjs";
 import type { DecidedBy } from "../events/types.ts";
 import {
   DECIDED,
@@ -25,8 +26,7 @@ import {
 
 /** How long a process may hold a decision without renewing it before recovery takes over. */
 export function decisionLeaseMs(): number {
-  const configured = Number(process.env.DECISION_LEASE_MS);
-  return Number.isFinite(configured) && configured > 0 ? configured : 60_000;
+  return numericSetting("DECISION_LEASE_MS");
 }
 
 export function describePrior(prior: ToolCallDecision): PriorDecision {

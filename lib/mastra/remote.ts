@@ -14,6 +14,7 @@
  */
 import { MastraClient } from "@mastra/client-js";
 import { z } from "zod";
+import { numericSetting } from "../numeric-settings.mjs";
 import { processCache } from "../process-cache.ts";
 
 const HEADERS_SHAPE = 'MASTRA_SERVER_HEADERS must be a JSON object of strings, e.g. {"x-api-key":"…"}';
@@ -34,11 +35,18 @@ const remoteSettings = z.object({
     })
     .pipe(z.record(z.string(), z.string({ error: HEADERS_SHAPE }), { error: HEADERS_SHAPE })),
   MASTRA_SERVER_TOKEN: z.string().min(1).optional(),
-  MASTRA_SERVER_TIMEOUT_MS: z.coerce
-    .number({ error: "MASTRA_SERVER_TIMEOUT_MS must be a number of milliseconds" })
-    .int()
-    .positive()
-    .default(120_000),
+  // The console's one reading of numeric settings (lib/numeric-settings.mjs), worded as at start.
+  MASTRA_SERVER_TIMEOUT_MS: z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      try {
+        return numericSetting("MASTRA_SERVER_TIMEOUT_MS", { MASTRA_SERVER_TIMEOUT_MS: text });
+      } catch (error) {
+        context.addIssue({ code: "custom", message: (error as Error).message.replace(/\.$/, "") });
+        return z.NEVER;
+      }
+    }),
 });
 
 export interface RemoteServer {

@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { idSchema } from "../ids.ts";
-import { QUEUE_SORTS } from "../list-params.ts";
+import { EARLIEST_DAY, isFilterableDate, LATEST_DAY, QUEUE_SORTS } from "../list-params.ts";
 
 const id = idSchema;
 
-const date = (label: string) => z.union([z.date(), z.string(), z.number()]).pipe(z.coerce.date({ error: `${label} is not a valid date` }));
+const date = (label: string) =>
+  z
+    .union([z.date(), z.string(), z.number()])
+    .pipe(z.coerce.date({ error: `${label} is not a valid date` }))
+    .refine(isFilterableDate, `${label} must be a date from ${EARLIEST_DAY} to ${LATEST_DAY} (UTC)`);
 
 /**
  * Options of the cross-agent listing: the contract's listSuspendedRuns options plus `agentId`.

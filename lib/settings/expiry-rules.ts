@@ -6,11 +6,13 @@ import { z } from "zod";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { EXPIRY_MODES } from "../decisions/expire.ts";
 import { AppError } from "../errors.ts";
+import { wholeNumberInput } from "../numeric-input.ts";
+import { MINUTES_PER_YEAR } from "../numeric-settings.mjs";
 import { listConsoleAgents } from "../queue/agents.ts";
 import { ID_MAX_LENGTH, idTextProblem } from "../safe-text.ts";
 
 /** A year: longer is no expiry at all. */
-const MAX_MINUTES = 365 * 24 * 60;
+const MAX_MINUTES = MINUTES_PER_YEAR;
 
 const name = (what: string, { optional }: { optional: boolean }) =>
   z
@@ -25,21 +27,25 @@ export const expiryRuleInput = z
     agentId: name("Agent", { optional: false }),
     /** Blank: every tool of the agent. */
     toolName: name("Tool", { optional: true }).default(""),
-    afterMinutes: z.coerce
-      .number({ error: "Minutes must be a number" })
-      .int({ error: "Minutes must be a whole number" })
-      .min(1, { error: "A call must be allowed to wait at least 1 minute" })
-      .max(MAX_MINUTES, { error: `At most ${MAX_MINUTES} minutes (a year)` }),
+    afterMinutes: wholeNumberInput("afterMinutes", {
+      min: 1,
+      max: MAX_MINUTES,
+      notWhole: `Expires after (afterMinutes) must be a whole number of minutes from 1 to ${MAX_MINUTES} (a year)`,
+      tooSmall: "A call must be allowed to wait at least 1 minute (afterMinutes)",
+      tooBig: `Expires after (afterMinutes) is at most ${MAX_MINUTES} minutes (a year)`,
+    }),
     /** decline: through the agent (the default); mark: only recorded, the agent is not told. */
     mode: z.enum(EXPIRY_MODES, { error: 'Mode must be "decline" or "mark"' }).default("decline"),
-    /** Blank (the form's empty field) or absent: no `call.expiring` warning. */
+    /** The form's blank field, null or absent: no `call.expiring` warning. Only a blank field: "  " is a typo, not a choice. */
     warnMinutes: z.preprocess(
       (value) => (value === "" || value === null ? undefined : value),
-      z.coerce
-        .number({ error: "Warning minutes must be a number" })
-        .int({ error: "Warning minutes must be a whole number" })
-        .min(1, { error: "Warn at least 1 minute before expiry, or leave it blank" })
-        .optional(),
+      wholeNumberInput("warnMinutes", {
+        min: 1,
+        max: MAX_MINUTES - 1,
+        notWhole: `Warn before (warnMinutes) must be a whole number of minutes, or blank for no warning`,
+        tooSmall: "Warn at least 1 minute before expiry (warnMinutes), or leave it blank",
+        tooBig: `Warn before (warnMinutes) is at most ${MAX_MINUTES - 1} minutes`,
+      }).optional(),
     ),
   })
   .strict()

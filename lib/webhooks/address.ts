@@ -8,6 +8,7 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { promises as dns } from "node:dns";
 import { BlockList, isIP, type LookupFunction } from "node:net";
+import { idTextProblem } from "../safe-text.ts";
 
 const blocked = new BlockList();
 for (const [network, prefix] of [
@@ -48,24 +49,47 @@ export class PrivateAddressError extends Error {
   }
 }
 
-/** A URL an endpoint may have: http(s), no credentials; refuses private addresses unless allowed. */
-export async function checkEndpointUrl(raw: string): Promise<string | null> {
+/** The longest endpoint URL, as typed and as stored (normalised, it may grow: non-ASCII is percent-encoded). */
+export const ENDPOINT_URL_MAX_LENGTH = 2048;
+
+export type EndpointUrlCheck = { url: string; problem: null } | { url: null; problem: string };
+
+const refused = (problem: string): EndpointUrlCheck => ({ url: null, problem });
+
+/**
+ * The URL an endpoint is stored with, normalised as `new URL()` reads it (the href every check
+ * looks at and every delivery is sent to), or why it cannot be one: text with a control character
+ * or invalid UTF-16 (the parser would silently drop a tab or a line break, or encode a NUL, so the
+ * URL checked would not be the one typed), not http(s), credentials in it. No address check:
+ * `checkEndpointUrl` adds it.
+ */
+export function normalizeEndpointUrl(raw: string): EndpointUrlCheck {
+  const textProblem = idTextProblem(raw);
+  if (textProblem) return refused(`url ${textProblem}: type the address without it.`);
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return "Not a URL.";
+    return refused("Not a URL.");
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return "Only http and https URLs can receive webhooks.";
-  if (url.username || url.password) return "Put no credentials in the URL.";
-  if (privateAddressesAllowed()) return null;
-  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (url.protocol !== "https:" && url.protocol !== "http:") return refused("Only http and https URLs can receive webhooks.");
+  if (url.username || url.password) return refused("Put no credentials in the URL.");
+  if (url.href.length > ENDPOINT_URL_MAX_LENGTH)
+    return refused(`url is longer than ${ENDPOINT_URL_MAX_LENGTH} characters once normalised.`);
+  return { url: url.href, problem: null };
+}
+
+/** `normalizeEndpointUrl`, then the SSRF guard on the normalised URL's host (unless private addresses are allowed). */
+export async function checkEndpointUrl(raw: string): Promise<EndpointUrlCheck> {
+  const normalised = normalizeEndpointUrl(raw);
+  if (normalised.problem !== null || privateAddressesAllowed()) return normalised;
+  const host = new URL(normalised.url).hostname.replace(/^\[|\]$/g, "");
   try {
     const addresses = isIP(host) ? [host] : (await dns.lookup(host, { all: true })).map((entry) => entry.address);
-    const refused = addresses.find(isPrivateAddress);
-    return refused ? new PrivateAddressError(host, refused).message : null;
+    const privateOne = addresses.find(isPrivateAddress);
+    return privateOne ? refused(new PrivateAddressError(host, privateOne).message) : normalised;
   } catch {
-    return `${host} does not resolve.`;
+    return refused(`${host} does not resolve.`);
   }
 }
 

@@ -1,7 +1,9 @@
 /** Webhook endpoints as admins manage them at /admin/webhooks, and their delivery log. */
 import { randomBytes, randomUUID } from "node:crypto";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
+import { AppError } from "../errors.ts";
 import { subscribedTypes, type EventType } from "../events/outbox.ts";
+import { normalizeEndpointUrl } from "./address.ts";
 
 export interface NewEndpoint {
   url: string;
@@ -10,15 +12,21 @@ export interface NewEndpoint {
   createdBy: string;
 }
 
-/** Creates an enabled endpoint; returns it with its signing secret, which is shown this once. */
+/**
+ * Creates an enabled endpoint; returns it with its signing secret, which is shown this once. The URL
+ * is stored normalised, exactly as deliveries will read it, and refused (`invalid_input`) when it
+ * cannot be one; whoever takes it from a person checks its address first (lib/actions/create-webhook.ts).
+ */
 export async function createEndpoint(input: NewEndpoint, databaseUrl: string = databaseUrlFromEnv()) {
+  const { url, problem } = normalizeEndpointUrl(input.url);
+  if (problem !== null) throw new AppError("invalid_input", problem);
   const db = await getDb(databaseUrl);
   // Standard Webhooks secrets: `whsec_` and base64 of 24 to 64 random bytes.
   const secret = `whsec_${randomBytes(32).toString("base64")}`;
   const endpoint = await db.webhookEndpoint.create({
     data: {
       id: randomUUID(),
-      url: input.url,
+      url,
       eventTypes: JSON.stringify(input.eventTypes),
       enabled: true,
       slack: input.slack,

@@ -143,11 +143,14 @@ describe.each(["sqlite", "postgres"] as const)("webhooks on %s", { timeout: 120_
   it("refuses a private address without WEBHOOKS_ALLOW_PRIVATE, when saved and when delivering", async () => {
     const hooks = await receiver();
     delete process.env.WEBHOOKS_ALLOW_PRIVATE;
-    expect(await checkEndpointUrl(hooks.url)).toMatch(/private or local address/);
-    expect(await checkEndpointUrl("http://localhost:3599/")).toMatch(/private or local address/);
-    expect(await checkEndpointUrl("http://[::1]:3599/")).toMatch(/private or local address/);
-    expect(await checkEndpointUrl("http://169.254.169.254/latest/meta-data")).toMatch(/private or local address/);
-    expect(await checkEndpointUrl("ftp://example.com/")).toMatch(/http/);
+    const problemOf = async (url: string) => (await checkEndpointUrl(url)).problem;
+    expect(await problemOf(hooks.url)).toMatch(/private or local address/);
+    expect(await problemOf("http://localhost:3599/")).toMatch(/private or local address/);
+    expect(await problemOf("http://[::1]:3599/")).toMatch(/private or local address/);
+    expect(await problemOf("http://169.254.169.254/latest/meta-data")).toMatch(/private or local address/);
+    expect(await problemOf("ftp://example.com/")).toMatch(/http/);
+    // A tab inside the host is dropped by the URL parser: the check refuses the text, not the address it would read.
+    expect(await problemOf("http://169.254.1\t69.254/")).toMatch(/^url contains a control character/);
 
     // An endpoint saved while private addresses were allowed is still refused once they are not.
     const { id } = await createEndpoint(
@@ -160,6 +163,25 @@ describe.each(["sqlite", "postgres"] as const)("webhooks on %s", { timeout: 120_
     const [delivery] = await listDeliveries(id, database.url);
     expect(delivery!.attemptLog[0]).toMatchObject({ ok: false, responseCode: null });
     expect(delivery!.attemptLog[0]!.error).toMatch(/private or local address/);
+  });
+
+  it("stores an endpoint's URL normalised, and refuses one with control characters or invalid text", async () => {
+    const hooks = await receiver();
+    const db = await getDb(database.url);
+    const create = (url: string) =>
+      createEndpoint({ url, eventTypes: ["call.waiting"], slack: false, createdBy: "admin@test" }, database.url);
+    for (const url of [
+      `${hooks.url}\r\nX-Injected: 1`,
+      `${hooks.url}/a\u0000b`,
+      `${hooks.url}/\ud800`,
+      hooks.url.replace("127.0", "127.\t0"),
+    ]) {
+      await expect(create(url)).rejects.toMatchObject({ code: "invalid_input", message: expect.stringMatching(/^url contains/) });
+    }
+    expect(await db.webhookEndpoint.count()).toBe(0);
+    // What the URL parser would have made of it is what is stored, and what deliveries go to.
+    const { id } = await create(hooks.url.replace("/hooks", "/HOOKS/../hooks/caf\u00e9"));
+    expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { id } })).url).toBe(`${hooks.url}/caf%C3%A9`);
   });
 
   it("never follows a redirect: a 3xx is a failed attempt, and the address it names gets nothing", async () => {

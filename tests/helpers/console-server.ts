@@ -20,7 +20,7 @@ export interface ConsoleServer {
 
 const ports = portRange(3200, 3699);
 
-export async function startConsoleServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ConsoleServer> {
+async function spawnConsoleServer(databaseUrl: string, env: Record<string, string>) {
   if (!existsSync(path.resolve(".next/BUILD_ID"))) throw new Error("No production build: run `npx next build` first (npm test does).");
   // Free right now: a port held by another test server (e.g. a Mastra server) would fail the start.
   const port = await freePort(ports);
@@ -33,12 +33,18 @@ export async function startConsoleServer(databaseUrl: string, env: Record<string
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const server = { url, pid: child.pid!, output: () => output, stop: () => stop(child) };
+  return { child, server: { url, pid: child.pid!, output: () => output, stop: () => stop(child) } };
+}
+
+export async function startConsoleServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ConsoleServer> {
+  const { child, server } = await spawnConsoleServer(databaseUrl, env);
+  const { url } = server;
+  const output = server.output;
   const deadline = Date.now() + 60_000;
   // What the last health check got, for the error: a 503's reason, a refused connection, a hang.
   let lastAnswer = "no answer yet";
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The console server exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) throw new Error(`The console server exited (${child.exitCode}):\n${output()}`);
     try {
       // One slow answer must not use up the whole wait unseen.
       const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) });
@@ -50,7 +56,35 @@ export async function startConsoleServer(databaseUrl: string, env: Record<string
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await server.stop();
-  throw new Error(`The console server did not become healthy within 60 s (last health check: ${lastAnswer}):\n${output}`);
+  throw new Error(`The console server did not become healthy within 60 s (last health check: ${lastAnswer}):\n${output()}`);
+}
+
+/**
+ * Starts a console server that is expected to refuse to start; resolves with how it exited and
+ * what it printed. One that becomes healthy instead is stopped, and comes back with `started`.
+ */
+export async function startConsoleServerExpectingExit(
+  databaseUrl: string,
+  env: Record<string, string>,
+): Promise<{ started: boolean; code: number | null; output: string }> {
+  const { child, server } = await spawnConsoleServer(databaseUrl, env);
+  // "close", not "exit": by then everything it printed has been read.
+  const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const code = await Promise.race([exited, new Promise<"running">((resolve) => setTimeout(() => resolve("running"), 250))]);
+    if (code !== "running") return { started: false, code, output: server.output() };
+    const healthy = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) {
+      await server.stop();
+      return { started: true, code: null, output: server.output() };
+    }
+  }
+  await server.stop();
+  throw new Error(`The console server neither exited nor became healthy within 60 s:\n${server.output()}`);
 }
 
 async function stop(child: ChildProcess): Promise<void> {

@@ -32,7 +32,11 @@ describe("remote mode settings", () => {
     [{ MASTRA_SERVER_HEADERS: '["x"]' }, /MASTRA_SERVER_HEADERS must be a JSON object of strings/],
     [{ MASTRA_SERVER_HEADERS: '{"x-retries":3}' }, /MASTRA_SERVER_HEADERS must be a JSON object of strings/],
     [{ MASTRA_SERVER_URL: "ftp://mastra" }, /MASTRA_SERVER_URL must be an http\(s\) URL/],
-    [{ MASTRA_SERVER_TIMEOUT_MS: "soon" }, /MASTRA_SERVER_TIMEOUT_MS must be a number/],
+    [
+      { MASTRA_SERVER_TIMEOUT_MS: "soon" },
+      /MASTRA_SERVER_TIMEOUT_MS must be a whole number from 1000 to 3600000 \(milliseconds; unset: 120000\), not "soon"/,
+    ],
+    [{ MASTRA_SERVER_TIMEOUT_MS: "0x10" }, /MASTRA_SERVER_TIMEOUT_MS must be a whole number from 1000 to 3600000/],
   ])("refuses %j", (settings, problem) => {
     expect(() => remoteServer({ MASTRA_SERVER_URL: "http://127.0.0.1:4111", ...settings })).toThrow(problem);
   });

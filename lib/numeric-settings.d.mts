@@ -1,0 +1,29 @@
+/** Types of numeric-settings.mjs (plain JavaScript so server.mjs can import it). */
+export interface NumericSettingDefinition {
+  readonly min: number;
+  readonly max: number;
+  readonly default: number;
+  /** What the number counts, as the README's table and the refusal say it. */
+  readonly unit: string;
+}
+export declare const MINUTES_PER_YEAR: number;
+export declare const NUMERIC_SETTINGS: Readonly<
+  Record<
+    | "REVIEW_SLA_MINUTES"
+    | "REFUSALS_PER_MINUTE"
+    | "ANONYMOUS_REFUSALS_PER_MINUTE"
+    | "AUTH_SIGN_IN_ATTEMPTS_PER_MINUTE"
+    | "BULK_CONCURRENCY"
+    | "WEBHOOKS_POLL_MS"
+    | "DECISION_LEASE_MS"
+    | "MASTRA_SERVER_TIMEOUT_MS"
+    | "PORT",
+    NumericSettingDefinition
+  >
+>;
+export type NumericSettingName = keyof typeof NUMERIC_SETTINGS;
+type Env = Record<string, string | undefined>;
+export declare function wholeNumberOf(value: unknown): number | undefined;
+export declare function numericSettingProblem(name: NumericSettingName, env?: Env, label?: string): string | null;
+export declare function numericSettingsProblem(env?: Env): string | null;
+export declare function numericSetting(name: NumericSettingName, env?: Env): number;

@@ -1,0 +1,70 @@
+/**
+ * The console's one reading of numbers from outside: every numeric environment setting is defined
+ * here (range, default; the README's table of numeric settings is checked against these),
+ * and `wholeNumberOf` is the one parser, also behind every numeric field of a request
+ * (lib/numeric-input.ts). `Number()` and `z.coerce` read `true` as 1, `[5]` as 5, `"0x10"` as 16,
+ * `"1e3"` as 1000 and `" "` as 0, so a typo became a value nobody chose; here a number is a JSON
+ * number or plain decimal digits, and anything else is refused. Plain JavaScript so server.mjs can
+ * import it (types: numeric-settings.d.mts); no imports, safe anywhere.
+ */
+
+/** A year of minutes: longer than any wait worth a target or a rule. */
+export const MINUTES_PER_YEAR = 365 * 24 * 60;
+
+/**
+ * Every numeric environment setting. A bad value stops the console at start (lib/configuration.mjs),
+ * so code reading one at run time (`numericSetting`) only ever sees a valid value or the default.
+ */
+export const NUMERIC_SETTINGS = Object.freeze({
+  REVIEW_SLA_MINUTES: { min: 1, max: MINUTES_PER_YEAR, default: 60, unit: "minutes" },
+  REFUSALS_PER_MINUTE: { min: 1, max: 100_000, default: 30, unit: "refusals" },
+  ANONYMOUS_REFUSALS_PER_MINUTE: { min: 1, max: 100_000, default: 120, unit: "refusals" },
+  AUTH_SIGN_IN_ATTEMPTS_PER_MINUTE: { min: 1, max: 100_000, default: 5, unit: "attempts" },
+  // A bulk request holds at most 100 calls (LIMITS.bulkCalls): more at once could never run.
+  BULK_CONCURRENCY: { min: 1, max: 100, default: 4, unit: "threads" },
+  WEBHOOKS_POLL_MS: { min: 100, max: 60_000, default: 1_000, unit: "milliseconds" },
+  // The crash tests hold leases of a few hundred milliseconds.
+  DECISION_LEASE_MS: { min: 100, max: 3_600_000, default: 60_000, unit: "milliseconds" },
+  MASTRA_SERVER_TIMEOUT_MS: { min: 1_000, max: 3_600_000, default: 120_000, unit: "milliseconds" },
+  PORT: { min: 1, max: 65_535, default: 3_000, unit: "a TCP port" },
+});
+
+const DIGITS = /^[0-9]+$/;
+
+/**
+ * A whole number given as a JSON number or as plain decimal digits ("15", as a form or the
+ * environment sends it), else undefined: no sign, point, exponent, hex, spaces, booleans or arrays.
+ * Huge values come back as they are, for the caller's range to refuse.
+ */
+export function wholeNumberOf(value) {
+  if (typeof value === "number") return Number.isInteger(value) ? value : undefined;
+  if (typeof value === "string" && DIGITS.test(value)) return Number(value);
+  return undefined;
+}
+
+/** Why the environment's value of `name` cannot be used, in one sentence, or null when it can (unset or empty: the default). */
+export function numericSettingProblem(name, env = process.env, label = name) {
+  const setting = NUMERIC_SETTINGS[name];
+  const raw = env[name];
+  if (raw === undefined || raw === "") return null;
+  const value = wholeNumberOf(raw);
+  if (value !== undefined && value >= setting.min && value <= setting.max) return null;
+  const shown = raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
+  return `${label} must be a whole number from ${setting.min} to ${setting.max} (${setting.unit}; unset: ${setting.default}), not ${JSON.stringify(shown)}.`;
+}
+
+/** Every unusable numeric setting of `env`, in one line, or null. */
+export function numericSettingsProblem(env = process.env) {
+  const problems = Object.keys(NUMERIC_SETTINGS)
+    .map((name) => numericSettingProblem(name, env))
+    .filter(Boolean);
+  return problems.length ? problems.join(" ") : null;
+}
+
+/** The setting's value, or its default when unset; throws the problem for a value outside its range. */
+export function numericSetting(name, env = process.env) {
+  const problem = numericSettingProblem(name, env);
+  if (problem) throw new Error(problem);
+  const raw = env[name];
+  return raw === undefined || raw === "" ? NUMERIC_SETTINGS[name].default : Number(raw);
+}
