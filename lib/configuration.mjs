@@ -4,9 +4,12 @@
  * Better than starting, answering health checks, and failing every page with a 500. Plain
  * JavaScript so server.mjs can import it (types: configuration.d.mts).
  */
+import { nodeVersionProblem } from "./node-version.mjs";
 
 /** Why this environment cannot run the console, in one line, or null when it can. */
 export function configurationProblem(env = process.env) {
+  const node = nodeVersionProblem();
+  if (node) return node;
   if (env.NODE_ENV === "production" && env.CONSOLE_DEMO !== "1" && !env.BETTER_AUTH_SECRET) {
     return "BETTER_AUTH_SECRET is not set: set it to a long random string (e.g. `openssl rand -base64 32`), the same on every instance.";
   }
