@@ -6,11 +6,12 @@
  * on a default nobody chose looks fine until the day it matters. Plain JavaScript so server.mjs
  * can import it (types: configuration.d.mts).
  */
+import { nodeVersionProblem } from "./node-version.mjs";
 import { numericSettingsProblem } from "./numeric-settings.mjs";
 
 /** Why this environment cannot run the console, in one line, or null when it can. */
 export function configurationProblem(env = process.env) {
-  return authSecretProblem(env) ?? numericSettingsProblem(env);
+  return nodeVersionProblem() ?? authSecretProblem(env) ?? numericSettingsProblem(env);
 }
 
 /** Why sessions cannot be signed here (production without BETTER_AUTH_SECRET), or null. */
