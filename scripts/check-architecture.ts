@@ -25,6 +25,7 @@ const BROWSER_SAFE = [
   /^lib\/list-params$/,
   /^lib\/notifications\/modes$/, // dependency-free list of email choices
   /^lib\/queue\/dto$/,
+  /^lib\/runs\/conversation-dto$/,
   /^lib\/safe-text$/,
   /^packages\/mastra-store\/src\/run-kinds$/, // dependency-free vocabulary of run shapes and owners
 ];

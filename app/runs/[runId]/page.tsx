@@ -9,6 +9,7 @@ import { DECIDED, type PriorDecision } from "@/lib/decisions/types";
 import { formatTimestamp } from "@/components/time";
 import { LIMITS } from "@/lib/decisions/limits";
 import { idTextProblem } from "@/lib/safe-text";
+import { Conversation } from "@/components/run-detail/conversation";
 import { PendingCallCard } from "@/components/run-detail/pending-call-card";
 import { QueuedCallCard } from "@/components/run-detail/queued-call-card";
 import { RunSummary } from "@/components/run-detail/run-summary";
@@ -51,6 +52,12 @@ export default async function RunPage({ params }: Params) {
     <RunDecisionsProvider>
       <div className="flex flex-col gap-6">
         <RunSummary run={run} agentName={agentName} />
+        <Card className="px-5 py-4">
+          <Conversation
+            runId={run.runId}
+            pendingToolCallIds={run.toolCalls.flatMap((call) => (call.toolCallId ? [call.toolCallId] : []))}
+          />
+        </Card>
         {run.toolCalls.map((call, index) => (
           <PendingCallCard key={call.toolCallId ?? index} run={run} call={call} index={index} canDecide={canDecide} />
         ))}

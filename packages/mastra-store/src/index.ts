@@ -21,3 +21,4 @@ export { databaseProvider, redactUrl, sqliteFilePath, type DatabaseProvider } fr
 export { serializedSqliteAdapter } from "./sqlite-adapter.ts";
 export { loadExecutionSnapshot } from "./execution-snapshot.ts";
 export * from "./snapshot-reader.ts";
+export { readConversation, type ConversationMessage, type ConversationPart, type RunConversation } from "./conversation.ts";

@@ -1,0 +1,30 @@
+/** What the browser gets of a run's conversation (lib/runs/conversation.ts): types only, browser-safe. */
+
+/** A value as JSON text, cut: what is shown of arguments and results too large to send whole. */
+export interface CutValue {
+  cut: true;
+  preview: string;
+  length: number;
+}
+
+export type ConversationPartDto =
+  | { type: "text"; text: string; length: number }
+  | { type: "reasoning"; text: string; length: number }
+  | { type: "tool-call"; toolCallId: string; toolName: string; args: unknown; hasResult: boolean; result?: unknown }
+  | { type: "data"; label: string; value: unknown };
+
+export interface ConversationMessageDto {
+  id: string;
+  role: "user" | "assistant" | "tool" | "input";
+  createdAt: string | null;
+  parts: ConversationPartDto[];
+}
+
+export interface ConversationPage {
+  runId: string;
+  instructions: Array<{ text: string; length: number }>;
+  messages: ConversationMessageDto[];
+  /** Index of the page's first message in the whole conversation: messages before it load with `before`. */
+  start: number;
+  total: number;
+}

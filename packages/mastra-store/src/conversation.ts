@@ -1,0 +1,171 @@
+/**
+ * What led to a waiting call, read from Mastra's message layout (@mastra/core 1.71), for every run
+ * shape the store lists:
+ *  - an agent run keeps its message list in the suspended step's payload
+ *    (`__streamState.messageList`: `messages` in Mastra's stored format 2, `systemMessages`);
+ *  - a durable agent keeps it in its internal row's model step
+ *    (`durable-llm-execution.output.messageListState`);
+ *  - a supervisor's run is the outer conversation; the prompt it gave the sub-agent is the
+ *    arguments of its `agent-<name>` call, part of that conversation;
+ *  - a plain workflow has no messages: its input and the waiting step's input stand in for them.
+ * A layout this module does not recognise reads as `null` ("no conversation recorded"), never an
+ * error: Mastra's format is internal and changes between versions.
+ */
+import type { WorkflowRunState } from "@mastra/core/workflows";
+import { isAgentLoopWorkflow } from "./run-kinds.ts";
+import { suspendedWorkflowSteps } from "./workflow-steps.ts";
+
+type Json = Record<string, unknown>;
+
+export type ConversationPart =
+  | { type: "text"; text: string }
+  | { type: "reasoning"; text: string }
+  /** A tool call of this run: `result` once it returned (its step is over), else still open. */
+  | { type: "tool-call"; toolCallId: string; toolName: string; args: unknown; result?: unknown; hasResult: boolean }
+  /** A workflow's input, or its waiting step's: what the run was started with and what the step got. */
+  | { type: "data"; label: string; value: unknown };
+
+export interface ConversationMessage {
+  id: string;
+  role: "user" | "assistant" | "tool" | "input";
+  /** ISO time, when Mastra recorded one. */
+  createdAt: string | null;
+  parts: ConversationPart[];
+}
+
+export interface RunConversation {
+  /** The agent's instructions (its system messages), in order. */
+  instructions: string[];
+  /** Oldest first, as Mastra keeps them: the pending call is in the last assistant message. */
+  messages: ConversationMessage[];
+}
+
+/**
+ * The conversation of a stored run. `execution`: the run's internal row (executionWorkflowOf), where
+ * a durable agent keeps its messages. Null when the layout is not one this module knows.
+ */
+export function readConversation(workflowName: string, snapshot: WorkflowRunState, execution?: WorkflowRunState): RunConversation | null {
+  if (!isObject(snapshot)) return null;
+  if (!isAgentLoopWorkflow(workflowName)) return readWorkflowInputs(snapshot);
+  const list = messageListOf(snapshot, execution);
+  if (!list) return null;
+  const messages = (Array.isArray(list.messages) ? list.messages : []).flatMap((message) => {
+    const read = readMessage(message);
+    return read ? [read] : [];
+  });
+  const instructions = (Array.isArray(list.systemMessages) ? list.systemMessages : []).flatMap((message) => {
+    const text = isObject(message) ? textOf(message.content) : undefined;
+    return text ? [text] : [];
+  });
+  return messages.length || instructions.length ? { instructions, messages } : null;
+}
+
+/** The message list Mastra streamed the run with: a suspended step's (plain agent), or the durable loop's. */
+function messageListOf(snapshot: WorkflowRunState, execution?: WorkflowRunState): Json | undefined {
+  const context = (snapshot.context ?? {}) as Json;
+  for (const step of Object.values(context)) {
+    if (!isObject(step) || step.status !== "suspended" || !isObject(step.suspendPayload)) continue;
+    const list = (step.suspendPayload.__streamState as Json | undefined)?.messageList;
+    if (isObject(list)) return list;
+  }
+  const durable = (((execution?.context as Json | undefined)?.["durable-llm-execution"] as Json | undefined)?.output as Json | undefined)
+    ?.messageListState;
+  return isObject(durable) ? durable : undefined;
+}
+
+function readMessage(message: unknown): ConversationMessage | undefined {
+  if (!isObject(message) || typeof message.role !== "string") return undefined;
+  const role = message.role === "user" || message.role === "assistant" || message.role === "tool" ? message.role : undefined;
+  if (!role) return undefined;
+  const content = message.content;
+  const parts: ConversationPart[] = [];
+  if (isObject(content) && Array.isArray(content.parts)) {
+    for (const part of content.parts) {
+      const read = readPart(part);
+      if (read) parts.push(read);
+    }
+  } else {
+    const text = textOf(content);
+    if (text) parts.push({ type: "text", text });
+  }
+  if (parts.length === 0) return undefined;
+  return {
+    id: typeof message.id === "string" ? message.id : "",
+    role,
+    createdAt: isoTime(message.createdAt),
+    parts,
+  };
+}
+
+function readPart(part: unknown): ConversationPart | undefined {
+  if (!isObject(part)) return undefined;
+  if (part.type === "text" && typeof part.text === "string" && part.text.length > 0) return { type: "text", text: part.text };
+  if (part.type === "reasoning") {
+    const text = typeof part.reasoning === "string" ? part.reasoning : typeof part.text === "string" ? part.text : "";
+    return text ? { type: "reasoning", text } : undefined;
+  }
+  if (part.type === "tool-invocation" && isObject(part.toolInvocation)) {
+    const invocation = part.toolInvocation;
+    if (typeof invocation.toolCallId !== "string" || typeof invocation.toolName !== "string") return undefined;
+    const hasResult = invocation.state === "result";
+    return {
+      type: "tool-call",
+      toolCallId: invocation.toolCallId,
+      toolName: invocation.toolName,
+      args: invocation.args ?? null,
+      hasResult,
+      ...(hasResult ? { result: invocation.result ?? null } : {}),
+    };
+  }
+  return undefined;
+}
+
+/** A plain workflow's run: what it was started with, and what each waiting step was given. */
+function readWorkflowInputs(snapshot: WorkflowRunState): RunConversation | null {
+  const context = (snapshot.context ?? {}) as Json;
+  const messages: ConversationMessage[] = [];
+  if (context.input !== undefined) {
+    messages.push({
+      id: "input",
+      role: "input",
+      createdAt: null,
+      parts: [{ type: "data", label: "Workflow input", value: context.input }],
+    });
+  }
+  for (const { call } of suspendedWorkflowSteps(snapshot)) {
+    const stepId = call.step?.[0];
+    const step = stepId ? context[stepId] : undefined;
+    if (!isObject(step) || step.payload === undefined) continue;
+    messages.push({
+      id: `step:${stepId}`,
+      role: "input",
+      createdAt: typeof step.startedAt === "number" ? new Date(step.startedAt).toISOString() : null,
+      parts: [{ type: "data", label: `Input of step ${call.step!.join(" › ")}`, value: step.payload }],
+    });
+  }
+  return messages.length ? { instructions: [], messages } : null;
+}
+
+/** A system message's or a plain message's text: a string, or the text parts of a content array. */
+function textOf(content: unknown): string | undefined {
+  if (typeof content === "string") return content || undefined;
+  if (isObject(content) && typeof content.content === "string") return content.content || undefined;
+  if (Array.isArray(content)) {
+    const text = content
+      .flatMap((part) => (isObject(part) && typeof part.text === "string" ? [part.text] : []))
+      .join("\n")
+      .trim();
+    return text || undefined;
+  }
+  return undefined;
+}
+
+function isoTime(value: unknown): string | null {
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  const time = new Date(value);
+  return Number.isNaN(time.getTime()) ? null : time.toISOString();
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
