@@ -6,6 +6,7 @@ import { DelegationPath } from "@/components/runs/delegation-path";
 import { KindBadge } from "@/components/runs/kind-badge";
 import { BeingDecidedBadge, ExpiredBadge, MayHaveRunBadge } from "@/components/runs/decision-badges";
 import { Card } from "@/components/ui/card";
+import { AboutTool } from "./about-tool";
 import { ResumeSchemaView } from "./resume-schema-view";
 import { ToolCallDecision } from "./tool-call-decision";
 
@@ -63,6 +64,7 @@ export function PendingCallCard({
                 <JsonViewer label={`Suspend payload of ${toolName}`} value={call.suspendPayload ?? null} />
               </div>
             )}
+            {call.toolCallId ? <AboutTool runId={run.runId} toolCallId={call.toolCallId} /> : null}
           </div>
           <div className="flex min-w-0 flex-col gap-5">
             {call.requiresApproval ? null : (

@@ -12,6 +12,7 @@ import type { DecisionOutcome } from "@/lib/decisions/types";
 import type { RunDetailDto } from "@/lib/queue/dto";
 import { AssigneeControl } from "@/components/assignments/assignee-control";
 import { JsonViewer } from "@/components/json-viewer";
+import { AboutTool } from "@/components/run-detail/about-tool";
 import { Conversation } from "@/components/run-detail/conversation";
 import { ResumeSchemaView } from "@/components/run-detail/resume-schema-view";
 import { ToolCallDecision } from "@/components/run-detail/tool-call-decision";
@@ -119,6 +120,7 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
             </div>
           </details>
         )}
+        {call.toolCallId ? <AboutTool runId={row.runId} toolCallId={call.toolCallId} /> : null}
         <Conversation runId={row.runId} pendingToolCallIds={call.toolCallId ? [call.toolCallId] : []} />
       </div>
       <div className="flex min-w-0 flex-col gap-3">

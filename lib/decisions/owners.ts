@@ -85,7 +85,7 @@ export async function workflowStepJsonSchema(ownerKey: string, step: string[], d
 }
 
 /** The step at `path` (a nested workflow's step after the outer step's id). */
-function stepOf(workflow: AnyWorkflow, path: string[]): { resumeSchema?: unknown } | undefined {
+export function stepOf(workflow: AnyWorkflow, path: string[]): { resumeSchema?: unknown } | undefined {
   let steps: Record<string, unknown> = workflow.steps;
   let step: unknown;
   for (const id of path) {
@@ -105,7 +105,7 @@ function isStandardSchema(schema: unknown): schema is StandardSchema {
  * Mastra 1.71 does not check a delegated suspend()'s resume data against the sub-agent's tool schema
  * (the supervisor's `agent-<name>` tool has none): the console does.
  */
-async function toolOwner(agent: Agent, call: AgentRunToolCall): Promise<{ agent?: Agent; toolName?: string }> {
+export async function toolOwner(agent: Agent, call: AgentRunToolCall): Promise<{ agent?: Agent; toolName?: string }> {
   if (!call.path) return { agent, toolName: call.toolName };
   let owner: Agent | undefined = agent;
   for (const subAgentId of call.path.slice(1, -1)) {

@@ -28,3 +28,21 @@ export interface ConversationPage {
   start: number;
   total: number;
 }
+
+/** One argument a tool declares (its input schema's property), as "About this tool" lists it. */
+export interface ToolField {
+  /** Dotted for a nested object's property: `address.city`. */
+  path: string;
+  type: string;
+  description: string | null;
+  required: boolean;
+}
+
+/** What the registered tool (or workflow step) says about itself: its description and arguments. */
+export interface ToolInfo {
+  toolName: string;
+  description: string | null;
+  fields: ToolField[];
+  /** Where it was read: the console's own agents, or the team's Mastra server (remote mode). */
+  source: "registered" | "server";
+}

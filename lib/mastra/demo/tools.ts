@@ -50,10 +50,11 @@ export function createDemoTools(record: EffectRecorder) {
     id: "issue-refund",
     description: "Refund an order to the customer's original payment method.",
     inputSchema: z.object({
-      orderId: z.string(),
-      customerEmail: z.string(),
-      ...money.shape,
-      reason: z.string(),
+      orderId: z.string().describe("The shop's order number"),
+      customerEmail: z.string().describe("The customer's address, where the refund confirmation goes"),
+      amount: money.shape.amount.describe("How much goes back to the customer: the whole order"),
+      currency: money.shape.currency.describe("Currency of the amount"),
+      reason: z.string().describe("Why the customer asks, in their words"),
     }),
     requireApproval: true,
     execute: async (input, context) =>
@@ -101,7 +102,12 @@ export function createDemoTools(record: EffectRecorder) {
   const deleteCustomerRecord = createTool({
     id: "delete-customer-record",
     description: "Permanently erase a customer's record (GDPR erasure request).",
-    inputSchema: z.object({ customerId: z.string(), email: z.string(), requestId: z.string(), reason: z.string() }),
+    inputSchema: z.object({
+      customerId: z.string().describe("The record to erase"),
+      email: z.string().describe("The address the erasure request came from"),
+      requestId: z.string().describe("The erasure request's ticket, kept for the audit"),
+      reason: z.string().describe("Why the record is erased"),
+    }),
     requireApproval: true,
     execute: async (input, context) =>
       perform("deleteCustomerRecord", context, input, () => ({ customerId: input.customerId, requestId: input.requestId, erased: true })),
@@ -110,7 +116,11 @@ export function createDemoTools(record: EffectRecorder) {
   const sendEmail = createTool({
     id: "send-email",
     description: "Send an email to a customer.",
-    inputSchema: z.object({ to: z.string(), subject: z.string(), body: z.string() }),
+    inputSchema: z.object({
+      to: z.string().describe("The customer's address"),
+      subject: z.string().describe("Subject line"),
+      body: z.string().describe("The email's text, sent as written"),
+    }),
     requireApproval: true,
     execute: async (input, context) =>
       perform("sendEmail", context, input, () => ({
