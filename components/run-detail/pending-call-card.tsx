@@ -7,6 +7,7 @@ import { KindBadge } from "@/components/runs/kind-badge";
 import { BeingDecidedBadge, ExpiredBadge, MayHaveRunBadge } from "@/components/runs/decision-badges";
 import { Card } from "@/components/ui/card";
 import { AboutTool } from "./about-tool";
+import { EarlierDecisions } from "./earlier-decisions";
 import { ResumeSchemaView } from "./resume-schema-view";
 import { ToolCallDecision } from "./tool-call-decision";
 
@@ -89,6 +90,7 @@ export function PendingCallCard({
                 canDecide={canDecide}
               />
             </div>
+            {call.toolCallId ? <EarlierDecisions runId={run.runId} toolCallId={call.toolCallId} /> : null}
           </div>
         </div>
       </section>

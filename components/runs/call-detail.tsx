@@ -14,6 +14,7 @@ import { AssigneeControl } from "@/components/assignments/assignee-control";
 import { JsonViewer } from "@/components/json-viewer";
 import { AboutTool } from "@/components/run-detail/about-tool";
 import { Conversation } from "@/components/run-detail/conversation";
+import { EarlierDecisions } from "@/components/run-detail/earlier-decisions";
 import { ResumeSchemaView } from "@/components/run-detail/resume-schema-view";
 import { ToolCallDecision } from "@/components/run-detail/tool-call-decision";
 import type { DecisionControls } from "@/components/run-detail/use-decide";
@@ -149,6 +150,7 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
           markedExpired={row.markedExpired}
           canDecide={canDecide}
         />
+        {call.toolCallId ? <EarlierDecisions runId={row.runId} toolCallId={call.toolCallId} /> : null}
       </div>
     </div>
   );

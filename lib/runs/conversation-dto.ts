@@ -46,3 +46,26 @@ export interface ToolInfo {
   /** Where it was read: the console's own agents, or the team's Mastra server (remote mode). */
   source: "registered" | "server";
 }
+
+/** A decided call, as "Earlier decisions" lists it. */
+export interface EarlierDecision {
+  runId: string;
+  toolCallId: string;
+  toolName: string | null;
+  action: string;
+  reviewer: string;
+  decidedAt: string;
+}
+
+/** What was decided before: the same customer's calls of the same tool, and the same thread's calls. */
+export interface EarlierDecisions {
+  resourceId: string | null;
+  toolName: string | null;
+  days: number;
+  /** Carried-out decisions of the last `days` days, by what was decided. */
+  counts: { approved: number; declined: number; resumed: number; expired: number; outside: number };
+  /** The latest of them, newest first. */
+  recent: EarlierDecision[];
+  /** Calls decided earlier in the same memory thread (any tool), newest first. */
+  thread: EarlierDecision[];
+}
