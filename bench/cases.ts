@@ -70,6 +70,8 @@ export function createResults({ quick, capMs }: { quick: boolean; capMs: number 
     mastra: {} as Record<string, Record<number, Record<string, MastraResult>>>,
     /** threads[engine][size][caseId]: the review queue's pages of threads (bench/threads.ts). */
     threads: {} as Record<string, Record<number, Record<string, ThreadPageResult>>>,
+    /** context[engine][size]: opening a call with its context (bench/context-child.ts). */
+    context: {} as Record<string, Record<number, { stats: Stats; calls: number }>>,
     writePath: undefined as WritePathResult | undefined,
     mismatches: [] as string[],
     page: undefined as unknown,

@@ -127,6 +127,19 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
       );
     }
   }
+  for (const [engine, name] of [
+    ["sqlite", "SQLite"],
+    ["pg", "PostgreSQL"],
+  ] as const) {
+    const opened = results.context[engine]?.[large];
+    if (opened) {
+      t(
+        `opening a call with its context at ${large.toLocaleString("en")} (${name}): median < 50 ms${QUICK ? " (quick: the smaller backlog)" : ""}`,
+        `${opened.stats.median.toFixed(2)} ms (p95 ${opened.stats.p95.toFixed(2)} ms, ${opened.calls} calls)`,
+        opened.stats.median < 50,
+      );
+    }
+  }
   const mem = results.memory as Record<string, { peakRssMb?: number }>;
   for (const engine of ["sqlite", "pg"]) {
     const peak = mem?.[engine]?.peakRssMb;

@@ -20,7 +20,7 @@ import { writeReport } from "./report.ts";
 import { bareSqliteListing, type BareOptions } from "./bare-sqlite.ts";
 import { sqliteFilePath } from "../lib/db/database-url.ts";
 import { buildStore, dropStore, type BuiltStore, type StoreKind } from "./stores.ts";
-import { MastraWorker, measure, stats, type WorkerReply } from "./timing.ts";
+import { MastraWorker, measure, stats, type Stats, type WorkerReply } from "./timing.ts";
 import { THREAD_CASES, type ThreadPageResult } from "./threads.ts";
 import { measureWritePath } from "./write-path.ts";
 
@@ -126,6 +126,20 @@ for (const [engine, kind] of engines) {
         `  threads ${engine} ${size} ${c.label}: median ${r.stats.median.toFixed(2)} ms, p95 ${r.stats.p95.toFixed(2)} ms, ${r.threadTotal} threads / ${r.callTotal} calls`,
       );
     }
+  }
+}
+
+/* ---------- opening a call with its context ---------- */
+
+for (const [engine, kind] of engines) {
+  results.context[engine] = {};
+  for (const size of OUR_SIZES) {
+    const { url } = built.get(`${kind}:${size}`)!;
+    const measured = (await child("context-child.ts", QUICK ? [url, "--quick"] : [url])) as { stats: Stats; calls: number };
+    results.context[engine][size] = measured;
+    log(
+      `  open a call with its context ${engine} ${size}: median ${measured.stats.median.toFixed(2)} ms, p95 ${measured.stats.p95.toFixed(2)} ms`,
+    );
   }
 }
 
