@@ -9,7 +9,9 @@ export function DelegationPath({ path, className }: { path: string[]; className?
   const agents = path.slice(0, -1);
   const tool = path.at(-1);
   return (
+    // One picture of the path with one text alternative: aria-label is only allowed on an element with a role.
     <span
+      role="img"
       data-delegation-path={path.join(" > ")}
       aria-label={`Delegated: ${agents.join(", then ")}, then the tool ${tool}`}
       className={cn("inline-flex flex-wrap items-center gap-1 text-xs text-neutral-600", className)}
