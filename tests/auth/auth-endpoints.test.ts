@@ -111,6 +111,14 @@ describe.each(["sqlite", "postgres"] as const)("the /api/auth/ routes on %s", { 
       expect(response.status, path).toBe(404);
     }
     expect(await users()).toEqual(before);
+    // Nor does any other method answer on a closed route (Next would answer OPTIONS itself).
+    for (const method of ["OPTIONS", "PUT", "PATCH", "DELETE"]) {
+      expect((await send(method, "/api/auth/admin/set-role")).status, method).toBe(404);
+    }
+    // A callback's state with a NUL is refused before better-auth looks it up (a failed query on PostgreSQL).
+    const nul = await send("GET", "/api/auth/callback/sso?code=abc&state=a%00b");
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toMatchObject({ ok: false, error: { code: "invalid_input", message: expect.stringContaining('"state"') } });
     // The session still works: nothing was revoked or impersonated.
     expect((await send("GET", "/api/auth/get-session")).status).toBe(200);
     const session = (await (await send("GET", "/api/auth/get-session")).json()) as { user?: { email?: string } };
