@@ -32,9 +32,11 @@ describe.each(["sqlite", "postgres"] as const)("console rules over the JSON API 
     server = started;
     api = configApi(server);
     adminEmail = admin.email;
-    [cookies.admin, cookies.reviewer, cookies.support] = await Promise.all(
-      [admin, reviewer, support].map((account) => sessionCookie(database.url, account)),
-    );
+    [cookies.admin, cookies.reviewer, cookies.support] = await Promise.all([
+      sessionCookie(database.url, admin),
+      sessionCookie(database.url, reviewer),
+      sessionCookie(database.url, support),
+    ]);
   }, 150_000);
 
   afterAll(async () => {

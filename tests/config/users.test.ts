@@ -31,9 +31,11 @@ describe.each(["sqlite", "postgres"] as const)("users and preferences over the J
     server = started;
     api = configApi(server);
     Object.assign(accounts, { admin, reviewer, support });
-    [cookies.admin, cookies.reviewer, cookies.support] = await Promise.all(
-      [admin, reviewer, support].map((account) => sessionCookie(database.url, account)),
-    );
+    [cookies.admin, cookies.reviewer, cookies.support] = await Promise.all([
+      sessionCookie(database.url, admin),
+      sessionCookie(database.url, reviewer),
+      sessionCookie(database.url, support),
+    ]);
   }, 150_000);
 
   afterAll(async () => {
