@@ -13,6 +13,10 @@ export const ERROR_STATUS = {
   run_not_found: 404,
   /** A user id that names nobody (setting a role). */
   user_not_found: 404,
+  /** A webhook endpoint id that names none, or a delivery id that names no delivery of that endpoint. */
+  webhook_not_found: 404,
+  /** No expiry rule for this (agent, tool) to remove. */
+  expiry_rule_not_found: 404,
   /** An endpoint the console does not open (better-auth's own, lib/auth/endpoints.ts). */
   not_found: 404,
   already_decided: 409,

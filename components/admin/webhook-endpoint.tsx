@@ -46,7 +46,7 @@ export function WebhookEndpointCard({ endpoint, deliveries }: { endpoint: Endpoi
     router.refresh();
   }
   async function retry(deliveryId: string) {
-    const result = await retryWebhookDelivery({ deliveryId });
+    const result = await retryWebhookDelivery({ endpointId: endpoint.id, deliveryId });
     setMessage(result.ok ? "Sent again on the next round (within a second or so)." : result.error.message);
     router.refresh();
   }

@@ -5,23 +5,30 @@
  * file is one call to this; nothing about access or validation is written by hand per action.
  * The decision actions open through run-decision.ts, which adds the refusal budget and auditing.
  * The input is `unknown` on purpose: whatever the browser sends, only the schema decides.
+ * An action the JSON API also offers is defined as an Operation (operation.ts) and opened with actionOf.
  */
 import type { z } from "zod";
 import type { Permission } from "../auth/roles.ts";
 import type { Actor } from "../auth/session.ts";
 import { authorize } from "./authorize.ts";
-import { invalidInput, runAction, type ActionResult } from "./result.ts";
+import { runOperation, type Operation } from "./operation.ts";
+import type { ActionResult } from "./result.ts";
 
 export function defineAction<Schema extends z.ZodType, Output>(
   name: string,
   { permission, input }: { permission: Permission; input: Schema },
   body: (input: z.output<Schema>, context: { actor: Actor }) => Promise<Output>,
 ): (raw: unknown) => Promise<ActionResult<Output>> {
+  return actionOf({ name, permission, input, run: body });
+}
+
+/** The server action of an operation the JSON API shares. */
+export function actionOf<Schema extends z.ZodType, Output>(
+  operation: Operation<Schema, Output>,
+): (raw: unknown) => Promise<ActionResult<Output>> {
   return async (raw) => {
-    const access = await authorize(permission);
+    const access = await authorize(operation.permission);
     if (!access.ok) return { ok: false, error: access.error };
-    const parsed = input.safeParse(raw);
-    if (!parsed.success) return invalidInput(parsed.error);
-    return runAction(name, () => body(parsed.data, { actor: access.actor }));
+    return runOperation(operation, access.actor, raw);
   };
 }

@@ -1,11 +1,6 @@
 "use server";
 
-import { notificationPreferenceInput, setEmailMode } from "../notifications/preferences.ts";
-import { defineAction } from "./define-action.ts";
+import { actionOf } from "./define-action.ts";
+import { setNotificationPreferenceOperation } from "./user-operations.ts";
 
-/** A reviewer's own email choice: only for themselves, and only for who may decide (support is never emailed). */
-export const setNotificationPreference = defineAction(
-  "setNotificationPreference",
-  { permission: "decide", input: notificationPreferenceInput },
-  async ({ email }, { actor }) => ({ email: await setEmailMode(actor.id, email) }),
-);
+export const setNotificationPreference = actionOf(setNotificationPreferenceOperation);

@@ -1,10 +1,6 @@
 "use server";
 
-import { changeRole, setRoleInput } from "../auth/users.ts";
-import { defineAction } from "./define-action.ts";
+import { actionOf } from "./define-action.ts";
+import { setUserRoleOperation } from "./user-operations.ts";
 
-export const setUserRole = defineAction(
-  "setUserRole",
-  { permission: "manageUsers", input: setRoleInput },
-  async ({ userId, role }, { actor }) => changeRole(userId, role, { actorId: actor.id }),
-);
+export const setUserRole = actionOf(setUserRoleOperation);

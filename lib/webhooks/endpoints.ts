@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { subscribedTypes, type EventType } from "../events/outbox.ts";
-import { normalizeEndpointUrl } from "./address.ts";
+import { checkEndpointUrl, normalizeEndpointUrl } from "./address.ts";
 
 export interface NewEndpoint {
   url: string;
@@ -15,7 +15,7 @@ export interface NewEndpoint {
 /**
  * Creates an enabled endpoint; returns it with its signing secret, which is shown this once. The URL
  * is stored normalised, exactly as deliveries will read it, and refused (`invalid_input`) when it
- * cannot be one; whoever takes it from a person checks its address first (lib/actions/create-webhook.ts).
+ * cannot be one; whoever takes it from a person checks its address first (addEndpoint).
  */
 export async function createEndpoint(input: NewEndpoint, databaseUrl: string = databaseUrlFromEnv()) {
   const { url, problem } = normalizeEndpointUrl(input.url);
@@ -35,7 +35,25 @@ export async function createEndpoint(input: NewEndpoint, databaseUrl: string = d
       createdAt: new Date(),
     },
   });
-  return { id: endpoint.id, secret };
+  return { id: endpoint.id, url, eventTypes: input.eventTypes, slack: input.slack, enabled: true, secret };
+}
+
+/**
+ * An endpoint an admin adds (the page or the JSON API): its address is checked first (no private
+ * addresses, lib/webhooks/address.ts), and the URL stored is the normalised one that check read.
+ */
+export async function addEndpoint(input: NewEndpoint, databaseUrl: string = databaseUrlFromEnv()) {
+  const checked = await checkEndpointUrl(input.url);
+  if (checked.problem !== null) throw new AppError("invalid_input", checked.problem);
+  return createEndpoint({ ...input, url: checked.url }, databaseUrl);
+}
+
+export async function endpointExists(id: string, databaseUrl: string = databaseUrlFromEnv()): Promise<boolean> {
+  return (await (await getDb(databaseUrl)).webhookEndpoint.count({ where: { id } })) === 1;
+}
+
+export async function deliveryExists(endpointId: string, deliveryId: string, databaseUrl: string = databaseUrlFromEnv()): Promise<boolean> {
+  return (await (await getDb(databaseUrl)).webhookDelivery.count({ where: { id: deliveryId, endpointId } })) === 1;
 }
 
 export async function setEndpointEnabled(id: string, enabled: boolean, databaseUrl: string = databaseUrlFromEnv()): Promise<boolean> {

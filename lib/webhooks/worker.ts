@@ -98,12 +98,19 @@ async function recordAttempt(db: Db, delivery: Delivery, leaseUntil: Date, resul
   });
 }
 
-/** The admin's Retry: the delivery is due again now, whatever its state, unless it is being sent right now. */
-export async function retryDelivery(deliveryId: string, databaseUrl: string = databaseUrlFromEnv()): Promise<boolean> {
+/**
+ * The admin's Retry: the delivery is due again now, whatever its state, unless it is being sent right
+ * now. With `endpointId`, only a delivery of that endpoint (the URL a request names it by).
+ */
+export async function retryDelivery(
+  deliveryId: string,
+  databaseUrl: string = databaseUrlFromEnv(),
+  { endpointId }: { endpointId?: string } = {},
+): Promise<boolean> {
   const db = await getDb(databaseUrl);
   const now = new Date();
   const { count } = await db.webhookDelivery.updateMany({
-    where: { id: deliveryId, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
+    where: { id: deliveryId, ...(endpointId ? { endpointId } : {}), OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
     data: { state: "pending", nextAttemptAt: now, leaseUntil: null, updatedAt: now },
   });
   return count === 1;

@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import { Forbidden } from "@/components/forbidden";
 import { ReviewSettingsTable } from "@/components/admin/review-settings-table";
 import { pageAccess } from "@/lib/auth/page-access";
-import { listReviewSettings } from "@/lib/assignments/review-settings";
-import { listConsoleAgents } from "@/lib/queue/agents";
+import { listAgentReviewSettings } from "@/lib/actions/settings-operations";
 
 export const metadata: Metadata = { title: "Agents · Agent approvals" };
 export const dynamic = "force-dynamic";
@@ -11,8 +10,7 @@ export const dynamic = "force-dynamic";
 export default async function AgentsPage() {
   const access = await pageAccess("configure", "/admin/agents");
   if (!access.allowed) return <Forbidden message={access.message} />;
-  const [agents, settings] = await Promise.all([listConsoleAgents(), listReviewSettings()]);
-  const byAgent = new Map(settings.map((setting) => [setting.agentId, setting]));
+  const agents = await listAgentReviewSettings();
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -24,19 +22,7 @@ export default async function AgentsPage() {
           refused and told who holds it. Unassigned calls stay open to every reviewer.
         </p>
       </div>
-      <ReviewSettingsTable
-        agents={agents.map((agent) => {
-          const setting = byAgent.get(agent.id);
-          return {
-            id: agent.id,
-            name: agent.name,
-            kind: agent.kind,
-            onlyAssigneeDecides: setting?.onlyAssigneeDecides ?? false,
-            updatedBy: setting?.updatedBy ?? null,
-            updatedAt: setting?.updatedAt.toISOString() ?? null,
-          };
-        })}
-      />
+      <ReviewSettingsTable agents={agents} />
     </div>
   );
 }

@@ -1,0 +1,9 @@
+/** GET /api/admin/review-settings — every agent the console serves with its "only the assignee decides", as /admin/agents shows it. */
+import { serveOperation } from "@/lib/actions/json-route";
+import { listReviewSettingsOperation } from "@/lib/actions/settings-operations";
+
+export const dynamic = "force-dynamic";
+
+export function GET(request: Request) {
+  return serveOperation(request, listReviewSettingsOperation);
+}

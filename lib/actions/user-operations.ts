@@ -1,0 +1,89 @@
+/**
+ * Users and roles (/admin/users and /api/admin/users), and each user's own email preference
+ * (/profile and /api/profile/notifications): the server actions and the JSON API run these.
+ */
+import { headers } from "next/headers";
+import { z } from "zod";
+import { can } from "../auth/roles.ts";
+import { changeRole, createAccount, generatePassword, listAccounts, newUserInput, setRoleInput, type NewUser } from "../auth/users.ts";
+import { AppError } from "../errors.ts";
+import { emailEnabled } from "../notifications/mail-config.ts";
+import { emailModeOf, notificationPreferenceInput, setEmailMode } from "../notifications/preferences.ts";
+import { operation } from "./operation.ts";
+
+export const listUsersOperation = operation({
+  name: "listUsers",
+  permission: "manageUsers",
+  input: z.object({}).strict(),
+  run: () => listAccounts(),
+});
+
+/** better-auth checks again, on the caller's own request, that an admin asks (asRequest). */
+async function addUser(user: NewUser) {
+  try {
+    const created = await createAccount(user, { asRequest: await headers() });
+    return { id: created.id, email: created.email, role: user.role };
+  } catch (error) {
+    throw new UserAdminError(error);
+  }
+}
+
+export const createUserOperation = operation({
+  name: "createUser",
+  permission: "manageUsers",
+  input: newUserInput,
+  run: (user) => addUser(user),
+});
+
+/**
+ * The same user, but a script may leave the password out: one is generated and answered this once,
+ * as `npm run users:create` prints it. A password that is sent is checked as the page checks it.
+ */
+export const createUserWithPasswordOperation = operation({
+  name: "createUser",
+  permission: "manageUsers",
+  input: newUserInput.extend({ password: newUserInput.shape.password.optional() }),
+  run: async ({ password, ...user }) => {
+    const generated = password === undefined ? generatePassword() : undefined;
+    const created = await addUser({ ...user, password: password ?? generated! });
+    return generated === undefined ? created : { ...created, password: generated };
+  },
+});
+
+export const setUserRoleOperation = operation({
+  name: "setUserRole",
+  permission: "manageUsers",
+  input: setRoleInput,
+  run: ({ userId, role }, { actor }) => changeRole(userId, role, { actorId: actor.id }),
+});
+
+/** better-auth's refusal (e.g. "User already exists") is meant for the admin: pass its message on. */
+class UserAdminError extends AppError {
+  constructor(cause: unknown) {
+    super(
+      "user_admin",
+      (cause as { body?: { message?: string } })?.body?.message ??
+        (cause instanceof Error ? cause.message : "The user could not be saved."),
+    );
+  }
+}
+
+/** What /profile shows: the user's choice, whether they are ever emailed (who may decide), whether email is on. */
+export const readNotificationPreferenceOperation = operation({
+  name: "readNotificationPreference",
+  permission: "read",
+  input: z.object({}).strict(),
+  run: async (_input, { actor }) => ({
+    email: await emailModeOf(actor.id),
+    notified: can(actor.role, "decide"),
+    emailEnabled: emailEnabled(),
+  }),
+});
+
+/** A reviewer's own email choice: only for themselves, and only for who may decide (support is never emailed). */
+export const setNotificationPreferenceOperation = operation({
+  name: "setNotificationPreference",
+  permission: "decide",
+  input: notificationPreferenceInput,
+  run: async ({ email }, { actor }) => ({ email: await setEmailMode(actor.id, email) }),
+});
