@@ -1,3 +1,4 @@
+import { delegated } from "../lib/mastra/demo/requests.ts";
 import { expect, requests, test } from "./fixtures.ts";
 import { callDetail, callRow, screenshotIfAsked } from "./support/queue-page.ts";
 import { openRunsOf } from "./support/runs-page.ts";
@@ -48,4 +49,32 @@ test("a reviewer reads what the customer asked and what the agent did before dec
   await expect(onPage.getByText("this call waits for you", { exact: false })).toBeVisible();
   await expect(page.getByRole("region", { name: "About this tool" })).toContainText("Why the customer asks, in their words");
   await screenshotIfAsked(page, "run-page-conversation");
+});
+
+test("a supervisor's delegated call shows the outer conversation and the prompt it delegated; a workflow step its inputs", async ({
+  page,
+  suspendRun,
+  startRefundApproval,
+}) => {
+  const delegatedRun = await suspendRun({
+    agent: "supportDesk",
+    text: delegated(requests.refund({ order: "ORD-3030", amount: "30.00", currency: "EUR" })).text,
+  });
+  await page.goto(`/runs/${delegatedRun.runId}`);
+  const conversation = page.getByRole("region", { name: "Conversation" });
+  await expect(conversation).toContainText("Order: ORD-3030");
+  // The supervisor's call that handed the request on, with the prompt it gave the sub-agent.
+  await expect(conversation.getByText("agent-refunds", { exact: true })).toBeVisible();
+  await expect(conversation.getByText("Handed the request to refunds with these words:")).toBeVisible();
+  await expect(conversation.getByRole("group", { name: "Arguments of agent-refunds" })).toContainText("Order: ORD-3030");
+  await expect(conversation.getByText("this call waits for you", { exact: false })).toBeVisible();
+  await expect(page.getByRole("region", { name: "About this tool" })).toContainText("The shop's order number");
+  await screenshotIfAsked(page, "run-page-conversation-supervisor");
+
+  const workflowRun = await startRefundApproval({ orderId: "ORD-WF-30", amount: 930 });
+  await page.goto(`/runs/${workflowRun.runId}`);
+  const inputs = page.getByRole("region", { name: "Conversation" });
+  await expect(inputs.getByRole("group", { name: "Workflow input" })).toContainText("ORD-WF-30");
+  await expect(inputs.getByRole("group", { name: "Input of step manager-approval" })).toBeVisible();
+  await screenshotIfAsked(page, "run-page-conversation-workflow");
 });

@@ -60,12 +60,17 @@ function MessagePart({ part, pendingToolCallIds }: { part: ConversationPartDto; 
       <p className="text-sm text-neutral-800">
         Called <span className="font-mono font-semibold">{part.toolName}</span>
         {pending ? (
-          <span className="ml-2 text-xs font-medium text-amber-800">this call waits for you (its arguments are with the decision)</span>
+          <span className="ml-2 text-xs font-medium text-amber-800">
+            {part.delegatedTo ? "this call waits for you" : "this call waits for you (its arguments are with the decision)"}
+          </span>
         ) : null}
         {!pending && !part.hasResult ? <span className="ml-2 text-xs text-neutral-500">no result yet</span> : null}
       </p>
-      {/* The waiting call's arguments are shown with its decision: not twice. */}
-      {pending ? null : <ValueView label={`Arguments of ${part.toolName}`} value={part.args} />}
+      {part.delegatedTo ? (
+        <p className="text-xs text-neutral-600">Handed the request to {part.delegatedTo.join(", then ")} with these words:</p>
+      ) : null}
+      {/* The waiting call's arguments are shown with its decision: not twice (a delegation's are its prompt, not the tool's). */}
+      {pending && !part.delegatedTo ? null : <ValueView label={`Arguments of ${part.toolName}`} value={part.args} />}
       {part.hasResult ? <ValueView label={`Result of ${part.toolName}`} value={part.result} /> : null}
     </div>
   );

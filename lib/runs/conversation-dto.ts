@@ -10,7 +10,16 @@ export interface CutValue {
 export type ConversationPartDto =
   | { type: "text"; text: string; length: number }
   | { type: "reasoning"; text: string; length: number }
-  | { type: "tool-call"; toolCallId: string; toolName: string; args: unknown; hasResult: boolean; result?: unknown }
+  | {
+      type: "tool-call";
+      toolCallId: string;
+      toolName: string;
+      args: unknown;
+      hasResult: boolean;
+      result?: unknown;
+      /** A supervisor's call that handed the request to sub-agents (their ids, in order): its arguments are the prompt it gave them. */
+      delegatedTo?: string[];
+    }
   | { type: "data"; label: string; value: unknown };
 
 export interface ConversationMessageDto {

@@ -27,7 +27,7 @@ export async function getRunConversation(
   const db = await getDb(databaseUrl);
   const row = await db.workflowSnapshot.findFirst({
     where: { runId, status: "suspended", agentId: { not: null } },
-    select: { workflowName: true, snapshot: true },
+    select: { workflowName: true, snapshot: true, toolCalls: true },
   });
   if (!row) return null;
   const execution = await loadExecutionSnapshot(db, row.workflowName, runId);
@@ -38,16 +38,29 @@ export async function getRunConversation(
     conversation = null;
   }
   if (!conversation) return null;
+  // A waiting call that is a delegation names its path (supervisor → sub-agents → tool) in the listing's column.
+  const delegations = new Map<string, string[]>();
+  for (const call of JSON.parse(row.toolCalls ?? "[]") as Array<{ toolCallId?: string; path?: string[] }>) {
+    if (call.toolCallId && call.path && call.path.length > 2) delegations.set(call.toolCallId, call.path.slice(1, -1));
+  }
   const total = conversation.messages.length;
   const end = Math.min(before ?? total, total);
   const start = Math.max(0, end - CONVERSATION_PAGE_SIZE);
   return {
     runId,
     instructions: conversation.instructions.map(boundedText),
-    messages: conversation.messages.slice(start, end).map((message) => ({ ...message, parts: message.parts.map(boundedPart) })),
+    messages: conversation.messages
+      .slice(start, end)
+      .map((message) => ({ ...message, parts: message.parts.map((part) => withDelegation(boundedPart(part), delegations)) })),
     start,
     total,
   };
+}
+
+function withDelegation(part: ConversationPartDto, delegations: Map<string, string[]>): ConversationPartDto {
+  if (part.type !== "tool-call") return part;
+  const delegatedTo = delegations.get(part.toolCallId);
+  return delegatedTo ? { ...part, delegatedTo } : part;
 }
 
 function boundedText(text: string): { text: string; length: number } {

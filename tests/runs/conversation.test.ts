@@ -64,6 +64,7 @@ describe.each(["sqlite", "postgres"] as const)("the conversation behind a waitin
       toolCallId: run.ref.toolCallId,
       toolName: "agent-refunds",
       args: { prompt: expect.stringContaining("ORD-7103") },
+      delegatedTo: ["refunds"],
     });
   });
 
