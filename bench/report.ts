@@ -165,10 +165,13 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
   }
   const decision = results.decision as { ratio?: number; decide?: Stats; bare?: Stats } | undefined;
   if (decision?.ratio)
+    // The line names the threshold it checked: quick mode's few samples on a busy machine get a looser one.
     t(
-      "approve overhead over bare Mastra < 1.3x",
+      QUICK
+        ? "approve overhead over bare Mastra < 2x (quick mode's threshold; the full run checks 1.3x)"
+        : "approve overhead over bare Mastra < 1.3x",
       `${decision.ratio.toFixed(2)}x (${decision.decide!.median.toFixed(1)} vs ${decision.bare!.median.toFixed(1)} ms)`,
-      decision.ratio < 1.3 || (QUICK && decision.ratio < 2),
+      decision.ratio < (QUICK ? 2 : 1.3),
     );
   const remote = results.remoteDecision as { ratio?: number; embedded?: Stats; remote?: Stats } | undefined;
   if (remote?.ratio)
