@@ -33,7 +33,7 @@ test("a reviewer assigns a thread to herself and filters Assigned to me", async 
   const callRow = (target: typeof ritaPage, runId: string) => target.getByRole("row").filter({ has: runLink(target, runId) });
 
   await threadRow(ritaPage, mine)
-    .getByRole("button", { name: `Assign thread ${mine} to me` })
+    .getByRole("button", { name: `Assign to me: thread ${mine}` })
     .click();
   await expect(threadRow(ritaPage, mine).getByTestId("assignee-name")).toHaveText("you");
   for (const run of inMine) await expect(callRow(ritaPage, run.runId).getByTestId("row-assignee")).toHaveText("Assigned to you");
@@ -61,8 +61,8 @@ test("a reviewer assigns a thread to herself and filters Assigned to me", async 
   await expect(totalLabel(page, 4, 2)).toBeVisible();
   await waitForListIdle(page);
   await expect(threadRow(page, mine).getByTestId("assignee-name")).toContainText(rita.email);
-  await expect(threadRow(page, mine).getByRole("button", { name: `Assign thread ${mine} to me` })).toHaveCount(0);
-  await expect(threadRow(page, other).getByRole("button", { name: `Assign thread ${other} to me` })).toBeVisible();
+  await expect(threadRow(page, mine).getByRole("button", { name: `Assign to me: thread ${mine}` })).toHaveCount(0);
+  await expect(threadRow(page, other).getByRole("button", { name: `Assign to me: thread ${other}` })).toBeVisible();
   await page.getByLabel("Assigned to me").check();
   await expect(page.getByText("No pending tool calls match these filters")).toBeVisible();
   await context.close();
@@ -72,7 +72,7 @@ test("a reviewer assigns a thread to herself and filters Assigned to me", async 
 test("a reviewer takes a call on its run page and gives it back", async ({ page, suspendRun }) => {
   const run = await suspendRun({ agent: "refunds" });
   await page.goto(`/runs/${encodeURIComponent(run.runId)}`);
-  await page.getByRole("button", { name: "Assign issueRefund to me" }).click();
+  await page.getByRole("button", { name: "Assign to me: issueRefund" }).click();
   await expect(page.getByTestId("assignee")).toContainText("Assigned to you");
   await page.getByRole("button", { name: "Unassign issueRefund" }).click();
   await expect(page.getByTestId("assignee")).toContainText("Unassigned");

@@ -94,7 +94,8 @@ export function AssigneeControl({ target, assignee, targetLabel, shownBy = "queu
           variant="outline"
           disabled={pending}
           onClick={() => viewer && assign(viewer.id)}
-          aria-label={`Assign ${targetLabel} to me`}
+          // The visible words first: a name that contains them is what speech input users say (WCAG 2.5.3).
+          aria-label={`Assign to me: ${targetLabel}`}
         >
           Assign to me
         </Button>
@@ -113,7 +114,7 @@ export function AssigneeControl({ target, assignee, targetLabel, shownBy = "queu
             variant="ghost"
             disabled={pending}
             onClick={() => setChoosing(true)}
-            aria-label={`Assign ${targetLabel} to someone`}
+            aria-label={`Assign to… someone else: ${targetLabel}`}
           >
             Assign to…
           </Button>

@@ -70,7 +70,7 @@ export function getRunsTableColumns({ slaMinutes }: { slaMinutes: number }) {
       id: "run",
       header: "Run",
       cell: (info) => (
-        <span className="font-mono text-xs text-neutral-500" title={info.getValue()}>
+        <span className="font-mono text-xs text-neutral-600" title={info.getValue()}>
           {info.getValue().slice(0, 8)}
         </span>
       ),
