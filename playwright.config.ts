@@ -79,7 +79,11 @@ export default defineConfig({
     {
       command: `npx tsx e2e/prepare-remote-db.ts && node --import tsx examples/mastra-server/server.ts`,
       url: `${mastraServerURL}/health`,
-      env: { DATABASE_URL: E2E_REMOTE_DATABASE_URL, PORT: String(E2E_MASTRA_SERVER_PORT), MASTRA_SERVER_TOKEN: E2E_MASTRA_SERVER_TOKEN },
+      env: {
+        APPROVALS_DATABASE_URL: E2E_REMOTE_DATABASE_URL,
+        PORT: String(E2E_MASTRA_SERVER_PORT),
+        MASTRA_SERVER_TOKEN: E2E_MASTRA_SERVER_TOKEN,
+      },
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
       stdout: "pipe",

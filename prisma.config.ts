@@ -4,7 +4,7 @@
 // DATABASE_URL picks the schema and migrations: file:… → prisma/sqlite, postgres(ql)://… → prisma/postgres.
 // The store package's tables are external here: `npx mastra-store migrate` manages them.
 import { defineConfig } from "prisma/config";
-import { PROJECT_ROOT, prismaPaths, storeTables } from "./lib/db/prisma-paths.ts";
+import { prismaPaths, storeTables } from "./lib/db/prisma-paths.ts";
 // Its source, not the built package: `prisma generate` runs before the package is built.
 import { databaseProvider, sqliteFilePath } from "./packages/mastra-store/src/database-url.ts";
 
@@ -17,6 +17,6 @@ export default defineConfig({
   migrations: { path: migrations },
   experimental: { externalTables: true },
   tables: { external: storeTables(provider) },
-  // A relative SQLite path means the same file here as in the app: relative to the project root.
-  datasource: { url: provider === "sqlite" ? `file:${sqliteFilePath(databaseUrl, PROJECT_ROOT)}` : databaseUrl },
+  // Made absolute by the same rule as everywhere else (the working directory), whatever Prisma's CLI would do with a relative one.
+  datasource: { url: provider === "sqlite" ? `file:${sqliteFilePath(databaseUrl)}` : databaseUrl },
 });

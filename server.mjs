@@ -9,16 +9,20 @@
  * - A body over MAX_REQUEST_BODY_BYTES is refused with 413 without being read, and a body of
  *   unknown length (chunked) with 411, so no route reads more than that.
  *
- * It does not start at all when the configuration cannot work (lib/configuration.mjs), or when
- * TRUSTED_PROXIES holds something that is not an address or range.
+ * It does not start at all when the configuration cannot work (lib/configuration.mjs), when
+ * TRUSTED_PROXIES holds something that is not an address or range, or when the database lacks the
+ * store's or the console's migrations or cannot be reached (lib/db/migration-status.mjs).
  *
  *   node server.mjs [--port 3000] [--hostname 127.0.0.1]     (or PORT and HOSTNAME)
  *
  * Plain JavaScript, run by Node as it is: it imports only Next and plain .mjs modules.
  */
 import { createServer } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { refuseToStartIfMisconfigured } from "./lib/configuration.mjs";
+import { DEFAULT_DATABASE_URL, migrationProblem } from "./lib/db/migration-status.mjs";
 import { CLIENT_ADDRESS_HEADER, clientAddressOf, markClientAddressesStamped, parseTrustedProxies } from "./lib/http/forwarded.mjs";
 import { MAX_REQUEST_BODY_BYTES } from "./lib/http/limits.mjs";
 import { securityHeaders } from "./lib/http/security-headers.mjs";
@@ -55,7 +59,12 @@ const REFUSAL_HEADERS = Object.fromEntries(securityHeaders({ production: true })
 const { default: next } = await import("next");
 const app = next({ dev: false, hostname: hostname ?? "localhost", port });
 const handle = app.getRequestHandler();
-await app.prepare();
+// Checked while Next prepares (a few milliseconds of it), before anything listens.
+const [problem] = await Promise.all([
+  migrationProblem(process.env.DATABASE_URL || DEFAULT_DATABASE_URL, path.dirname(fileURLToPath(import.meta.url))),
+  app.prepare(),
+]);
+if (problem) refuseToStart(problem.message);
 markClientAddressesStamped();
 
 createServer((request, response) => {

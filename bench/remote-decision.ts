@@ -27,7 +27,7 @@ const agent = (await getMastra(url)).getAgent("refunds");
 
 const port = await freePort(portRange(3400, 3499));
 const server = spawn(process.execPath, ["--import", "tsx", path.resolve("examples/mastra-server/server.ts")], {
-  env: { ...process.env, DATABASE_URL: url, PORT: String(port), MASTRA_SERVER_TOKEN: "" },
+  env: { ...process.env, APPROVALS_DATABASE_URL: url, PORT: String(port), MASTRA_SERVER_TOKEN: "" },
   stdio: "ignore",
 });
 const serverUrl = `http://127.0.0.1:${port}`;

@@ -4,7 +4,10 @@
  * the console lists from. It stands for a team's own Mastra deployment; the console in remote mode
  * (MASTRA_SERVER_URL) carries its decisions out through it.
  *
- *   DATABASE_URL=file:./data/console.db PORT=4111 MASTRA_SERVER_TOKEN=secret npm run mastra-server
+ *   APPROVALS_DATABASE_URL=file:./data/console.db PORT=4111 MASTRA_SERVER_TOKEN=secret npm run mastra-server
+ *
+ * APPROVALS_DATABASE_URL, not DATABASE_URL: the variable the store's README gives a team's server
+ * for the console's database, beside whatever DATABASE_URL means to that app.
  *
  * Mastra's routes are under /api (GET /api/agents, POST /api/agents/:agentId/approve-tool-call, …).
  * With MASTRA_SERVER_TOKEN set, every /api request needs `Authorization: Bearer <token>` (else 401).
@@ -21,7 +24,7 @@ import { absoluteDatabaseUrl } from "../../lib/db/database-url.ts";
 import { createAgents, createWorkflows } from "../../lib/mastra/agents.ts";
 import { createMastraDefaultStore } from "../../lib/store/index.ts";
 
-const databaseUrl = process.env.DATABASE_URL ?? "file:./data/console.db";
+const databaseUrl = absoluteDatabaseUrl(process.env.APPROVALS_DATABASE_URL || "file:./data/console.db");
 const port = Number(process.env.PORT ?? 4111);
 const hostname = process.env.HOSTNAME_MASTRA ?? "127.0.0.1";
 const token = process.env.MASTRA_SERVER_TOKEN;
@@ -34,7 +37,7 @@ const mastra = new Mastra({
     // What a team keeps: its own store for memory, traces and the rest…
     default: await createMastraDefaultStore(databaseUrl),
     // …and the one change: suspended runs go to the store package, on the console's database.
-    domains: { workflows: new PrismaWorkflowsStorage({ databaseUrl: absoluteDatabaseUrl(databaseUrl) }) },
+    domains: { workflows: new PrismaWorkflowsStorage({ databaseUrl }) },
   }),
   logger: false,
 });

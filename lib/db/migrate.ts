@@ -13,7 +13,16 @@ import { startSchemaEngine, type MigrationList, type SchemaEngine, type SchemaFi
 
 export type { DatabaseProvider } from "./database-url.ts";
 
-const consoleTablesOnly = (provider: DatabaseProvider): SchemaFilter => ({ externalTables: storeTables(provider), externalEnums: [] });
+/**
+ * SQLite's planner statistics (what ANALYZE and `PRAGMA optimize` write, as the store's client does
+ * when it opens a file) are no tables of ours either: without them here, a file the store had
+ * already served, migrated for the store only, was "not empty" to the console's first migration.
+ */
+const SQLITE_STATISTICS_TABLES = ["sqlite_stat1", "sqlite_stat4"];
+const consoleTablesOnly = (provider: DatabaseProvider): SchemaFilter => ({
+  externalTables: provider === "sqlite" ? [...storeTables(provider), ...SQLITE_STATISTICS_TABLES] : storeTables(provider),
+  externalEnums: [],
+});
 const LOCKFILE = "migration_lock.toml";
 const MIGRATION_FILE = "migration.sql";
 

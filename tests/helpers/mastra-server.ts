@@ -36,7 +36,15 @@ export async function startMastraServer(
     output: () => output,
     async start(extra = {}) {
       const started = spawn(process.execPath, ["--import", "tsx", path.resolve("examples/mastra-server/server.ts")], {
-        env: { ...process.env, NO_COLOR: "1", ...env, ...extra, DATABASE_URL: databaseUrl, PORT: String(port), MASTRA_SERVER_TOKEN: token },
+        env: {
+          ...process.env,
+          NO_COLOR: "1",
+          ...env,
+          ...extra,
+          APPROVALS_DATABASE_URL: databaseUrl,
+          PORT: String(port),
+          MASTRA_SERVER_TOKEN: token,
+        },
         stdio: ["ignore", "pipe", "pipe"],
       });
       child = started;

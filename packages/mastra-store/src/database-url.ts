@@ -10,17 +10,26 @@ export function databaseProvider(databaseUrl: string): DatabaseProvider {
 }
 
 /**
- * The path of the SQLite file a `file:` URL names, relative paths resolved against `base` (the
- * working directory unless given). `file::memory:` stays `:memory:`. Query parameters are ignored.
+ * The absolute path of the SQLite file a `file:` URL names. `file::memory:` stays `:memory:`; query
+ * parameters are ignored. A relative path (`file:./data/app.db`) resolves against the working
+ * directory of the process, as SQLite, LibSQLStore and Prisma's adapters do: the one rule the
+ * package, its CLI and the approvals console all follow, so one URL means one file wherever it is
+ * read from the same folder. Processes started in different folders need an absolute path
+ * (`file:/srv/approvals/console.db`); every program prints the absolute path it opened.
  */
-export function sqliteFilePath(databaseUrl: string, base: string = process.cwd()): string {
+export function sqliteFilePath(databaseUrl: string): string {
   if (!databaseUrl.startsWith("file:")) throw new Error(`Not a SQLite URL: ${redactUrl(databaseUrl)}`);
   const withoutScheme = databaseUrl.slice("file:".length).replace(/[?#].*$/, "");
   // `file:///abs/path` and `file:/abs/path` are both absolute; `file:./x` and `file:x` are relative.
   const filePath = withoutScheme.startsWith("//") ? withoutScheme.slice(2) : withoutScheme;
   if (filePath === "") throw new Error(`SQLite URL has no file path: ${databaseUrl}`);
   if (filePath === ":memory:") return filePath;
-  return path.resolve(base, filePath);
+  return path.resolve(filePath);
+}
+
+/** `databaseUrl` with a relative SQLite path made absolute (sqliteFilePath), for messages and for other processes. */
+export function absoluteDatabaseUrl(databaseUrl: string): string {
+  return databaseProvider(databaseUrl) === "sqlite" ? `file:${sqliteFilePath(databaseUrl)}` : databaseUrl;
 }
 
 /** The URL with its password masked, for error messages and logs. */

@@ -7,7 +7,7 @@
  */
 import type { Sql } from "@prisma/client/runtime/client";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import { databaseProvider, sqliteFilePath } from "./database-url.ts";
+import { databaseProvider, sqliteFilePath, type DatabaseProvider } from "./database-url.ts";
 import type { PrismaClient as StorePrismaClient } from "./generated/sqlite/client.ts";
 import type { SerializedSqliteAdapter } from "./sqlite-adapter.ts";
 
@@ -63,7 +63,9 @@ export async function connectDatabase<C extends Pick<StoreDb, "$queryRawUnsafe">
     return db;
   }
   const [PrismaClient, { PrismaPg }] = await Promise.all([classes.postgres(), import("@prisma/adapter-pg")]);
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+  postgresClients.add(db);
+  return db;
 }
 
 /** The package's own client: the store's models only. */
@@ -75,6 +77,21 @@ export function connectStoreDatabase(databaseUrl: string): Promise<StoreDb> {
 }
 
 const sqliteConnections = new WeakMap<object, () => SerializedSqliteAdapter | undefined>();
+
+const postgresClients = new WeakSet<object>();
+
+/**
+ * Which database a client is on: known for clients opened here; for one a caller opened itself,
+ * asked of the database (only SQLite has sqlite_version()).
+ */
+export async function clientProvider(db: Pick<StoreDb, "$queryRawUnsafe">): Promise<DatabaseProvider> {
+  if (sqliteConnections.has(db)) return "sqlite";
+  if (postgresClients.has(db)) return "postgres";
+  return db.$queryRawUnsafe("SELECT sqlite_version()").then(
+    () => "sqlite" as const,
+    () => "postgres" as const,
+  );
+}
 
 /**
  * Runs one write statement. On SQLite it goes straight to the connection Prisma itself uses, in the

@@ -17,7 +17,7 @@ export {
   type ClientClasses,
   type StoreDb,
 } from "./database.ts";
-export { databaseProvider, redactUrl, sqliteFilePath, type DatabaseProvider } from "./database-url.ts";
+export { absoluteDatabaseUrl, databaseProvider, redactUrl, sqliteFilePath, type DatabaseProvider } from "./database-url.ts";
 export { serializedSqliteAdapter } from "./sqlite-adapter.ts";
 export { loadExecutionSnapshot } from "./execution-snapshot.ts";
 export * from "./snapshot-reader.ts";

@@ -7,12 +7,13 @@
  * advisory lock), so a database is never left half-migrated.
  */
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { databaseProvider, sqliteFilePath, type DatabaseProvider } from "./database-url.ts";
+import { HISTORY_TABLE, migrationsFolder, storeMigrationNames } from "./migration-status.ts";
 
-const HISTORY_TABLE = "mastra_store_migrations";
+export { migrateCommand, missingMigrationsMessage, pendingStoreMigrations, storeMigrationNames } from "./migration-status.ts";
+export { absoluteDatabaseUrl, databaseProvider, redactUrl, sqliteFilePath, type DatabaseProvider } from "./database-url.ts";
 /**
  * Databases of the approvals console from before the store was a package have its tables from the
  * console's own migrations: the first migration is recorded as applied there instead of run.
@@ -34,10 +35,8 @@ export interface MigrateResult {
 
 /** The store's migrations for `provider`, in the order they apply. */
 export async function readMigrations(provider: DatabaseProvider): Promise<Migration[]> {
-  const folder = fileURLToPath(new URL(`../migrations/${provider}/`, import.meta.url));
-  const entries = await readdir(folder, { withFileTypes: true });
-  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-  names.sort((a, b) => a.localeCompare(b));
+  const folder = migrationsFolder(provider);
+  const names = await storeMigrationNames(provider);
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(folder, name, "migration.sql"), "utf8");

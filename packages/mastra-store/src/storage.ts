@@ -12,7 +12,9 @@ import {
 } from "@mastra/core/storage";
 import type { StepResult, WorkflowRunState } from "@mastra/core/workflows";
 import { sqltag as sql } from "@prisma/client/runtime/client";
-import { connectStoreDatabase, executeStatement, type StoreDb } from "./database.ts";
+import { clientProvider, connectStoreDatabase, executeStatement, type StoreDb } from "./database.ts";
+import { absoluteDatabaseUrl, redactUrl } from "./database-url.ts";
+import { missingMigrationsMessage, missingStoreMigrations } from "./migration-status.ts";
 import { failpoint } from "./failpoint.ts";
 import type { Prisma, WorkflowSnapshot } from "./generated/sqlite/client.ts";
 import { readSnapshotWithPaths, setDelegatedRunsAside } from "./delegations.ts";
@@ -32,14 +34,18 @@ export type PrismaWorkflowsStorageOptions =
  * Mastra's workflow snapshot storage on the Prisma-managed `workflow_snapshots` table. Every write
  * re-reads the snapshot (snapshot-reader.ts) into indexed columns (status, owning agent, thread,
  * resource, pending tool calls), so listing filters and counts in SQL without parsing JSON. The
- * tables come from the package's migrations (`mastra-store migrate`), not from `init()`.
+ * tables come from the package's migrations (`mastra-store migrate`), not from `init()`, which
+ * refuses a database that lacks any of them.
  */
 export class PrismaWorkflowsStorage extends WorkflowsStorage {
   readonly #connection: Promise<StoreDb>;
+  /** For messages; absolute, so an operator sees which file a relative URL meant. */
+  readonly #databaseUrl: string | undefined;
   #db!: StoreDb;
 
   constructor(options: PrismaWorkflowsStorageOptions) {
     super();
+    this.#databaseUrl = "databaseUrl" in options ? absoluteDatabaseUrl(options.databaseUrl) : undefined;
     // Mastra's config is built synchronously; the client opens on first use.
     this.#connection = "db" in options ? Promise.resolve(options.db) : connectStoreDatabase(options.databaseUrl);
     this.#connection.then(
@@ -48,21 +54,25 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
     );
   }
 
+  /**
+   * Refuses a database lacking any of the store's migrations, naming the command (a missing trigger
+   * would leave summaries quietly wrong). Mastra calls it before the first storage call.
+   */
   override async init(): Promise<void> {
+    let db: StoreDb;
     try {
-      const db = await this.#ready();
-      await db.workflowSnapshot.findFirst({ select: { runId: true } });
-      // Departures are a queue for a reader such as the approvals console, which deletes what it
-      // reads; without one they would only grow.
-      await db.departedToolCall.deleteMany({ where: { departedAt: { lt: new Date(Date.now() - DEPARTURES_KEPT_MS) } } });
-      // Calls that started waiting are the same kind of queue (the console's call.waiting events).
-      await db.waitingToolCall.deleteMany({ where: { waitingSince: { lt: new Date(Date.now() - DEPARTURES_KEPT_MS) } } });
+      db = await this.#ready();
+      await db.$queryRawUnsafe("SELECT 1");
     } catch (error) {
-      throw new Error(
-        "The workflow snapshot table is missing or unreachable. Apply the store's migrations first: `npx mastra-store migrate --database-url <url>`.",
-        { cause: error },
-      );
+      const where = this.#databaseUrl ? ` (${redactUrl(this.#databaseUrl)})` : "";
+      throw new Error(`The approvals store's database${where} cannot be reached: ${(error as Error).message}`, { cause: error });
     }
+    const missing = await missingStoreMigrations(db, await clientProvider(db));
+    if (missing.length) throw new Error(missingMigrationsMessage(missing, this.#databaseUrl));
+    // Departures are a queue for a reader such as the console, which deletes what it reads.
+    await db.departedToolCall.deleteMany({ where: { departedAt: { lt: new Date(Date.now() - DEPARTURES_KEPT_MS) } } });
+    // Calls that started waiting are the same kind of queue (the console's call.waiting events).
+    await db.waitingToolCall.deleteMany({ where: { waitingSince: { lt: new Date(Date.now() - DEPARTURES_KEPT_MS) } } });
   }
 
   /** The client, without a promise on the hot path once it is open. */

@@ -1,0 +1,98 @@
+/**
+ * Whether the console's database has every migration applied: the store package's (its tables and
+ * triggers, `mastra_store_migrations`) and the console's own (`_prisma_migrations`). server.mjs
+ * refuses to start without them and /api/health reports them: a console on a database missing a
+ * migration answers pages until the first query that needs the missing table, or, worse, runs on
+ * triggers that quietly keep the queue's summaries wrong.
+ *
+ * Plain JavaScript so server.mjs can import it (types: migration-status.d.mts). It opens its own
+ * short connection and changes nothing, never creating a SQLite file.
+ */
+import { existsSync } from "node:fs";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { databaseProvider, pendingStoreMigrations, redactUrl, sqliteFilePath } from "@agent-approvals/mastra-store/migrate";
+
+const DEPLOY_COMMAND = "npm run db:deploy";
+
+/** The console's database when DATABASE_URL is unset: data/console.db of the folder npm scripts run in, the project root. */
+export const DEFAULT_DATABASE_URL = "file:./data/console.db";
+
+/**
+ * Why the console cannot run on `databaseUrl`, or null when every migration is there: `unreachable`
+ * (the database did not answer, `detail` says why), `store` or `console` (migrations missing). The
+ * `message` names the command that fixes it; `summary` says the same without the database's address,
+ * for answers to unauthenticated callers.
+ */
+export async function migrationProblem(databaseUrl, projectRoot = process.cwd()) {
+  const where = redactUrl(databaseProvider(databaseUrl) === "sqlite" ? `file:${sqliteFilePath(databaseUrl)}` : databaseUrl);
+  let store;
+  let console_;
+  try {
+    [store, console_] = await Promise.all([pendingStoreMigrations(databaseUrl), pendingConsoleMigrations(databaseUrl, projectRoot)]);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { kind: "unreachable", summary: "database unreachable", message: `the database ${where} cannot be reached: ${detail}`, detail };
+  }
+  // In the order `npm run db:deploy` applies them: the store's first.
+  for (const [kind, missing, whose] of [
+    ["store", store, "the approvals store's"],
+    ["console", console_, "the console's"],
+  ]) {
+    if (missing.length === 0) continue;
+    const names = missing.length > 3 ? `${missing.slice(0, 3).join(", ")} and ${missing.length - 3} more` : missing.join(", ");
+    const summary = `${whose} migrations are not applied (missing: ${names}): run \`${DEPLOY_COMMAND}\``;
+    return {
+      kind,
+      summary,
+      message:
+        `${whose} migrations are not applied to ${where} (missing: ${names}). Run \`${DEPLOY_COMMAND}\` with this ` +
+        `DATABASE_URL: it applies the store's migrations first, then the console's.`,
+    };
+  }
+  return null;
+}
+
+/** The console's migrations (prisma/<provider>/migrations) not recorded as finished in `_prisma_migrations`. */
+async function pendingConsoleMigrations(databaseUrl, projectRoot) {
+  const provider = databaseProvider(databaseUrl);
+  const folder = path.join(projectRoot, "prisma", provider, "migrations");
+  const expected = (await readdir(folder, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort((a, b) => a.localeCompare(b));
+  const applied = provider === "sqlite" ? await sqliteApplied(sqliteFilePath(databaseUrl)) : await postgresApplied(databaseUrl);
+  return expected.filter((name) => !applied.has(name));
+}
+
+const APPLIED = `SELECT "migration_name" AS "name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`;
+
+async function sqliteApplied(filePath) {
+  if (filePath === ":memory:" || !existsSync(filePath)) return new Set();
+  const { default: Database } = await import("better-sqlite3");
+  const db = new Database(filePath, { fileMustExist: true, timeout: 10_000 });
+  try {
+    if (!db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'`).get()) return new Set();
+    return new Set(
+      db
+        .prepare(APPLIED)
+        .all()
+        .map((row) => row.name),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+async function postgresApplied(databaseUrl) {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`SELECT to_regclass('_prisma_migrations') IS NOT NULL AS "exists"`);
+    if (rows[0]?.exists !== true) return new Set();
+    return new Set((await client.query(APPLIED)).rows.map((row) => row.name));
+  } finally {
+    await client.end();
+  }
+}
