@@ -86,6 +86,9 @@ describe("access control over HTTP", () => {
       ["resumeToolCall", [{ ...run.ref, resumeData: "{}" }]],
       ["browseRuns", [{}]],
       ["readRun", [{ runId: run.runId }]],
+      ["readConversation", [{ runId: run.runId }]],
+      ["readToolInfo", [run.ref]],
+      ["readEarlierDecisions", [run.ref]],
     ] as const) {
       const { result } = await callServerAction(server, name, [...args]);
       expect(result, name).toMatchObject({ ok: false, error: { code: "unauthenticated" } });
@@ -111,7 +114,11 @@ describe("access control over HTTP", () => {
       "declineToolCall",
       "deleteExpiryRule",
       "listAssignableUsers",
+      // What an opened call shows beside its arguments (read when it opens, never with the queue page).
+      "readConversation",
+      "readEarlierDecisions",
       "readRun",
+      "readToolInfo",
       "resumeToolCall",
       "retryWebhookDelivery",
       "saveExpiryRule",
