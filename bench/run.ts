@@ -135,7 +135,13 @@ for (const [engine, kind] of engines) {
   results.context[engine] = {};
   for (const size of OUR_SIZES) {
     const { url } = built.get(`${kind}:${size}`)!;
-    const measured = (await child("context-child.ts", QUICK ? [url, "--quick"] : [url])) as { stats: Stats; calls: number };
+    // As a console server runs: its DATABASE_URL is the store (the run detail's settings are read from it).
+    const measured = (await child("context-child.ts", QUICK ? [url, "--quick"] : [url], { DATABASE_URL: url })) as {
+      stats: Stats;
+      calls: number;
+      error?: string;
+    };
+    if (!measured.stats) throw new Error(`context ${engine} ${size}: ${JSON.stringify(measured)}`);
     results.context[engine][size] = measured;
     log(
       `  open a call with its context ${engine} ${size}: median ${measured.stats.median.toFixed(2)} ms, p95 ${measured.stats.p95.toFixed(2)} ms`,
