@@ -1,6 +1,6 @@
 /**
  * Which Node the console and its store promise to run on: every `engines` field says `>=` the floor
- * of lib/node-version.mjs (Mastra's own, 22.13), so npm warns on an older Node and nothing claims a
+ * of lib/node-version.mjs (22.14: Mastra asks for 22.13, better-sqlite3 13 crashes on it), so npm warns on an older Node and nothing claims a
  * runtime the suite does not test. The check itself refuses what it must.
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -12,19 +12,19 @@ import { MINIMUM_NODE, nodeVersionProblem } from "../../lib/node-version.mjs";
 const manifests = ["package.json", "packages/mastra-store/package.json"];
 
 describe("the supported Node versions", () => {
-  it.each(manifests)("%s declares engines.node >=22.13", (manifest) => {
+  it.each(manifests)("%s declares engines.node >=22.14", (manifest) => {
     const { engines } = JSON.parse(readFileSync(manifest, "utf8")) as { engines?: { node?: string } };
-    expect(engines?.node).toBe(">=22.13");
-    expect(MINIMUM_NODE.startsWith("22.13.")).toBe(true);
+    expect(engines?.node).toBe(">=22.14");
+    expect(MINIMUM_NODE).toBe("22.14.0");
   });
 
-  it("refuses Node 20 and 22.12 by name, accepts 22.13, 24 and later", () => {
-    for (const version of ["20.20.2", "22.12.0", "18.19.1", "21.9.0"]) {
+  it("refuses Node 20 and 22.13 by name, accepts 22.14, 24 and later", () => {
+    for (const version of ["20.20.2", "22.12.0", "22.13.1", "18.19.1", "21.9.0"]) {
       expect(nodeVersionProblem(version)).toMatch(
-        new RegExp(`this is Node\\.js ${version.replaceAll(".", "\\.")}; the console needs Node\\.js 22\\.13\\.0 or newer`),
+        new RegExp(`this is Node\\.js ${version.replaceAll(".", "\\.")}; the console needs Node\\.js 22\\.14\\.0 or newer`),
       );
     }
-    for (const version of ["22.13.0", "22.13.1", "22.20.0", "24.21.0", "26.1.0"]) expect(nodeVersionProblem(version)).toBeNull();
+    for (const version of ["22.14.0", "22.20.0", "24.21.0", "26.1.0"]) expect(nodeVersionProblem(version)).toBeNull();
   });
 
   it("runs on a supported Node right now", () => {
@@ -50,7 +50,7 @@ describe.runIf(oldNode)(`on an unsupported Node (${oldNode})`, () => {
       timeout: 60_000,
     });
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/Stopping: this is Node\.js 2?\d\.\d+\.\d+; the console needs Node\.js 22\.13\.0 or newer/);
+    expect(result.stderr).toMatch(/Stopping: this is Node\.js 2?\d\.\d+\.\d+; the console needs Node\.js 22\.14\.0 or newer/);
     expect(existsSync("data/never-created.db")).toBe(false);
     expect(Date.now() - started).toBeLessThan(30_000);
   });
@@ -58,6 +58,6 @@ describe.runIf(oldNode)(`on an unsupported Node (${oldNode})`, () => {
   it("`node server.mjs` refuses to start", () => {
     const result = spawnSync(oldNode!, ["server.mjs", "--port", "0"], { encoding: "utf8", timeout: 30_000 });
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/Refusing to start: this is Node\.js .+ needs Node\.js 22\.13\.0 or newer/);
+    expect(result.stderr).toMatch(/Refusing to start: this is Node\.js .+ needs Node\.js 22\.14\.0 or newer/);
   });
 });
