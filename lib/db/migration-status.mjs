@@ -8,10 +8,15 @@
  * Plain JavaScript so server.mjs can import it (types: migration-status.d.mts). It opens its own
  * short connection and changes nothing, never creating a SQLite file.
  */
-import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { databaseProvider, pendingStoreMigrations, redactUrl, sqliteFilePath } from "@agent-approvals/mastra-store/migrate";
+import {
+  appliedMigrationNames,
+  databaseProvider,
+  pendingStoreMigrations,
+  redactUrl,
+  sqliteFilePath,
+} from "@agent-approvals/mastra-store/migrate";
 
 const DEPLOY_COMMAND = "npm run db:deploy";
 
@@ -61,38 +66,8 @@ async function pendingConsoleMigrations(databaseUrl, projectRoot) {
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort((a, b) => a.localeCompare(b));
-  const applied = provider === "sqlite" ? await sqliteApplied(sqliteFilePath(databaseUrl)) : await postgresApplied(databaseUrl);
+  const applied = await appliedMigrationNames(databaseUrl, "_prisma_migrations", APPLIED);
   return expected.filter((name) => !applied.has(name));
 }
 
 const APPLIED = `SELECT "migration_name" AS "name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`;
-
-async function sqliteApplied(filePath) {
-  if (filePath === ":memory:" || !existsSync(filePath)) return new Set();
-  const { default: Database } = await import("better-sqlite3");
-  const db = new Database(filePath, { fileMustExist: true, timeout: 10_000 });
-  try {
-    if (!db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'`).get()) return new Set();
-    return new Set(
-      db
-        .prepare(APPLIED)
-        .all()
-        .map((row) => row.name),
-    );
-  } finally {
-    db.close();
-  }
-}
-
-async function postgresApplied(databaseUrl) {
-  const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
-  await client.connect();
-  try {
-    const { rows } = await client.query(`SELECT to_regclass('_prisma_migrations') IS NOT NULL AS "exists"`);
-    if (rows[0]?.exists !== true) return new Set();
-    return new Set((await client.query(APPLIED)).rows.map((row) => row.name));
-  } finally {
-    await client.end();
-  }
-}

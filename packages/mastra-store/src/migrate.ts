@@ -12,7 +12,13 @@ import path from "node:path";
 import { databaseProvider, sqliteFilePath, type DatabaseProvider } from "./database-url.ts";
 import { HISTORY_TABLE, migrationsFolder, storeMigrationNames } from "./migration-status.ts";
 
-export { migrateCommand, missingMigrationsMessage, pendingStoreMigrations, storeMigrationNames } from "./migration-status.ts";
+export {
+  appliedMigrationNames,
+  migrateCommand,
+  missingMigrationsMessage,
+  pendingStoreMigrations,
+  storeMigrationNames,
+} from "./migration-status.ts";
 export { absoluteDatabaseUrl, databaseProvider, redactUrl, sqliteFilePath, type DatabaseProvider } from "./database-url.ts";
 /**
  * Databases of the approvals console from before the store was a package have its tables from the

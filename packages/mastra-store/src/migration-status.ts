@@ -63,34 +63,43 @@ export async function missingStoreMigrations(
  * that does not exist, which is not created). Rejects when the database cannot be reached.
  */
 export async function pendingStoreMigrations(databaseUrl: string): Promise<string[]> {
-  const provider = databaseProvider(databaseUrl);
-  const expected = await storeMigrationNames(provider);
-  const applied = provider === "sqlite" ? await sqliteHistory(sqliteFilePath(databaseUrl)) : await postgresHistory(databaseUrl);
+  const expected = await storeMigrationNames(databaseProvider(databaseUrl));
+  const applied = await appliedMigrationNames(databaseUrl, HISTORY_TABLE, `SELECT "name" FROM "${HISTORY_TABLE}"`);
   return expected.filter((name) => !applied.has(name));
 }
 
-async function sqliteHistory(filePath: string): Promise<Set<string>> {
+/**
+ * The names `nameQuery` reads from a migration history `table` (this package's, or another
+ * migrator's such as Prisma's `_prisma_migrations`), over a short connection of its own that changes
+ * nothing: none when the table (or the SQLite file) is not there. Rejects when the database cannot be
+ * reached.
+ */
+export async function appliedMigrationNames(databaseUrl: string, table: string, nameQuery: string): Promise<Set<string>> {
+  if (databaseProvider(databaseUrl) === "postgres") return postgresHistory(databaseUrl, table, nameQuery);
+  return sqliteHistory(sqliteFilePath(databaseUrl), table, nameQuery);
+}
+
+async function sqliteHistory(filePath: string, table: string, nameQuery: string): Promise<Set<string>> {
   if (filePath === ":memory:" || !existsSync(filePath)) return new Set();
   const { default: Database } = await import("better-sqlite3");
   // Read-write but writing nothing: a read-only connection cannot open a WAL file whose -shm is gone.
   const db = new Database(filePath, { fileMustExist: true, timeout: 10_000 });
   try {
-    const table = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(HISTORY_TABLE);
-    if (!table) return new Set();
-    return new Set((db.prepare(`SELECT "name" FROM "${HISTORY_TABLE}"`).all() as Array<{ name: string }>).map((row) => row.name));
+    if (!db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(table)) return new Set();
+    return new Set((db.prepare(nameQuery).all() as Array<{ name: unknown }>).map((row) => String(row.name)));
   } finally {
     db.close();
   }
 }
 
-async function postgresHistory(databaseUrl: string): Promise<Set<string>> {
+async function postgresHistory(databaseUrl: string, table: string, nameQuery: string): Promise<Set<string>> {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {
-    const { rows } = await client.query(`SELECT to_regclass('${HISTORY_TABLE}') IS NOT NULL AS "exists"`);
+    const { rows } = await client.query(`SELECT to_regclass($1::text) IS NOT NULL AS "exists"`, [table]);
     if (rows[0]?.exists !== true) return new Set();
-    return new Set((await client.query(`SELECT "name" FROM "${HISTORY_TABLE}"`)).rows.map((row) => String(row.name)));
+    return new Set((await client.query(nameQuery)).rows.map((row) => String(row.name)));
   } finally {
     await client.end();
   }
