@@ -47,7 +47,7 @@ export interface RunConversation {
 export function readConversation(workflowName: string, snapshot: WorkflowRunState, execution?: WorkflowRunState): RunConversation | null {
   if (!isObject(snapshot)) return null;
   if (!isAgentLoopWorkflow(workflowName)) return readWorkflowInputs(snapshot);
-  const list = messageListOf(snapshot, execution);
+  const [list] = messageListsOf(snapshot, execution);
   if (!list) return null;
   const messages = (Array.isArray(list.messages) ? list.messages : []).flatMap((message) => {
     const read = readMessage(message);
@@ -60,17 +60,22 @@ export function readConversation(workflowName: string, snapshot: WorkflowRunStat
   return messages.length || instructions.length ? { instructions, messages } : null;
 }
 
-/** The message list Mastra streamed the run with: a suspended step's (plain agent), or the durable loop's. */
-function messageListOf(snapshot: WorkflowRunState, execution?: WorkflowRunState): Json | undefined {
-  const context = (snapshot.context ?? {}) as Json;
-  for (const step of Object.values(context)) {
+/**
+ * The message lists Mastra streamed the run with: each suspended step's (a plain agent keeps it in
+ * the step's payload), then a durable agent's, kept in its internal row's model step. The one place
+ * that knows where they are (snapshot-reader.ts reads queued calls and resume schemas from them).
+ */
+export function messageListsOf(snapshot: WorkflowRunState, execution?: WorkflowRunState): Json[] {
+  const lists: Json[] = [];
+  for (const step of Object.values((snapshot?.context ?? {}) as Json)) {
     if (!isObject(step) || step.status !== "suspended" || !isObject(step.suspendPayload)) continue;
     const list = (step.suspendPayload.__streamState as Json | undefined)?.messageList;
-    if (isObject(list)) return list;
+    if (isObject(list)) lists.push(list);
   }
   const durable = (((execution?.context as Json | undefined)?.["durable-llm-execution"] as Json | undefined)?.output as Json | undefined)
     ?.messageListState;
-  return isObject(durable) ? durable : undefined;
+  if (isObject(durable)) lists.push(durable);
+  return lists;
 }
 
 function readMessage(message: unknown): ConversationMessage | undefined {

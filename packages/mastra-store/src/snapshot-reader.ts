@@ -25,6 +25,7 @@
 import { getSnapshotMemoryInfo } from "@mastra/core/storage";
 import type { WorkflowRunState } from "@mastra/core/workflows";
 import { AGENT_LOOP_WORKFLOWS, isAgentLoopWorkflow, MASTRA_INTERNAL_WORKFLOWS, workflowOwnerKey } from "./run-kinds.ts";
+import { messageListsOf } from "./conversation.ts";
 import { suspendedWorkflowSteps } from "./workflow-steps.ts";
 
 export {
@@ -257,18 +258,9 @@ export function readQueuedToolCalls(snapshot: WorkflowRunState, execution?: Work
   return queued;
 }
 
-/**
- * The run's messages as Mastra streamed them: as each suspended step keeps them (a plain agent), or
- * as a durable run's model step left them in its internal row.
- */
+/** The run's messages as Mastra streamed them (conversation.ts knows where each run shape keeps them). */
 function streamedMessages(snapshot: WorkflowRunState, execution?: WorkflowRunState): any[] {
-  const kept = suspendedSteps(snapshot).flatMap(([, step]) => {
-    const payload = step.suspendPayload;
-    const messages = isObject(payload) ? (payload as any).__streamState?.messageList?.messages : undefined;
-    return Array.isArray(messages) ? messages : [];
-  });
-  const durable = (execution?.context as any)?.["durable-llm-execution"]?.output?.messageListState?.messages;
-  return [...kept, ...(Array.isArray(durable) ? durable : [])];
+  return messageListsOf(snapshot, execution).flatMap((list) => (Array.isArray(list.messages) ? list.messages : []));
 }
 
 /**
