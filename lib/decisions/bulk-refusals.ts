@@ -32,8 +32,6 @@ export class BulkRefusals {
 
   add(entry: AuditEntry): void {
     this.entries.push(entry);
-    const position = (candidate: AuditEntry) => this.order.get(JSON.stringify([candidate.runId, candidate.toolCallId])) ?? 0;
-    this.entries.sort((a, b) => position(a) - position(b));
   }
 
   /** What decide() learnt of a refused call's tool, for its result. */
@@ -43,6 +41,8 @@ export class BulkRefusals {
 
   /** Writes the rows: each looked-at call's once, the others as one row for the request. */
   async write(db: Db, { reviewer, batchId, action, requested }: { reviewer: string; batchId: string; action: string; requested: number }) {
+    const position = (entry: AuditEntry) => this.order.get(JSON.stringify([entry.runId, entry.toolCallId])) ?? 0;
+    this.entries.sort((a, b) => position(a) - position(b));
     const lookedAt = this.entries.filter((entry) => !NAMES_NOTHING.has(entry.code ?? ""));
     const namedNothing = this.entries.filter((entry) => NAMES_NOTHING.has(entry.code ?? ""));
     const seen = lookedAt.length
