@@ -5,45 +5,28 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listReviewSettings } from "../../lib/assignments/review-settings.ts";
-import { disconnectDb, getDb } from "../../lib/db/client.ts";
+import { getDb } from "../../lib/db/client.ts";
 import { listExpiryRules } from "../../lib/settings/expiry-rules.ts";
-import { createTestAccount, sessionCookie } from "../helpers/accounts.ts";
-import { configApi } from "../helpers/config-api.ts";
-import { callServerAction, startConsoleServer, type ConsoleServer } from "../helpers/console-server.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
+import { startSignedInConsole, stopSignedInConsole, type SignedInConsole } from "../helpers/config-api.ts";
+import { callServerAction, type ConsoleServer } from "../helpers/console-server.ts";
+import { type TestDatabase } from "../helpers/databases.ts";
 
 const RULE = { agentId: "refunds", toolName: "issueRefund", afterMinutes: 30 };
 
 describe.each(["sqlite", "postgres"] as const)("console rules over the JSON API on %s", { timeout: 120_000 }, (kind) => {
   let database: TestDatabase;
   let server: ConsoleServer;
-  let api: ReturnType<typeof configApi>;
-  const cookies = {} as Record<"admin" | "reviewer" | "support", string>;
+  let api: SignedInConsole["api"];
+  let cookies: SignedInConsole["cookies"];
   let adminEmail: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    const [started, admin, reviewer, support] = await Promise.all([
-      startConsoleServer(database.url),
-      createTestAccount(database.url, "admin", "Ada"),
-      createTestAccount(database.url, "reviewer", "Rita"),
-      createTestAccount(database.url, "support", "Sam"),
-    ]);
-    server = started;
-    api = configApi(server);
-    adminEmail = admin.email;
-    [cookies.admin, cookies.reviewer, cookies.support] = await Promise.all([
-      sessionCookie(database.url, admin),
-      sessionCookie(database.url, reviewer),
-      sessionCookie(database.url, support),
-    ]);
+    let accounts: SignedInConsole["accounts"];
+    ({ database, server, api, cookies, accounts } = await startSignedInConsole(kind, "Ada"));
+    adminEmail = accounts.admin.email;
   }, 150_000);
 
-  afterAll(async () => {
-    await server?.stop();
-    await disconnectDb(database.url);
-    await database?.drop();
-  });
+  afterAll(() => stopSignedInConsole({ database, server }));
 
   const stored = async () => {
     const db = await getDb(database.url);

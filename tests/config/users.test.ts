@@ -6,43 +6,24 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAccounts } from "../../lib/auth/users.ts";
-import { disconnectDb, getDb } from "../../lib/db/client.ts";
+import { getDb } from "../../lib/db/client.ts";
 import { emailModeOf } from "../../lib/notifications/preferences.ts";
-import { createTestAccount, sessionCookie, type TestAccount } from "../helpers/accounts.ts";
-import { configApi } from "../helpers/config-api.ts";
-import { startConsoleServer, type ConsoleServer } from "../helpers/console-server.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
+import { startSignedInConsole, stopSignedInConsole, type SignedInConsole } from "../helpers/config-api.ts";
+import { type ConsoleServer } from "../helpers/console-server.ts";
+import { type TestDatabase } from "../helpers/databases.ts";
 
 describe.each(["sqlite", "postgres"] as const)("users and preferences over the JSON API on %s", { timeout: 120_000 }, (kind) => {
   let database: TestDatabase;
   let server: ConsoleServer;
-  let api: ReturnType<typeof configApi>;
-  const accounts = {} as Record<"admin" | "reviewer" | "support", TestAccount>;
-  const cookies = {} as Record<"admin" | "reviewer" | "support", string>;
+  let api: SignedInConsole["api"];
+  let accounts: SignedInConsole["accounts"];
+  let cookies: SignedInConsole["cookies"];
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    const [started, admin, reviewer, support] = await Promise.all([
-      startConsoleServer(database.url),
-      createTestAccount(database.url, "admin", "Ada"),
-      createTestAccount(database.url, "reviewer", "Rita"),
-      createTestAccount(database.url, "support", "Sam"),
-    ]);
-    server = started;
-    api = configApi(server);
-    Object.assign(accounts, { admin, reviewer, support });
-    [cookies.admin, cookies.reviewer, cookies.support] = await Promise.all([
-      sessionCookie(database.url, admin),
-      sessionCookie(database.url, reviewer),
-      sessionCookie(database.url, support),
-    ]);
+    ({ database, server, api, accounts, cookies } = await startSignedInConsole(kind));
   }, 150_000);
 
-  afterAll(async () => {
-    await server?.stop();
-    await disconnectDb(database.url);
-    await database?.drop();
-  });
+  afterAll(() => stopSignedInConsole({ database, server }));
 
   const users = async () => (await getDb(database.url)).user.findMany({ orderBy: { id: "asc" } });
   const signIn = (email: string, password: string) =>

@@ -4,12 +4,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { disconnectDb, getDb } from "../../lib/db/client.ts";
+import { getDb } from "../../lib/db/client.ts";
 import { listDeliveries, listEndpoints } from "../../lib/webhooks/endpoints.ts";
-import { createTestAccount, sessionCookie } from "../helpers/accounts.ts";
-import { configApi } from "../helpers/config-api.ts";
-import { callServerAction, startConsoleServer, type ConsoleServer } from "../helpers/console-server.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
+import { startSignedInConsole, stopSignedInConsole, type SignedInConsole } from "../helpers/config-api.ts";
+import { callServerAction, type ConsoleServer } from "../helpers/console-server.ts";
+import { type TestDatabase } from "../helpers/databases.ts";
 
 /** A public address (TEST-NET-3): it passes the private-address check without a DNS lookup. */
 const URL_OK = "http://203.0.113.10/Hooks";
@@ -18,33 +17,17 @@ const NEW = { url: URL_OK, eventTypes: ["call.waiting"], slack: false };
 describe.each(["sqlite", "postgres"] as const)("webhooks over the JSON API on %s", { timeout: 120_000 }, (kind) => {
   let database: TestDatabase;
   let server: ConsoleServer;
-  let api: ReturnType<typeof configApi>;
-  const cookies = {} as Record<"admin" | "reviewer" | "support", string>;
+  let api: SignedInConsole["api"];
+  let cookies: SignedInConsole["cookies"];
   let adminEmail: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    const [started, admin, reviewer, support] = await Promise.all([
-      startConsoleServer(database.url),
-      createTestAccount(database.url, "admin", "Wendy"),
-      createTestAccount(database.url, "reviewer", "Rita"),
-      createTestAccount(database.url, "support", "Sam"),
-    ]);
-    server = started;
-    api = configApi(server);
-    adminEmail = admin.email;
-    [cookies.admin, cookies.reviewer, cookies.support] = await Promise.all([
-      sessionCookie(database.url, admin),
-      sessionCookie(database.url, reviewer),
-      sessionCookie(database.url, support),
-    ]);
+    let accounts: SignedInConsole["accounts"];
+    ({ database, server, api, cookies, accounts } = await startSignedInConsole(kind, "Wendy"));
+    adminEmail = accounts.admin.email;
   }, 150_000);
 
-  afterAll(async () => {
-    await server?.stop();
-    await disconnectDb(database.url);
-    await database?.drop();
-  });
+  afterAll(() => stopSignedInConsole({ database, server }));
 
   /** Every endpoint as the store holds it, secrets included: what a refused request must leave alone. */
   const stored = async () => (await getDb(database.url)).webhookEndpoint.findMany({ orderBy: { id: "asc" } });

@@ -1,5 +1,8 @@
 /** Requests to the JSON API's configuration routes (/api/admin/*, /api/profile/*) of a console server under test. */
-import type { ConsoleServer } from "./console-server.ts";
+import { disconnectDb } from "../../lib/db/client.ts";
+import { createTestAccount, sessionCookie, type TestAccount } from "./accounts.ts";
+import { startConsoleServer, type ConsoleServer } from "./console-server.ts";
+import { createTestDatabase, type TestDatabase } from "./databases.ts";
 
 export interface ApiAnswer {
   status: number;
@@ -36,4 +39,45 @@ export function configApi(server: ConsoleServer) {
     }
     return { status: response.status, body: parsed } satisfies ApiAnswer;
   };
+}
+
+export type Role3 = "admin" | "reviewer" | "support";
+
+export interface SignedInConsole {
+  database: TestDatabase;
+  server: ConsoleServer;
+  api: ReturnType<typeof configApi>;
+  accounts: Record<Role3, TestAccount>;
+  /** Each account's session cookie, as a browser signed in to `server` holds it. */
+  cookies: Record<Role3, string>;
+}
+
+/** A fresh database, a console server on it, and one signed-in account per role (the admin named `adminName`). */
+export async function startSignedInConsole(kind: "sqlite" | "postgres", adminName = "Ada"): Promise<SignedInConsole> {
+  const database = await createTestDatabase(kind);
+  const [server, admin, reviewer, support] = await Promise.all([
+    startConsoleServer(database.url),
+    createTestAccount(database.url, "admin", adminName),
+    createTestAccount(database.url, "reviewer", "Rita"),
+    createTestAccount(database.url, "support", "Sam"),
+  ]);
+  const [adminCookie, reviewerCookie, supportCookie] = await Promise.all([
+    sessionCookie(database.url, admin),
+    sessionCookie(database.url, reviewer),
+    sessionCookie(database.url, support),
+  ]);
+  return {
+    database,
+    server,
+    api: configApi(server),
+    accounts: { admin, reviewer, support },
+    cookies: { admin: adminCookie, reviewer: reviewerCookie, support: supportCookie },
+  };
+}
+
+export async function stopSignedInConsole(started: Partial<Pick<SignedInConsole, "database" | "server">>): Promise<void> {
+  await started.server?.stop();
+  if (!started.database) return;
+  await disconnectDb(started.database.url);
+  await started.database.drop();
 }
