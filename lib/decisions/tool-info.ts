@@ -92,7 +92,7 @@ function described(toolName: string, description: unknown, schema: unknown, sour
 }
 
 /** A JSON Schema's properties, nested objects' ones dotted, in declaration order. */
-export function fieldsOf(schema: unknown, prefix = "", depth = 0, fields: ToolField[] = []): ToolField[] {
+function fieldsOf(schema: unknown, prefix = "", depth = 0, fields: ToolField[] = []): ToolField[] {
   if (!isObject(schema) || !isObject(schema.properties) || depth >= MAX_DEPTH) return fields;
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((name) => typeof name === "string") : []);
   for (const [name, property] of Object.entries(schema.properties)) {

@@ -16,7 +16,10 @@ const handle = async (request: Request) => {
   const url = new URL(request.url);
   if (!isOpenAuthEndpoint(request.method, url.pathname)) {
     return NextResponse.json(
-      { ok: false, error: { code: "not_found", message: "No such endpoint. Users and roles are managed at /admin/users." } },
+      {
+        ok: false,
+        error: { code: "not_found", message: "No such endpoint. Users and roles are managed at /admin/users (or /api/admin/users)." },
+      },
       { status: httpStatusOf("not_found") },
     );
   }
