@@ -126,6 +126,7 @@ function ourColumns(row: BacklogRow) {
     resourceId: row.resourceId ?? summary.resourceId,
     toolCalls: summary.toolCalls ? JSON.stringify(summary.toolCalls) : null,
     toolCallCount: summary.toolCalls?.length ?? 0,
+    requestExcerpt: summary.requestExcerpt,
   };
 }
 
@@ -143,8 +144,8 @@ async function loadOursSqlite(url: string, file: string, runs: Iterable<BacklogR
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = OFF");
   const insert = db.prepare(
-    `INSERT INTO workflow_snapshots (workflow_name, run_id, resource_id, agent_id, thread_id, status, tool_calls, tool_call_count, snapshot, version, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+    `INSERT INTO workflow_snapshots (workflow_name, run_id, resource_id, agent_id, thread_id, status, tool_calls, tool_call_count, request_excerpt, snapshot, version, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
   );
   const insertMany = db.transaction((batch: BacklogRow[]) => {
     for (const row of batch) insert.run(...ourRowValues(row, sqliteDate));
@@ -159,7 +160,7 @@ async function loadOursSqlite(url: string, file: string, runs: Iterable<BacklogR
   db.close();
 }
 
-/** A backlog row as our table's eleven columns, in the order both loaders insert them. */
+/** A backlog row as our table's twelve columns, in the order both loaders insert them. */
 function ourRowValues(row: BacklogRow, date: (value: Date) => unknown): unknown[] {
   const c = ourColumns(row);
   return [
@@ -171,6 +172,7 @@ function ourRowValues(row: BacklogRow, date: (value: Date) => unknown): unknown[
     c.status,
     c.toolCalls,
     c.toolCallCount,
+    c.requestExcerpt,
     row.snapshot,
     date(row.createdAt),
     date(row.updatedAt),
@@ -191,11 +193,11 @@ async function loadOursPg(url: string, runs: Iterable<BacklogRow[]>): Promise<vo
   await deployMigrations(url);
   await withPg(url, async (client) => {
     const flush = async (batch: BacklogRow[]) => {
-      const cols: unknown[][] = Array.from({ length: 11 }, () => []);
+      const cols: unknown[][] = Array.from({ length: 12 }, () => []);
       for (const row of batch) ourRowValues(row, (date) => date).forEach((v, i) => cols[i]!.push(v));
       await client.query(
-        `INSERT INTO workflow_snapshots (workflow_name, run_id, resource_id, agent_id, thread_id, status, tool_calls, tool_call_count, snapshot, created_at, updated_at)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::text[], $10::timestamptz[], $11::timestamptz[])`,
+        `INSERT INTO workflow_snapshots (workflow_name, run_id, resource_id, agent_id, thread_id, status, tool_calls, tool_call_count, request_excerpt, snapshot, created_at, updated_at)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::text[], $10::text[], $11::timestamptz[], $12::timestamptz[])`,
         cols,
       );
     };

@@ -17,6 +17,10 @@ test("a reviewer reads what the customer asked and what the agent did before dec
   });
 
   await openRunsOf(page, testResource);
+  // The row says what the agent was asked, one line of it, as text (the markup too, never run).
+  const excerpt = callRow(page, run).locator("[data-request-excerpt]");
+  await expect(excerpt).toHaveText(/^Request: “Request: full refund Order: ORD-\S+ Email: \S+ Amount: 31\.00 EUR Reason: <img src=x/);
+  await expect(excerpt).toHaveText(/…”$/);
   await callRow(page, run)
     .getByRole("button", { name: /^Open issueRefund/ })
     .click();

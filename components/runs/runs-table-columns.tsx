@@ -32,6 +32,7 @@ export function getRunsTableColumns({ slaMinutes }: { slaMinutes: number }) {
           >
             {info.getValue()}
           </Link>
+          {info.row.original.requestExcerpt ? <RequestExcerpt text={info.row.original.requestExcerpt} /> : null}
           {info.row.original.assignee ? <AssigneeNote assignee={info.row.original.assignee} /> : null}
         </span>
       ),
@@ -102,6 +103,15 @@ function CallWait({ suspendedAt, slaMinutes, expiresAt }: { suspendedAt: string;
           {Date.parse(expiresAt) > now ? `Expires in ${formatWait(new Date(now).toISOString(), Date.parse(expiresAt))}` : "Expiring now"}
         </span>
       ) : null}
+    </span>
+  );
+}
+
+/** What the agent was asked, one line: text only, cut by the store and again by the cell's width. */
+function RequestExcerpt({ text }: { text: string }) {
+  return (
+    <span data-request-excerpt="" title={text} className="block max-w-[32rem] truncate text-xs text-neutral-600">
+      <span className="sr-only">Request: </span>“{text}”
     </span>
   );
 }

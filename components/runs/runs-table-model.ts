@@ -28,6 +28,8 @@ export interface PendingCallRow {
   threadId?: string;
   resourceId?: string;
   suspendedAt: string;
+  /** One line of what the agent was last asked in this run (the store keeps it with the snapshot). */
+  requestExcerpt?: string;
   /** Set when the call's last decision was interrupted: its tool may already have run. */
   interrupted?: InterruptedDecision;
   /** Set while somebody's decision on the call is being carried out. */
@@ -72,6 +74,7 @@ export function toPendingCallRows(threads: ThreadDto[], agentNames: Map<string, 
         threadId: run.threadId,
         resourceId: run.resourceId,
         suspendedAt: run.suspendedAt,
+        requestExcerpt: run.requestExcerpt,
         interrupted: call.interrupted,
         inFlight: call.inFlight,
         assignee: call.assignee,

@@ -31,6 +31,8 @@ export interface ConsoleRun {
   resourceId?: string;
   suspendedAt: Date;
   toolCalls: AgentRunToolCall[];
+  /** Not in the contract: one line of the run's last user message, where it has one (the store keeps it). */
+  requestExcerpt?: string;
 }
 
 export interface ListSuspendedRunsResult {
@@ -95,6 +97,7 @@ export type ListedRow = {
   resourceId: string | null;
   updatedAt: Date | string;
   toolCalls: string | null;
+  requestExcerpt: string | null;
 };
 
 /** The columns of a ListedRow in raw SQL, optionally of the table aliased `w`. */
@@ -109,6 +112,7 @@ export function listedColumns(table?: "w"): Sql {
       column("resource_id", "resourceId"),
       column("updated_at", "updatedAt"),
       column("tool_calls", "toolCalls"),
+      column("request_excerpt", "requestExcerpt"),
     ],
     ", ",
   );
@@ -126,6 +130,7 @@ export function toConsoleRun(row: ListedRow): ConsoleRun {
     // A raw query on SQLite may return the stored text.
     suspendedAt: new Date(row.updatedAt),
     toolCalls: row.toolCalls ? (JSON.parse(row.toolCalls) as AgentRunToolCall[]) : [],
+    ...(row.requestExcerpt ? { requestExcerpt: row.requestExcerpt } : {}),
   };
 }
 
@@ -139,6 +144,7 @@ export const LISTED = {
   createdAt: true,
   updatedAt: true,
   toolCalls: true,
+  requestExcerpt: true,
 } as const;
 const LISTING_ORDER: Prisma.WorkflowSnapshotOrderByWithRelationInput[] = [{ createdAt: "desc" }, { runId: "desc" }];
 

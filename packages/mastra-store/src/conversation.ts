@@ -78,6 +78,54 @@ export function messageListsOf(snapshot: WorkflowRunState, execution?: WorkflowR
   return lists;
 }
 
+/** The longest request excerpt the store keeps (characters, the ellipsis included). */
+export const REQUEST_EXCERPT_MAX_LENGTH = 120;
+
+/**
+ * A one-line excerpt of what the agent was last asked: the run's last user message, its whitespace
+ * folded to single spaces, control characters dropped, cut at REQUEST_EXCERPT_MAX_LENGTH. Read when
+ * a snapshot is written, so that a queue of waiting calls can say what each is about without reading
+ * snapshots. `""` for an agent run without a user message (or a layout this module does not know);
+ * `null` for a workflow run, which has no messages.
+ */
+export function requestExcerptOf(workflowName: string, snapshot: WorkflowRunState): string | null {
+  if (!isAgentLoopWorkflow(workflowName)) return null;
+  if (!isObject(snapshot)) return "";
+  // A durable agent's outer row keeps the messages it was started with in its input.
+  const durableInput = ((snapshot.context as Json | undefined)?.input as Json | undefined)?.messageListState;
+  const lists = [...messageListsOf(snapshot), ...(isObject(durableInput) ? [durableInput] : [])];
+  for (const list of lists) {
+    const messages = Array.isArray(list.messages) ? list.messages : [];
+    for (let i = messages.length - 1; i >= 0; i--) {
+      const message = messages[i];
+      if (!isObject(message) || message.role !== "user") continue;
+      const text = readMessage(message)
+        ?.parts.flatMap((part) => (part.type === "text" ? [part.text] : []))
+        .join(" ");
+      const line = text ? oneLine(text) : "";
+      if (line) return cut(line, REQUEST_EXCERPT_MAX_LENGTH);
+    }
+  }
+  return "";
+}
+
+// eslint-disable-next-line no-control-regex
+const BREAKS_AND_CONTROLS = /[\u0000-\u001f\u007f-\u009f\s]+/g;
+const LONE_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** `text` on one line and storable anywhere: PostgreSQL's text refuses NUL, and a lone surrogate has no UTF-8. */
+function oneLine(text: string): string {
+  return text.replace(BREAKS_AND_CONTROLS, " ").replace(LONE_SURROGATES, "\ufffd").trim();
+}
+
+/** `text` at most `max` UTF-16 units long, never split inside a surrogate pair. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  if (/[\ud800-\udbff]/.test(text[end - 1]!)) end--;
+  return `${text.slice(0, end).trimEnd()}…`;
+}
+
 function readMessage(message: unknown): ConversationMessage | undefined {
   if (!isObject(message) || typeof message.role !== "string") return undefined;
   const role = message.role === "user" || message.role === "assistant" || message.role === "tool" ? message.role : undefined;

@@ -21,4 +21,11 @@ export { absoluteDatabaseUrl, databaseProvider, redactUrl, sqliteFilePath, type 
 export { serializedSqliteAdapter } from "./sqlite-adapter.ts";
 export { loadExecutionSnapshot } from "./execution-snapshot.ts";
 export * from "./snapshot-reader.ts";
-export { readConversation, type ConversationMessage, type ConversationPart, type RunConversation } from "./conversation.ts";
+export {
+  readConversation,
+  requestExcerptOf,
+  REQUEST_EXCERPT_MAX_LENGTH,
+  type ConversationMessage,
+  type ConversationPart,
+  type RunConversation,
+} from "./conversation.ts";

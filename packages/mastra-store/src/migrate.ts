@@ -11,6 +11,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { databaseProvider, sqliteFilePath, type DatabaseProvider } from "./database-url.ts";
 import { HISTORY_TABLE, migrationsFolder, storeMigrationNames } from "./migration-status.ts";
+import { requestExcerptOf } from "./conversation.ts";
 
 export {
   appliedMigrationNames,
@@ -92,10 +93,51 @@ async function applyPending(
   for (const migration of migrations) {
     if (recorded.has(migration.name)) continue;
     await connection.run(migration.sql);
+    await DATA_STEPS[migration.name.replace(/^\d+_/, "")]?.(connection, placeholder);
     await connection.query(insert, [migration.name, migration.checksum, false, new Date().toISOString()]);
     result.applied.push(migration.name);
   }
   return result;
+}
+
+/**
+ * Work a migration's SQL cannot do, run right after it in the same transaction: a crash leaves the
+ * database as it was before the migration, never with the column and half its values. Named without
+ * the number, which is each database's own (SQLite's 0006 is PostgreSQL's 0005).
+ */
+const DATA_STEPS: Record<string, (connection: HistoryConnection, placeholder: (index: number) => string) => Promise<void>> = {
+  request_excerpt: backfillRequestExcerpts,
+};
+
+/** Rows read per batch by a data step: bounded memory whatever the backlog (snapshots are large). */
+const BACKFILL_BATCH = 200;
+
+/** The request excerpt of every run waiting when the column was added, read as the store writes it. */
+async function backfillRequestExcerpts(connection: HistoryConnection, placeholder: (index: number) => string): Promise<void> {
+  const [p1, p2] = [placeholder(1), placeholder(2)];
+  const update = `UPDATE "workflow_snapshots" SET "request_excerpt" = ${p1} WHERE "workflow_name" = ${p2} AND "run_id" = ${placeholder(3)}`;
+  let after: [string, string] = ["", ""];
+  for (;;) {
+    const rows = await connection.query(
+      `SELECT "workflow_name", "run_id", "snapshot" FROM "workflow_snapshots"
+       WHERE "status" = 'suspended' AND "agent_id" IS NOT NULL AND ("workflow_name", "run_id") > (${p1}, ${p2})
+       ORDER BY "workflow_name", "run_id" LIMIT ${BACKFILL_BATCH}`,
+      after,
+    );
+    for (const row of rows) {
+      const workflowName = String(row.workflow_name);
+      let excerpt: string | null;
+      try {
+        excerpt = requestExcerptOf(workflowName, JSON.parse(String(row.snapshot)));
+      } catch {
+        excerpt = ""; // a snapshot that is not JSON has nothing to show
+      }
+      if (excerpt !== null) await connection.query(update, [excerpt, workflowName, row.run_id]);
+    }
+    if (rows.length < BACKFILL_BATCH) return;
+    const last = rows.at(-1)!;
+    after = [String(last.workflow_name), String(last.run_id)];
+  }
 }
 
 async function migrateSqlite(filePath: string, migrations: Migration[]): Promise<MigrateResult> {

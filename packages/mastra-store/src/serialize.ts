@@ -39,6 +39,7 @@ export function snapshotColumns(summary: SnapshotSummary, snapshot: WorkflowRunS
     resourceId: storedResourceId ?? summary.resourceId,
     toolCalls: summary.toolCalls ? JSON.stringify(summary.toolCalls) : null,
     toolCallCount: summary.toolCalls?.length ?? 0,
+    requestExcerpt: summary.requestExcerpt,
     snapshot: serializeSnapshot(snapshot),
   };
 }

@@ -25,7 +25,7 @@
 import { getSnapshotMemoryInfo } from "@mastra/core/storage";
 import type { WorkflowRunState } from "@mastra/core/workflows";
 import { AGENT_LOOP_WORKFLOWS, isAgentLoopWorkflow, MASTRA_INTERNAL_WORKFLOWS, workflowOwnerKey } from "./run-kinds.ts";
-import { messageListsOf } from "./conversation.ts";
+import { messageListsOf, requestExcerptOf } from "./conversation.ts";
 import { suspendedWorkflowSteps } from "./workflow-steps.ts";
 
 export {
@@ -81,6 +81,11 @@ export interface SnapshotSummary {
   toolCalls: AgentRunToolCall[] | null;
   /** The pending calls that wait on a sub-agent's inner run (suspended agent-loop rows only). */
   delegations: Delegation[];
+  /**
+   * Suspended agent-loop rows only: a one-line excerpt of the run's last user message
+   * (conversation.ts, requestExcerptOf), `""` when it has none. Null otherwise.
+   */
+  requestExcerpt: string | null;
 }
 
 type Json = Record<string, unknown>;
@@ -101,6 +106,7 @@ export function readSnapshot(workflowName: string, snapshot: WorkflowRunState): 
     delegations: (pending ?? []).flatMap(({ call, innerRunId }) =>
       innerRunId && call.toolCallId ? [{ toolCallId: call.toolCallId, innerRunId }] : [],
     ),
+    requestExcerpt: pending ? requestExcerptOf(workflowName, snapshot) : null,
   };
 }
 
@@ -139,6 +145,7 @@ function readWorkflowRun(
     resourceId: stringOrNull(memoryInfo?.resourceId),
     toolCalls: listed ? steps.map(({ call }) => call) : null,
     delegations: steps.flatMap(({ call, nested }) => (nested ? [{ toolCallId: call.toolCallId!, ...nested }] : [])),
+    requestExcerpt: null,
   };
 }
 

@@ -115,14 +115,15 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
       db,
       sql`
       INSERT INTO "workflow_snapshots" ("workflow_name", "run_id", "resource_id", "agent_id", "thread_id", "status",
-        "tool_call_count", "version", "created_at", "updated_at", "tool_calls", "snapshot")
+        "tool_call_count", "version", "created_at", "updated_at", "tool_calls", "request_excerpt", "snapshot")
       VALUES (${workflowName}, ${runId}, ${knownResourceId}, ${columns.agentId}, ${columns.threadId}, ${columns.status},
-        ${columns.toolCallCount}, 0, ${createdAt ?? now}, ${updatedAt ?? now}, ${columns.toolCalls}, ${columns.snapshot})
+        ${columns.toolCallCount}, 0, ${createdAt ?? now}, ${updatedAt ?? now}, ${columns.toolCalls}, ${columns.requestExcerpt}, ${columns.snapshot})
       ON CONFLICT ("workflow_name", "run_id") DO UPDATE SET
         "resource_id" = COALESCE(excluded."resource_id", "workflow_snapshots"."resource_id"),
         "agent_id" = excluded."agent_id", "thread_id" = excluded."thread_id", "status" = excluded."status",
         "tool_call_count" = excluded."tool_call_count", "version" = "workflow_snapshots"."version" + 1,
-        "updated_at" = excluded."updated_at", "tool_calls" = excluded."tool_calls", "snapshot" = excluded."snapshot"`,
+        "updated_at" = excluded."updated_at", "tool_calls" = excluded."tool_calls",
+        "request_excerpt" = excluded."request_excerpt", "snapshot" = excluded."snapshot"`,
     );
     if (columns.toolCallCount > 0) failpoint("after-waiting-snapshot-written");
     await this.#setDelegatedRunsAside(columns.delegations);
