@@ -10,7 +10,7 @@
  */
 import { headers } from "next/headers";
 import type { z } from "zod";
-import { appendAudit, type AuditEntry } from "../audit/log.ts";
+import { appendAudit, type AuditEntry, type DecisionVia } from "../audit/log.ts";
 import { admitRequest, countRefusal, refusalClient, refusalsPerMinute } from "../audit/refusal-limit.ts";
 import { actorLabel, type Actor } from "../auth/session.ts";
 import { clientAddress } from "../http/client-address.ts";
@@ -31,6 +31,8 @@ export interface DecisionRequest {
   actor: Actor | null;
   client: { key: string; anonymous: boolean };
   address: string;
+  /** Where the request came from, kept on its refusals (decisions carry it through decide()). */
+  via?: DecisionVia;
 }
 
 /**
@@ -68,6 +70,7 @@ export async function decideFor<A extends DecisionAction>(
   action: A,
   schema: z.ZodType<DecisionFields<A>>,
   input: unknown,
+  via: DecisionVia = "console",
 ): Promise<ActionResult<DecisionOutcome>> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
@@ -76,7 +79,7 @@ export async function decideFor<A extends DecisionAction>(
     return refusal;
   }
   const result = await runAction(`${action}ToolCall`, () =>
-    decide({ action, ...parsed.data } as Decision, { reviewer: actorLabel(request.actor) }),
+    decide({ action, ...parsed.data } as Decision, { reviewer: actorLabel(request.actor), via }),
   );
   // decide() audits its own refusals; they still use up the client's budget.
   if (!result.ok && isRefusal(result.error.code)) countRefusal(request.client);
@@ -93,14 +96,17 @@ export async function runDecision<A extends DecisionAction>(
   action: A,
   schema: z.ZodType<DecisionFields<A>>,
   input: unknown,
+  via: DecisionVia = "console",
+  address?: string,
 ): Promise<ActionResult<DecisionOutcome>> {
-  const opened = await openDecisionRequest(await requestClientAddress());
+  const opened = await openDecisionRequest(address ?? (await requestClientAddress()));
   if (!opened.ok) return { ok: false, error: opened.error };
+  opened.request.via = via;
   if (!opened.access.ok) {
     await auditRefusal(opened.request, action, input, opened.access.error);
     return { ok: false, error: opened.access.error };
   }
-  return decideFor({ ...opened.request, actor: opened.access.actor }, action, schema, input);
+  return decideFor({ ...opened.request, actor: opened.access.actor }, action, schema, input, via);
 }
 
 /** Audits a refused request if the client's budget allows, and counts it either way. */
@@ -122,6 +128,7 @@ function refusalEntry(request: DecisionRequest, action: string, input: unknown, 
       runId: text(fields.runId).slice(0, ANONYMOUS_ID_CHARS),
       toolCallId: text(fields.toolCallId).slice(0, ANONYMOUS_ID_CHARS),
       message: `${error.message} (client ${request.address.slice(0, 64)})`,
+      via: request.via,
     };
   }
   return {
@@ -134,6 +141,7 @@ function refusalEntry(request: DecisionRequest, action: string, input: unknown, 
     reason: typeof fields.reason === "string" ? fields.reason : undefined,
     resumeData: fields.resumeData,
     message: error.message,
+    via: request.via,
   };
 }
 

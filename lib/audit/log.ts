@@ -49,7 +49,11 @@ export interface AuditEntry {
   batchId?: string | null;
   /** Whom the call was assigned to (lib/assignments), when it had an assignee. */
   assignee?: string | null;
+  /** Where the decision was made: console (its pages), api (the JSON API), slack (a Slack button); null for the console's own. */
+  via?: DecisionVia | null;
 }
+
+export type DecisionVia = "console" | "api" | "slack";
 
 type AuditWriter = Pick<Db, "auditEvent">;
 
@@ -88,6 +92,7 @@ export function appendAudit(db: AuditWriter, entry: AuditEntry, at: Date = new D
       decisionId: id(entry.decisionId),
       batchId: id(entry.batchId),
       assignee: id(entry.assignee),
+      via: entry.via ?? null,
     },
   });
 }

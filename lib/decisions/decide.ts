@@ -13,7 +13,7 @@
  *    applied | failed | released (decidable again: the agent failed before the tool ran). An
  *    expiry in mark mode is not carried out: it is applied as recorded (mark-expiry.ts).
  */
-import { appendAudit, type AuditEntry } from "../audit/log.ts";
+import { appendAudit, type AuditEntry, type DecisionVia } from "../audit/log.ts";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { failpoint } from "../failpoint.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
@@ -36,6 +36,7 @@ export async function decide(
     batchId,
     refusals,
     asAssignee = true,
+    via,
   }: {
     reviewer: string;
     /**
@@ -44,6 +45,8 @@ export async function decide(
      */
     asAssignee?: boolean;
     databaseUrl?: string;
+    /** Where the reviewer decided (kept on the decision and its audit entries). */
+    via?: DecisionVia;
     /** The bulk request this decision is part of (bulk.ts): kept on the decision and on each of its audit entries. */
     batchId?: string;
     /** A bulk request's refusals are written together once it is done (bulk-refusals.ts), not one by one here. */
@@ -54,6 +57,7 @@ export async function decide(
   const audit: AuditEntry = {
     reviewer,
     batchId,
+    via,
     action: decision.action,
     outcome: "refused",
     runId: decision.runId,

@@ -73,6 +73,7 @@ export async function recordDecision(db: Db, decision: Decision, audit: AuditEnt
     attempts: 0,
     toolRanAt: null,
     batchId: audit.batchId ?? null,
+    via: audit.via ?? null,
     expiryMode: decision.action === "expire" ? (decision.mode ?? "decline") : null,
     leaseUntil: new Date(now.getTime() + decisionLeaseMs()),
     decidedAt: now,
@@ -254,6 +255,7 @@ export function auditOf(decision: ToolCallDecision, audit: DecisionAudit): Audit
     reason: decision.reason,
     decisionId: decision.id,
     batchId: decision.batchId,
+    via: decision.via as AuditEntry["via"],
     ...audit,
   };
 }

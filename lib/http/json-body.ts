@@ -31,6 +31,16 @@ export async function readJsonBody(request: Request, limit: number): Promise<Jso
   }
 }
 
+/**
+ * The raw body, never more than `limit` bytes of it (null when it is larger: declared or found so),
+ * for a caller that must see the exact bytes (a signature over them: lib/slack/signature.ts).
+ */
+export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array | null> {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) return null;
+  return readAtMost(request.body, limit);
+}
+
 /** The whole stream if it fits in `limit` bytes; otherwise null, and the stream is cancelled. */
 async function readAtMost(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | null> {
   if (!body) return new Uint8Array();

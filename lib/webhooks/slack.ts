@@ -1,34 +1,27 @@
 /**
  * The Slack preset: an endpoint flagged as Slack (an incoming-webhook URL) gets a Block Kit message
  * instead of the raw event: what waits (or what was decided), for which agent and customer, since
- * when, and a link to the run in the console (CONSOLE_URL, else BETTER_AUTH_URL).
+ * when, and a link to the run in the console (CONSOLE_URL, else BETTER_AUTH_URL). A waiting call
+ * that asks for approval also gets Approve and Decline buttons (lib/slack: answered at
+ * POST /api/integrations/slack/interactions); an input request keeps only the link.
  */
 import type { EventPayload } from "../events/outbox.ts";
 import { runLink } from "../links.ts";
+import { findSuspendedRun } from "../runs/run-detail.ts";
+import { decisionButtons, escapeMrkdwn as escape, slackTime } from "../slack/blocks.ts";
 
 type MrkdwnText = { type: "mrkdwn"; text: string };
-export type SlackBlock = { type: "section"; text: MrkdwnText; fields?: MrkdwnText[] } | { type: "context"; elements: MrkdwnText[] };
+export type SlackBlock =
+  | { type: "section"; text: MrkdwnText; fields?: MrkdwnText[] }
+  | { type: "context"; elements: MrkdwnText[] }
+  | ReturnType<typeof decisionButtons>;
 export interface SlackMessage {
   /** What notifications and clients without blocks show. */
   text: string;
   blocks: SlackBlock[];
 }
 
-/** Slack's mrkdwn treats these three as markup: an agent's tool name or a customer id must not be. */
-const escape = (text: unknown) =>
-  String(text ?? "—")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;");
-
 const field = (label: string, value: unknown): MrkdwnText => ({ type: "mrkdwn", text: `*${label}*\n${escape(value)}` });
-
-/** A time Slack shows in the reader's own time zone, with the ISO time as fallback. */
-function slackTime(iso: unknown): string {
-  const time = Date.parse(String(iso));
-  if (!Number.isFinite(time)) return escape(iso);
-  return `<!date^${Math.floor(time / 1000)}^{date_short_pretty} {time}|${escape(iso)}>`;
-}
 
 const HEADLINES: Record<EventPayload["type"], (data: Record<string, unknown>) => string> = {
   "call.waiting": (data) => `*${escape(data.toolName)}* waits for a reviewer`,
@@ -49,7 +42,11 @@ const HEADLINES: Record<EventPayload["type"], (data: Record<string, unknown>) =>
 /** The events about a call that still waits: their message says since when. */
 const WAITING = new Set<EventPayload["type"]>(["call.waiting", "call.overdue", "call.expiring"]);
 
-export function slackMessage(event: EventPayload): SlackMessage {
+/**
+ * `approval`: the call waits for approval (not for input), so a reviewer linked to Slack can decide
+ * it from the message; the buttons go only on the events of a call that still waits.
+ */
+export function slackMessage(event: EventPayload, { approval = false }: { approval?: boolean } = {}): SlackMessage {
   const data = event.data;
   const runId = String(data.runId ?? "");
   const link = runLink(runId);
@@ -73,6 +70,14 @@ export function slackMessage(event: EventPayload): SlackMessage {
         ],
       },
       { type: "context", elements: [{ type: "mrkdwn", text: `Run \`${escape(runId)}\` · call \`${escape(data.toolCallId)}\`` }] },
+      ...(approval && WAITING.has(event.type) ? [decisionButtons({ runId, toolCallId: String(data.toolCallId ?? "") })] : []),
     ],
   };
+}
+
+/** Whether the event's call still waits for approval (not for input): its message gets the buttons. */
+export async function awaitsApproval(event: EventPayload, databaseUrl: string): Promise<boolean> {
+  if (!WAITING.has(event.type)) return false;
+  const run = await findSuspendedRun(String(event.data.runId ?? ""), databaseUrl);
+  return run?.toolCalls.find((call) => call.toolCallId === event.data.toolCallId)?.requiresApproval === true;
 }

@@ -10,7 +10,7 @@ import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import type { EventPayload } from "../events/outbox.ts";
 import { MAX_ATTEMPTS, retryDelayMs } from "../retry-schedule.ts";
 import { postWebhook, type AttemptResult } from "./send.ts";
-import { slackMessage } from "./slack.ts";
+import { awaitsApproval, slackMessage } from "./slack.ts";
 
 /** Longer than one attempt can take (its 10 s time limit), so a live worker never loses its claim. */
 const LEASE_MS = 60_000;
@@ -44,7 +44,7 @@ export async function deliverDueWebhooks({ databaseUrl = databaseUrlFromEnv(), n
       if (count === 0) return 0; // another instance claimed it first
       const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id } });
       const event = await db.outboxEvent.findUniqueOrThrow({ where: { id: delivery.eventId } });
-      const result = await attempt(endpoints.get(delivery.endpointId)!, event);
+      const result = await attempt(endpoints.get(delivery.endpointId)!, event, databaseUrl);
       await recordAttempt(db, delivery, leaseUntil, result, now);
       return 1;
     }),
@@ -57,8 +57,12 @@ type OutboxEvent = Awaited<ReturnType<Db["outboxEvent"]["findUniqueOrThrow"]>>;
 type Delivery = Awaited<ReturnType<Db["webhookDelivery"]["findUniqueOrThrow"]>>;
 
 /** One POST: the signed event, or for Slack the Block Kit message (Slack's URL is the secret; unsigned). */
-function attempt(endpoint: Endpoint, event: OutboxEvent): Promise<AttemptResult> {
-  if (endpoint.slack) return postWebhook(endpoint.url, JSON.stringify(slackMessage(JSON.parse(event.payload) as EventPayload)), {});
+async function attempt(endpoint: Endpoint, event: OutboxEvent, databaseUrl: string): Promise<AttemptResult> {
+  if (endpoint.slack) {
+    const payload = JSON.parse(event.payload) as EventPayload;
+    const approval = await awaitsApproval(payload, databaseUrl);
+    return postWebhook(endpoint.url, JSON.stringify(slackMessage(payload, { approval })), {});
+  }
   // Signed at sending time: receivers reject a timestamp more than a few minutes off their clock.
   const sentAt = new Date();
   const signature = new Webhook(endpoint.secret).sign(event.id, sentAt, event.payload);

@@ -21,11 +21,11 @@ export async function POST(request: Request) {
   const { action, ...input } = fieldsOf(opened.body);
   const result =
     action === "approve"
-      ? await decideFor(decider, "approve", approveInput, input)
+      ? await decideFor(decider, "approve", approveInput, input, "api")
       : action === "decline"
-        ? await decideFor(decider, "decline", declineInput, input)
+        ? await decideFor(decider, "decline", declineInput, input, "api")
         : action === "resume"
-          ? await decideFor(decider, "resume", resumeInput, input)
+          ? await decideFor(decider, "resume", resumeInput, input, "api")
           : await refuseUnknownAction(decider, input);
   return result.ok ? NextResponse.json(result) : decisionFailure(result.error);
 }
