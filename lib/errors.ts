@@ -6,10 +6,14 @@
 export const ERROR_STATUS = {
   invalid_input: 400,
   unauthenticated: 401,
+  /** A request to the Slack endpoints without a valid Slack signature, or signed more than 5 minutes ago. */
+  invalid_signature: 401,
   forbidden: 403,
   /** The agent lets only a call's assignee decide it (lib/assignments), and this is somebody else. */
   not_assignee: 403,
   cross_site: 403,
+  /** A Slack user who has not linked a console account (/profile → Link Slack) clicked a button. */
+  slack_not_linked: 403,
   run_not_found: 404,
   /** A user id that names nobody (setting a role). */
   user_not_found: 404,
@@ -40,6 +44,8 @@ export const ERROR_STATUS = {
   internal: 500,
   unknown_agent: 502,
   agent_failed: 502,
+  /** The Slack endpoints on a console without SLACK_SIGNING_SECRET. */
+  slack_not_configured: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

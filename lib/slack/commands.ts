@@ -1,0 +1,39 @@
+/**
+ * The slash command `/approvals`, after the gate (gate.ts) took its signature: `link <code>` links
+ * the Slack user (and team) to the console account whose code it is (links.ts). A wrong, used or
+ * expired code is refused and counted against the Slack user's refusal budget, so codes cannot be
+ * guessed at speed. Answers are ephemeral: only the sender sees them.
+ */
+import { NextResponse } from "next/server";
+import { admitRequest } from "../audit/refusal-limit.ts";
+import { auditRefusal, type DecisionRequest } from "../actions/run-decision.ts";
+import { redeemLinkCode } from "./links.ts";
+import { slashCommand } from "./payloads.ts";
+
+const USAGE = "Send `/approvals link <code>` with the code from your console profile (Link Slack) to approve and decline from Slack.";
+
+const reply = (text: string) => NextResponse.json({ response_type: "ephemeral", text });
+
+export async function handleCommand(form: URLSearchParams, request: DecisionRequest): Promise<NextResponse> {
+  const parsed = slashCommand.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    await auditRefusal(request, "unknown", undefined, { code: "invalid_input", message: "The request holds no Slack slash command." });
+    return NextResponse.json(
+      { ok: false, error: { code: "invalid_input", message: "The request holds no Slack slash command." } },
+      { status: 400 },
+    );
+  }
+  const command = parsed.data;
+  const match = /^\s*link\s+(\S+)\s*$/i.exec(command.text);
+  if (!match) return reply(USAGE);
+  // Counted per Slack user (and by address in the gate): a wrong code uses up their refusals.
+  const slackClient = { ...request, client: { key: `slack:${command.team_id}:${command.user_id}`, anonymous: true } };
+  const admission = admitRequest(slackClient.client);
+  if (admission.limited) return reply(`Too many wrong codes. Try again in ${admission.retryAfterSeconds} s.`);
+  const linked = await redeemLinkCode(match[1]!, { teamId: command.team_id, slackUserId: command.user_id });
+  if (!linked.ok) {
+    await auditRefusal(slackClient, "unknown", undefined, { code: "invalid_input", message: `Slack link refused: ${linked.message}` });
+    return reply(linked.message);
+  }
+  return reply(`Linked: your clicks on Approve and Decline now act as ${linked.email} in the console.`);
+}

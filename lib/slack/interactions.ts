@@ -1,0 +1,148 @@
+/**
+ * A click in Slack, after the gate (gate.ts) took its signature: Approve decides at once, Decline
+ * opens a modal for the reason and its submission declines. Every decision goes through the
+ * console's own path (lib/actions/run-decision.ts: permissions, refusal budget, first-wins record,
+ * carry-out, audit) as the linked console account, recorded via "slack". The message is then
+ * replaced through the interaction's response_url (who decided what and when, no buttons); a
+ * refusal or a stale button is answered in an ephemeral reply and changes nothing.
+ */
+import { NextResponse } from "next/server";
+import { authorize } from "../actions/authorize.ts";
+import type { ActionError, ActionResult } from "../actions/result.ts";
+import { auditRefusal, runDecision, type DecisionRequest } from "../actions/run-decision.ts";
+import { runAs } from "../auth/session.ts";
+import { getDb } from "../db/client.ts";
+import { approveInput, declineInput } from "../decisions/inputs.ts";
+import type { DecisionOutcome } from "../decisions/types.ts";
+import { findSuspendedRun } from "../runs/run-detail.ts";
+import {
+  alreadyDecidedText,
+  APPROVE_ACTION,
+  DECLINE_ACTION,
+  DECLINE_VIEW,
+  decidedMessage,
+  declineModal,
+  REASON_BLOCK,
+  type CallRef,
+} from "./blocks.ts";
+import { linkedActor } from "./links.ts";
+import {
+  callRef,
+  declineMetadata,
+  interactionPayload,
+  parseJson,
+  slackAccountOf,
+  type BlockActionsPayload,
+  type ViewSubmissionPayload,
+} from "./payloads.ts";
+import { openView, respond, respondEphemeral } from "./web.ts";
+
+const NOT_LINKED =
+  "Your Slack account is not linked to a console account, so nothing was decided. In the console, open your profile, choose Link Slack and send the code here with `/approvals link <code>`.";
+
+/** Slack wants a quick empty 200 for a click it delivered; what the clicker sees goes through response_url. */
+const acknowledged = () => new NextResponse(null, { status: 200 });
+
+export async function handleInteraction(form: URLSearchParams, request: DecisionRequest): Promise<NextResponse> {
+  const parsed = interactionPayload.safeParse(parseJson(form.get("payload")));
+  if (!parsed.success) return refuseInput(request, "The request holds no Slack interaction this console answers.");
+  const payload = parsed.data;
+  return payload.type === "block_actions" ? handleClick(payload, request) : handleDeclineSubmission(payload, request);
+}
+
+async function handleClick(payload: BlockActionsPayload, request: DecisionRequest): Promise<NextResponse> {
+  const action = payload.actions[0]!;
+  const call = callRef.safeParse(parseJson(action.value));
+  if (![APPROVE_ACTION, DECLINE_ACTION].includes(action.action_id) || !call.success) {
+    return refuseInput(request, "The click names no call this console knows how to decide.");
+  }
+  const verb = action.action_id === APPROVE_ACTION ? "approve" : "decline";
+  const actor = await linkedActor(slackAccountOf(payload));
+  if (!actor) {
+    await auditRefusal(request, verb, call.data, { code: "slack_not_linked", message: NOT_LINKED });
+    await respondEphemeral(payload.response_url, NOT_LINKED);
+    return acknowledged();
+  }
+  if (verb === "approve") {
+    const result = await runAs(actor, () => runDecision("approve", approveInput, call.data, "slack", request.address));
+    await report(result, call.data, payload.response_url);
+    return acknowledged();
+  }
+  // Decline: the same permission check before the modal, so a support user is told at once.
+  const access = await runAs(actor, () => authorize("decide"));
+  if (!access.ok) {
+    await auditRefusal({ ...request, actor }, "decline", call.data, access.error);
+    await respondEphemeral(payload.response_url, `${access.error.message} Nothing was decided.`);
+    return acknowledged();
+  }
+  const prior = await priorDecision(call.data);
+  if (prior) {
+    await respondEphemeral(payload.response_url, alreadyDecidedText(prior));
+    return acknowledged();
+  }
+  const metadata = JSON.stringify({ ...call.data, responseUrl: payload.response_url });
+  const problem = await openView(payload.trigger_id, declineModal(await toolNameOf(call.data), metadata));
+  if (problem) await respondEphemeral(payload.response_url, problem);
+  return acknowledged();
+}
+
+async function handleDeclineSubmission(payload: ViewSubmissionPayload, request: DecisionRequest): Promise<NextResponse> {
+  const metadata = declineMetadata.safeParse(parseJson(payload.view.private_metadata));
+  if (payload.view.callback_id !== DECLINE_VIEW || !metadata.success) {
+    return refuseInput(request, "The form names no call this console knows how to decline.");
+  }
+  const { responseUrl, ...call } = metadata.data;
+  const actor = await linkedActor(slackAccountOf(payload));
+  if (!actor) {
+    await auditRefusal(request, "decline", call, { code: "slack_not_linked", message: NOT_LINKED });
+    return formError(NOT_LINKED);
+  }
+  const reason = Object.values(payload.view.state.values[REASON_BLOCK] ?? {})[0]?.value ?? "";
+  const result = await runAs(actor, () => runDecision("decline", declineInput, { ...call, reason }, "slack", request.address));
+  if (!result.ok) return formError(errorText(result.error));
+  await replaceWithDecision(call, responseUrl);
+  return acknowledged();
+}
+
+/** After a decision: the message shows it; after a refusal: the clicker is told why. */
+async function report(result: ActionResult<DecisionOutcome>, call: CallRef, responseUrl: string): Promise<void> {
+  if (result.ok) await replaceWithDecision(call, responseUrl);
+  else await respondEphemeral(responseUrl, errorText(result.error));
+}
+
+function errorText(error: ActionError): string {
+  if (error.code === "already_decided" && error.priorDecision) return alreadyDecidedText(error.priorDecision);
+  if (error.code === "agent_failed" || error.code === "internal") return error.message;
+  return `${error.message} Nothing was decided.`;
+}
+
+async function replaceWithDecision(call: CallRef, responseUrl: string): Promise<void> {
+  const db = await getDb();
+  const decision = await db.toolCallDecision.findUnique({ where: { runId_toolCallId: call } });
+  if (!decision) return;
+  await respond(responseUrl, decidedMessage({ ...decision, decidedAt: decision.decidedAt.toISOString() }));
+}
+
+/** The decision that holds the call, if any (a released one no longer does). */
+async function priorDecision(call: CallRef) {
+  const db = await getDb();
+  const decision = await db.toolCallDecision.findUnique({ where: { runId_toolCallId: call } });
+  if (!decision || decision.state === "released") return null;
+  return { reviewer: decision.reviewer, action: decision.action, decidedAt: decision.decidedAt.toISOString() };
+}
+
+async function toolNameOf(call: CallRef): Promise<string | null> {
+  const run = await findSuspendedRun(call.runId);
+  return run?.toolCalls.find((candidate) => candidate.toolCallId === call.toolCallId)?.toolName ?? null;
+}
+
+/** The modal stays open and shows `text` under the reason field. */
+function formError(text: string): NextResponse {
+  return NextResponse.json({ response_action: "errors", errors: { [REASON_BLOCK]: text.slice(0, 2000) } });
+}
+
+async function refuseInput(request: DecisionRequest, message: string): Promise<NextResponse> {
+  const error: ActionError = { code: "invalid_input", message };
+  await auditRefusal(request, "unknown", undefined, error);
+  return NextResponse.json({ ok: false, error }, { status: 400 });
+}
