@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { Forbidden } from "@/components/forbidden";
 import { NotificationPreferenceForm } from "@/components/profile/notification-preference-form";
+import { SlackLink } from "@/components/profile/slack-link";
 import { Alert } from "@/components/ui/alert";
 import { can, ROLE_LABELS } from "@/lib/auth/roles";
 import { pageAccess } from "@/lib/auth/page-access";
 import { emailEnabled } from "@/lib/notifications/mail-config";
 import { emailModeOf } from "@/lib/notifications/preferences";
+import { slackLinkOf } from "@/lib/slack/links";
 
 export const metadata: Metadata = { title: "Profile · Agent approvals" };
 export const dynamic = "force-dynamic";
@@ -41,6 +43,14 @@ export default async function ProfilePage() {
           </p>
         )}
       </section>
+      {decides ? (
+        <section aria-labelledby="slack" className="flex flex-col gap-4 rounded-lg border border-neutral-200 bg-white p-5">
+          <h2 id="slack" className="text-base font-semibold">
+            Slack
+          </h2>
+          <SlackLink linkedAs={(await slackLinkOf(actor.id))?.slackUserId ?? null} />
+        </section>
+      ) : null}
     </div>
   );
 }
