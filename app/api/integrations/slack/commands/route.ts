@@ -2,8 +2,8 @@
  * POST /api/integrations/slack/commands — the Request URL of the `/approvals` slash command
  * (`/approvals link <code>`), signed like every request from Slack (lib/slack).
  */
-import { openSlackRequest } from "@/lib/slack/gate";
-import { handleCommand } from "@/lib/slack/commands";
+import { openSlackRequest } from "@/lib/integrations/slack-gate";
+import { handleCommand } from "@/lib/integrations/slack-commands";
 
 export async function POST(request: Request) {
   const opened = await openSlackRequest(request);

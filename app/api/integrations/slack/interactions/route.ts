@@ -2,8 +2,8 @@
  * POST /api/integrations/slack/interactions — Slack's Interactivity Request URL: Approve and Decline
  * clicks and the decline modal's submission, signed with the app's signing secret (lib/slack).
  */
-import { openSlackRequest } from "@/lib/slack/gate";
-import { handleInteraction } from "@/lib/slack/interactions";
+import { openSlackRequest } from "@/lib/integrations/slack-gate";
+import { handleInteraction } from "@/lib/integrations/slack-interactions";
 
 export async function POST(request: Request) {
   const opened = await openSlackRequest(request);

@@ -1,14 +1,14 @@
 /**
- * The slash command `/approvals`, after the gate (gate.ts) took its signature: `link <code>` links
- * the Slack user (and team) to the console account whose code it is (links.ts). A wrong, used or
+ * The slash command `/approvals`, after the gate (slack-gate.ts) took its signature: `link <code>` links
+ * the Slack user (and team) to the console account whose code it is (lib/slack/links.ts). A wrong, used or
  * expired code is refused and counted against the Slack user's refusal budget, so codes cannot be
  * guessed at speed. Answers are ephemeral: only the sender sees them.
  */
 import { NextResponse } from "next/server";
 import { admitRequest } from "../audit/refusal-limit.ts";
 import { auditRefusal, type DecisionRequest } from "../actions/run-decision.ts";
-import { redeemLinkCode } from "./links.ts";
-import { slashCommand } from "./payloads.ts";
+import { redeemLinkCode } from "../slack/links.ts";
+import { slashCommand } from "../slack/payloads.ts";
 
 const USAGE = "Send `/approvals link <code>` with the code from your console profile (Link Slack) to approve and decline from Slack.";
 

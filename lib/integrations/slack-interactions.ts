@@ -1,5 +1,5 @@
 /**
- * A click in Slack, after the gate (gate.ts) took its signature: Approve decides at once, Decline
+ * A click in Slack, after the gate (slack-gate.ts) took its signature: Approve decides at once, Decline
  * opens a modal for the reason and its submission declines. Every decision goes through the
  * console's own path (lib/actions/run-decision.ts: permissions, refusal budget, first-wins record,
  * carry-out, audit) as the linked console account, recorded via "slack". The message is then
@@ -24,8 +24,8 @@ import {
   declineModal,
   REASON_BLOCK,
   type CallRef,
-} from "./blocks.ts";
-import { linkedActor } from "./links.ts";
+} from "../slack/blocks.ts";
+import { linkedActor } from "../slack/links.ts";
 import {
   callRef,
   declineMetadata,
@@ -34,8 +34,8 @@ import {
   slackAccountOf,
   type BlockActionsPayload,
   type ViewSubmissionPayload,
-} from "./payloads.ts";
-import { openView, respond, respondEphemeral } from "./web.ts";
+} from "../slack/payloads.ts";
+import { openView, respond, respondEphemeral } from "../slack/web.ts";
 
 const NOT_LINKED =
   "Your Slack account is not linked to a console account, so nothing was decided. In the console, open your profile, choose Link Slack and send the code here with `/approvals link <code>`.";

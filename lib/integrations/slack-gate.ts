@@ -14,8 +14,8 @@ import { httpStatusOf } from "../errors.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { readBodyBytes } from "../http/json-body.ts";
 import { MAX_REQUEST_BODY_BYTES } from "../http/limits.mjs";
-import { checkSlackSignature } from "./signature.ts";
-import { signingSecret } from "./web.ts";
+import { checkSlackSignature } from "../slack/signature.ts";
+import { signingSecret } from "../slack/web.ts";
 
 export type SlackRequest = { ok: true; form: URLSearchParams; request: DecisionRequest } | { ok: false; response: NextResponse };
 
