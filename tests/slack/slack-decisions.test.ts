@@ -1,0 +1,153 @@
+/**
+ * Approve and decline from Slack, on SQLite and PostgreSQL: signed clicks posted to the real route
+ * handler decide through the real demo agents as the linked console account, and the message is
+ * replaced through response_url on a loopback stand-in for Slack. A stale button and a race with a
+ * console click are answered with who decided first.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as interactions } from "../../app/api/integrations/slack/interactions/route.ts";
+import { POST as commands } from "../../app/api/integrations/slack/commands/route.ts";
+import { approveToolCall } from "../../lib/actions/approve-tool-call.ts";
+import { runAs } from "../../lib/auth/session.ts";
+import { getDb } from "../../lib/db/client.ts";
+import { createLinkCode } from "../../lib/slack/links.ts";
+import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
+import { useTestDatabase } from "../helpers/databases.ts";
+import { refundRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
+import { clickBody, signedSlackRequest, startSlackStandIn, type SlackStandIn } from "../helpers/slack-stand-in.ts";
+
+const SECRET = "slack-signing-secret-for-tests";
+const INTERACTIONS = "http://console.test/api/integrations/slack/interactions";
+
+describe.each(["sqlite", "postgres"] as const)("deciding from Slack on %s", (kind) => {
+  const database = useTestDatabase(kind, { asDefault: true });
+  let slack: SlackStandIn;
+  let rita: TestAccount;
+  let ray: TestAccount;
+  const ritaInSlack = { userId: `U-RITA-${kind}`, teamId: "T-ACME" };
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    slack = await startSlackStandIn();
+    Object.assign(process.env, { SLACK_SIGNING_SECRET: SECRET, SLACK_BOT_TOKEN: "xoxb-test", SLACK_API_URL: slack.apiUrl });
+    rita = await createTestAccount(database.url, "reviewer", `Rita-${kind}`);
+    ray = await createTestAccount(database.url, "reviewer", `Ray-${kind}`);
+    // Rita links her Slack account the way the product does: a code from her profile, sent as a slash command.
+    const { code } = await createLinkCode(rita.id, database.url);
+    const body = new URLSearchParams({
+      command: "/approvals",
+      text: `link ${code}`,
+      user_id: ritaInSlack.userId,
+      team_id: ritaInSlack.teamId,
+    });
+    const linked = await commands(
+      signedSlackRequest("http://console.test/api/integrations/slack/commands", body.toString(), { secret: SECRET }),
+    );
+    expect(await linked.json()).toMatchObject({ response_type: "ephemeral", text: expect.stringContaining(rita.email) });
+  });
+  afterAll(async () => {
+    for (const key of ["SLACK_SIGNING_SECRET", "SLACK_BOT_TOKEN", "SLACK_API_URL"]) {
+      if (saved[key] === undefined) delete process.env[key];
+      else process.env[key] = saved[key];
+    }
+    await slack.close();
+  });
+
+  const refund = (order: string) => suspendDemoRun(database.url, "refunds", refundRequest(order));
+  const click = (action: "approve" | "decline", call: { runId: string; toolCallId: string }, responseUrl: string) =>
+    interactions(signedSlackRequest(INTERACTIONS, clickBody(action, call, ritaInSlack, responseUrl), { secret: SECRET }));
+
+  it("approves a call from a signed click: the tool runs once, via slack, and the message is replaced", async () => {
+    const call = await refund("ORD-5101");
+    const responseUrl = slack.responseUrl();
+    const response = await click("approve", call.ref, responseUrl);
+    expect(response.status).toBe(200);
+    const db = await getDb(database.url);
+    expect(await db.toolEffect.count({ where: { toolCallId: call.ref.toolCallId } })).toBe(1);
+    const decision = await db.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: call.ref } });
+    expect(decision).toMatchObject({ action: "approve", state: "applied", reviewer: rita.email, via: "slack" });
+    const audit = await db.auditEvent.findMany({ where: { runId: call.runId }, orderBy: { id: "asc" } });
+    expect(audit.map((row) => [row.reviewer, row.outcome, row.via])).toEqual([
+      [rita.email, "recorded", "slack"],
+      [rita.email, "applied", "slack"],
+    ]);
+    const [update] = slack.responses(responseUrl);
+    expect(update).toMatchObject({ replace_original: true, text: expect.stringContaining(`issueRefund was approved by ${rita.email} at`) });
+    expect(JSON.stringify(update!.blocks)).not.toContain('"actions"');
+  });
+
+  it("declines through the modal: views.open gets the trigger, the submission declines with the reason", async () => {
+    const call = await refund("ORD-5102");
+    const responseUrl = slack.responseUrl();
+    expect((await click("decline", call.ref, responseUrl)).status).toBe(200);
+    const opened = slack.calls.filter((one) => one.path === "/api/views.open").at(-1)!;
+    expect(opened.json).toMatchObject({ trigger_id: "1337.42.abcdef", view: { callback_id: "approvals_decline_reason" } });
+    const db = await getDb(database.url);
+    expect(await db.toolCallDecision.count({ where: call.ref })).toBe(0); // nothing decided before the reason
+    const view = opened.json.view as { private_metadata: string };
+    const submission = {
+      type: "view_submission",
+      user: { id: ritaInSlack.userId, team_id: ritaInSlack.teamId },
+      team: { id: ritaInSlack.teamId },
+      view: {
+        callback_id: "approvals_decline_reason",
+        private_metadata: view.private_metadata,
+        state: { values: { reason: { reason: { type: "plain_text_input", value: "Already refunded <by the bank>" } } } },
+      },
+    };
+    const body = new URLSearchParams({ payload: JSON.stringify(submission) }).toString();
+    const response = await interactions(signedSlackRequest(INTERACTIONS, body, { secret: SECRET }));
+    expect(response.status).toBe(200);
+    expect(await db.toolEffect.count({ where: { toolCallId: call.ref.toolCallId } })).toBe(0);
+    expect(await db.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: call.ref } })).toMatchObject({
+      action: "decline",
+      state: "applied",
+      reason: "Already refunded <by the bank>",
+      via: "slack",
+    });
+    const [update] = slack.responses(responseUrl);
+    expect(JSON.stringify(update!.blocks)).toContain("Reason: Already refunded &lt;by the bank&gt;");
+  });
+
+  it("answers a stale button with who decided first, and changes nothing", async () => {
+    const call = await refund("ORD-5103");
+    expect((await runAs(actorOf(ray), () => approveToolCall(call.ref))).ok).toBe(true);
+    const db = await getDb(database.url);
+    const before = await db.toolCallDecision.findMany({ orderBy: { id: "asc" } });
+    for (const action of ["approve", "decline"] as const) {
+      const responseUrl = slack.responseUrl();
+      expect((await click(action, call.ref, responseUrl)).status).toBe(200);
+      expect(slack.responses(responseUrl)).toEqual([
+        {
+          response_type: "ephemeral",
+          replace_original: false,
+          text: expect.stringMatching(new RegExp(`^This call was already approved by ${ray.email} at \\d{4}-\\d\\d-\\d\\dT`)),
+        },
+      ]);
+    }
+    expect(await db.toolCallDecision.findMany({ orderBy: { id: "asc" } })).toEqual(before);
+    expect(await db.toolEffect.count({ where: { toolCallId: call.ref.toolCallId } })).toBe(1);
+  });
+
+  it("a Slack click and a console click race: one wins, the other is told who won", async () => {
+    const call = await refund("ORD-5104");
+    const responseUrl = slack.responseUrl();
+    const [, consoleResult] = await Promise.all([
+      click("approve", call.ref, responseUrl),
+      runAs(actorOf(ray), () => approveToolCall(call.ref)),
+    ]);
+    const db = await getDb(database.url);
+    expect(await db.toolEffect.count({ where: { toolCallId: call.ref.toolCallId } })).toBe(1);
+    const decision = await db.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: call.ref } });
+    const [answer] = slack.responses(responseUrl);
+    if (decision.reviewer === rita.email) {
+      expect(decision.via).toBe("slack");
+      expect(consoleResult).toMatchObject({ ok: false, error: { code: "already_decided", priorDecision: { reviewer: rita.email } } });
+      expect(answer).toMatchObject({ replace_original: true });
+    } else {
+      expect(decision).toMatchObject({ reviewer: ray.email, via: "console" });
+      expect(consoleResult.ok).toBe(true);
+      expect(answer).toMatchObject({ response_type: "ephemeral", text: expect.stringContaining(`already approved by ${ray.email}`) });
+    }
+  });
+});
