@@ -100,7 +100,7 @@ describe.each(["sqlite", "postgres"] as const)("webhooks on %s", { timeout: 120_
     expect((await listDeliveries(id, database.url))[0]!.attemptLog).toHaveLength(4);
   });
 
-  it("posts Block Kit to a Slack endpoint: section and context blocks of mrkdwn, with a link to the run", async () => {
+  it("posts Block Kit to a Slack endpoint: mrkdwn section and context blocks, a link to the run, Approve and Decline", async () => {
     const slack = await receiver();
     await createEndpoint({ url: slack.url, eventTypes: ["call.waiting"], slack: true, createdBy: "admin@test" }, database.url);
     const run = await suspendAndAnnounce("ORD-9003");
@@ -121,7 +121,19 @@ describe.each(["sqlite", "postgres"] as const)("webhooks on %s", { timeout: 120_
       expect((value as string).length).toBeLessThanOrEqual(3000);
       texts.push(value as string);
     };
-    for (const block of message.blocks) {
+    // An approval call gets the buttons (lib/slack/blocks.ts), naming the call and nothing else.
+    expect(message.blocks.at(-1)).toEqual({
+      type: "actions",
+      block_id: "approvals_decision",
+      elements: ["approve", "decline"].map((action) => ({
+        type: "button",
+        action_id: `approvals_${action}`,
+        style: action === "approve" ? "primary" : "danger",
+        text: { type: "plain_text", text: action === "approve" ? "Approve" : "Decline" },
+        value: JSON.stringify(run.ref),
+      })),
+    });
+    for (const block of message.blocks.slice(0, -1)) {
       expect(["section", "context"]).toContain(block.type);
       if (block.type === "section") {
         isMrkdwn(block.text);

@@ -13,7 +13,8 @@ import { getDb } from "../../lib/db/client.ts";
 import { createLinkCode } from "../../lib/slack/links.ts";
 import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
-import { refundRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
+import { refundRequest, shippingRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
+import { awaitsApproval, slackMessage } from "../../lib/webhooks/slack.ts";
 import { clickBody, signedSlackRequest, startSlackStandIn, type SlackStandIn } from "../helpers/slack-stand-in.ts";
 
 const SECRET = "slack-signing-secret-for-tests";
@@ -56,6 +57,22 @@ describe.each(["sqlite", "postgres"] as const)("deciding from Slack on %s", (kin
   const refund = (order: string) => suspendDemoRun(database.url, "refunds", refundRequest(order));
   const click = (action: "approve" | "decline", call: { runId: string; toolCallId: string }, responseUrl: string) =>
     interactions(signedSlackRequest(INTERACTIONS, clickBody(action, call, ritaInSlack, responseUrl), { secret: SECRET }));
+
+  it("puts Approve and Decline on an approval call's message; an input request keeps only the link", async () => {
+    const approval = await refund("ORD-5100");
+    const input = await suspendDemoRun(database.url, "shipping", shippingRequest());
+    const waiting = (call: typeof approval) => ({
+      type: "call.waiting" as const,
+      timestamp: new Date().toISOString(),
+      data: { ...call.ref, toolName: "x", agentId: "y" },
+    });
+    const blocksOf = async (call: typeof approval) => {
+      const event = waiting(call);
+      return slackMessage(event, { approval: await awaitsApproval(event, database.url) }).blocks.map((block) => block.type);
+    };
+    expect(await blocksOf(approval)).toEqual(["section", "section", "context", "actions"]);
+    expect(await blocksOf(input)).toEqual(["section", "section", "context"]);
+  });
 
   it("approves a call from a signed click: the tool runs once, via slack, and the message is replaced", async () => {
     const call = await refund("ORD-5101");
