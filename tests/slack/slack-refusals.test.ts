@@ -9,10 +9,13 @@ import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as interactions } from "../../app/api/integrations/slack/interactions/route.ts";
 import { POST as commands } from "../../app/api/integrations/slack/commands/route.ts";
+import { createSlackLinkCode } from "../../lib/actions/create-slack-link-code.ts";
+import { runAs } from "../../lib/auth/session.ts";
 import { getDb } from "../../lib/db/client.ts";
+import { MAX_REQUEST_BODY_BYTES } from "../../lib/http/limits.mjs";
 import { createLinkCode, LINK_CODE_TTL_MS } from "../../lib/slack/links.ts";
 import { checkSlackSignature } from "../../lib/slack/signature.ts";
-import { createTestAccount, type TestAccount } from "../helpers/accounts.ts";
+import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun, type DemoRun } from "../helpers/demo-runs.ts";
 import { clickBody, signedSlackRequest, startSlackStandIn, type SlackStandIn } from "../helpers/slack-stand-in.ts";
@@ -101,6 +104,40 @@ describe.each(["sqlite", "postgres"] as const)("refused Slack requests on %s", (
       ["anonymous", "refused", "invalid_signature", "", null, "slack"],
     ]);
     expect(slack.calls).toHaveLength(0);
+  });
+
+  it("refuses a body over the limit with 413, from its Content-Length or once the limit is passed, never reading on", async () => {
+    const before = await decided();
+    const declared = new Request(INTERACTIONS, {
+      method: "POST",
+      headers: { "content-length": String(MAX_REQUEST_BODY_BYTES + 1) },
+      body: "x",
+    });
+    expect((await interactions(declared)).status).toBe(413);
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const streamed = new Request(INTERACTIONS, { method: "POST", body: endless, duplex: "half" } as RequestInit);
+    const response = await interactions(streamed);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: { code: "payload_too_large" } });
+    expect(pulled).toBeLessThanOrEqual(MAX_REQUEST_BODY_BYTES + 3 * 64 * 1024);
+    expect(await decided()).toEqual(before);
+  });
+
+  it("gives a code on /profile only to someone who decides", async () => {
+    expect(await runAs(actorOf(sam), () => createSlackLinkCode({}))).toMatchObject({ ok: false, error: { code: "forbidden" } });
+    const reviewer = await createTestAccount(database.url, "reviewer");
+    const result = await runAs(actorOf(reviewer), () => createSlackLinkCode({}));
+    expect(result).toMatchObject({ ok: true, data: { code: expect.stringMatching(/^[A-Z2-9]{10}$/) } });
+    expect(await runAs(actorOf(reviewer), () => createSlackLinkCode({ userId: sam.id }))).toMatchObject({
+      ok: false,
+      error: { code: "invalid_input" },
+    });
   });
 
   it("answers 503 slack_not_configured without a signing secret", async () => {
