@@ -80,6 +80,11 @@ function HistoryRow({ entry }: { entry: HistoryEntryDto }) {
       </TableCell>
       <TableCell>
         {head.action}
+        {head.via === "slack" ? (
+          <span className="block text-xs text-neutral-500" data-testid="via-slack">
+            via Slack
+          </span>
+        ) : null}
         {head.batchId ? <BatchLink batchId={head.batchId} /> : null}
       </TableCell>
       <TableCell className="min-w-[11rem]">

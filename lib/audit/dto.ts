@@ -25,6 +25,8 @@ export interface AuditEventDto {
   batchId: string | null;
   /** Whom the call was assigned to when this was recorded (null: nobody). */
   assignee: string | null;
+  /** Where it was decided: console, api, slack (null: the console's own, or before this was kept). */
+  via: string | null;
 }
 
 /**
