@@ -47,7 +47,11 @@ export async function handleInteraction(form: URLSearchParams, request: Decision
   const parsed = interactionPayload.safeParse(parseJson(form.get("payload")));
   if (!parsed.success) return refuseInput(request, "The request holds no Slack interaction this console answers.");
   const payload = parsed.data;
-  return payload.type === "block_actions" ? handleClick(payload, request) : handleDeclineSubmission(payload, request);
+  // Signed by Slack: from here a refusal counts against this Slack user, not against the address all
+  // of Slack's requests share (an unlinked user clicking on must not use up everyone's budget).
+  const account = slackAccountOf(payload);
+  const bySlackUser = { ...request, client: { key: `slack:${account.teamId}:${account.slackUserId}`, anonymous: true } };
+  return payload.type === "block_actions" ? handleClick(payload, bySlackUser) : handleDeclineSubmission(payload, bySlackUser);
 }
 
 async function handleClick(payload: BlockActionsPayload, request: DecisionRequest): Promise<NextResponse> {
