@@ -247,7 +247,8 @@ function textOf(content: unknown): string | undefined {
 }
 
 function isoTime(value: unknown): string | null {
-  if (typeof value !== "string" && typeof value !== "number") return null;
+  // A Date when read from Mastra's memory store; a string or number in a snapshot's JSON.
+  if (!(value instanceof Date) && typeof value !== "string" && typeof value !== "number") return null;
   const time = new Date(value);
   return Number.isNaN(time.getTime()) ? null : time.toISOString();
 }
