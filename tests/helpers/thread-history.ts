@@ -17,12 +17,19 @@ export interface ThreadWithHistory {
   waiting: { runId: string; toolCallId: string; text: string };
 }
 
-/** A first shipping run answered to its end, then a second one waiting, on one thread. */
-export async function finishedThenWaiting(databaseUrl: string, { hostile = "" } = {}): Promise<ThreadWithHistory> {
+/**
+ * A first shipping run answered to its end, then a second one waiting, on one thread of `resource`.
+ * `note`: a last line added to the first request.
+ */
+export async function finishedThenWaiting(
+  databaseUrl: string,
+  { resource = `cust_${randomUUID()}`, note = "" }: { resource?: string; note?: string } = {},
+): Promise<ThreadWithHistory> {
   const thread = `ticket-${randomUUID()}`;
-  const resource = `cust_${randomUUID()}`;
   const memory = { thread, resource };
-  const firstRequest = requests.shipping({ order: "ORD-8801", email: hostile ? `${hostile}@x.example` : "first@customer.example" });
+  const firstRequest = requests.shipping({ order: "ORD-8801", email: "first@customer.example" });
+  // A line the playbook does not read: what a customer adds in their own words.
+  if (note) firstRequest.text += `\nNote: ${note}`;
   const firstHost = await createConsoleMastra(databaseUrl);
   const agent = firstHost.getAgent("shipping");
   const firstCall = await runUntilWaiting(agent, firstRequest.text, memory);
