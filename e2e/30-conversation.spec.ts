@@ -21,6 +21,10 @@ test("a reviewer reads what the customer asked and what the agent did before dec
   const excerpt = callRow(page, run).locator("[data-request-excerpt]");
   await expect(excerpt).toHaveText(/^Request: “Request: full refund Order: ORD-\S+ Email: \S+ Amount: 31\.00 EUR Reason: <img src=x/);
   await expect(excerpt).toHaveText(/…”$/);
+  // One line that stays in its own column: cut with an ellipsis, never running under the next one.
+  const [line, cell] = await Promise.all([excerpt.boundingBox(), excerpt.locator("xpath=ancestor::td[1]").boundingBox()]);
+  expect(line!.height).toBeLessThan(24);
+  expect(line!.x + line!.width).toBeLessThanOrEqual(cell!.x + cell!.width);
   await callRow(page, run)
     .getByRole("button", { name: /^Open issueRefund/ })
     .click();

@@ -14,6 +14,7 @@ import { AssigneeControl } from "@/components/assignments/assignee-control";
 import { JsonViewer } from "@/components/json-viewer";
 import { AboutTool } from "@/components/run-detail/about-tool";
 import { Conversation } from "@/components/run-detail/conversation";
+import { EarlierInThread } from "@/components/run-detail/earlier-in-thread";
 import { EarlierDecisions } from "@/components/run-detail/earlier-decisions";
 import { ResumeSchemaView } from "@/components/run-detail/resume-schema-view";
 import { ToolCallDecision } from "@/components/run-detail/tool-call-decision";
@@ -123,6 +124,7 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
         )}
         {call.toolCallId ? <AboutTool runId={row.runId} toolCallId={call.toolCallId} /> : null}
         <Conversation runId={row.runId} pendingToolCallIds={call.toolCallId ? [call.toolCallId] : []} />
+        <EarlierInThread runId={row.runId} />
       </div>
       <div className="flex min-w-0 flex-col gap-3">
         {call.toolCallId ? (

@@ -25,7 +25,7 @@ export function getRunsTableColumns({ slaMinutes }: { slaMinutes: number }) {
       id: "tool",
       header: "Tool",
       cell: (info) => (
-        <span className="flex flex-col items-start gap-0.5">
+        <span className="flex min-w-0 flex-col items-start gap-0.5">
           <Link
             href={`/runs/${encodeURIComponent(info.row.original.runId)}`}
             className="rounded-sm font-mono text-[13px] font-medium text-neutral-900 underline decoration-neutral-300 underline-offset-4 hover:decoration-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950 focus-visible:ring-offset-2"
@@ -110,7 +110,7 @@ function CallWait({ suspendedAt, slaMinutes, expiresAt }: { suspendedAt: string;
 /** What the agent was asked, one line: text only, cut by the store and again by the cell's width. */
 function RequestExcerpt({ text }: { text: string }) {
   return (
-    <span data-request-excerpt="" title={text} className="block max-w-[32rem] truncate text-xs text-neutral-600">
+    <span data-request-excerpt="" title={text} className="block w-full truncate text-xs text-neutral-600">
       <span className="sr-only">Request: </span>“{text}”
     </span>
   );

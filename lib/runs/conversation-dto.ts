@@ -78,3 +78,16 @@ export interface EarlierDecisions {
   /** Calls decided earlier in the same memory thread (any tool), newest first. */
   thread: EarlierDecision[];
 }
+
+/** A page of "Earlier in this thread": messages of the run's memory thread from before the run. */
+export interface EarlierInThreadPage {
+  runId: string;
+  /** The run's memory thread; null for a run without one (nothing earlier to read). */
+  threadId: string | null;
+  /** Oldest first; at most a page of them, the newest not yet loaded. */
+  messages: ConversationMessageDto[];
+  /** Earlier messages still to load before this page (0: it reaches the start of the thread). */
+  remaining: number;
+  /** What to pass as `before` for the page before this one (its oldest message's time); null when none remain. */
+  before: string | null;
+}

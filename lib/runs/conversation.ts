@@ -67,7 +67,7 @@ function boundedText(text: string): { text: string; length: number } {
   return { text: text.length > CONVERSATION_TEXT_LIMIT ? text.slice(0, CONVERSATION_TEXT_LIMIT) : text, length: text.length };
 }
 
-function boundedPart(part: ConversationPart): ConversationPartDto {
+export function boundedPart(part: ConversationPart): ConversationPartDto {
   if (part.type === "text") return { type: "text", ...boundedText(part.text) };
   if (part.type === "reasoning") return { type: "reasoning", ...boundedText(part.text) };
   if (part.type === "data") return { ...part, value: boundedValue(part.value) };

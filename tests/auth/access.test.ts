@@ -89,6 +89,7 @@ describe("access control over HTTP", () => {
       ["readConversation", [{ runId: run.runId }]],
       ["readToolInfo", [run.ref]],
       ["readEarlierDecisions", [run.ref]],
+      ["readEarlierInThread", [{ runId: run.runId }]],
     ] as const) {
       const { result } = await callServerAction(server, name, [...args]);
       expect(result, name).toMatchObject({ ok: false, error: { code: "unauthenticated" } });
@@ -117,6 +118,7 @@ describe("access control over HTTP", () => {
       // What an opened call shows beside its arguments (read when it opens, never with the queue page).
       "readConversation",
       "readEarlierDecisions",
+      "readEarlierInThread",
       "readRun",
       "readToolInfo",
       "resumeToolCall",

@@ -10,6 +10,7 @@ import { formatTimestamp } from "@/components/time";
 import { LIMITS } from "@/lib/decisions/limits";
 import { idTextProblem } from "@/lib/safe-text";
 import { Conversation } from "@/components/run-detail/conversation";
+import { EarlierInThread } from "@/components/run-detail/earlier-in-thread";
 import { PendingCallCard } from "@/components/run-detail/pending-call-card";
 import { QueuedCallCard } from "@/components/run-detail/queued-call-card";
 import { RunSummary } from "@/components/run-detail/run-summary";
@@ -57,6 +58,9 @@ export default async function RunPage({ params }: Params) {
             runId={run.runId}
             pendingToolCallIds={run.toolCalls.flatMap((call) => (call.toolCallId ? [call.toolCallId] : []))}
           />
+          <div className="mt-3 flex flex-col">
+            <EarlierInThread runId={run.runId} />
+          </div>
         </Card>
         {run.toolCalls.map((call, index) => (
           <PendingCallCard key={call.toolCallId ?? index} run={run} call={call} index={index} canDecide={canDecide} />

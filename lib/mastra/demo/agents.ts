@@ -10,6 +10,7 @@
  * (e.g. "openai/gpt-4o-mini", with that provider's API key) to run them on a real model instead.
  */
 import { Agent } from "@mastra/core/agent";
+import { Memory } from "@mastra/memory";
 import { createScriptedModel, type ScriptContext, type ScriptedTurn } from "./scripted-model.ts";
 import type { EffectRecorder } from "./tool-effects.ts";
 import { createDemoTools } from "./tools.ts";
@@ -157,6 +158,9 @@ const supportDeskPlaybook = (context: ScriptContext): ScriptedTurn => {
   return { type: "tool-call", toolName: `agent-${team}`, args: { prompt: context.userText } };
 };
 
+/** How many of a thread's earlier messages the shipping agent (the demo agent with memory) is sent. */
+export const SHIPPING_LAST_MESSAGES = 20;
+
 /** A real model when AGENT_MODEL names one, else the agent's offline playbook. */
 function modelFor(agentId: string, playbook: (context: ScriptContext) => ScriptedTurn) {
   const configured = process.env.AGENT_MODEL;
@@ -198,6 +202,9 @@ export function createDemoAgents({ recordEffect }: { recordEffect: EffectRecorde
       instructions: "When a customer has several addresses, ask with chooseShippingAddress which one to ship to.",
       model: modelFor("shipping", shippingPlaybook),
       tools: { chooseShippingAddress },
+      // The one demo agent with memory: it keeps its threads' messages (in Mastra's store, beside the
+      // approvals store) and is sent the last 20 of them, which a reviewer reads as "Earlier in this thread".
+      memory: new Memory({ options: { lastMessages: SHIPPING_LAST_MESSAGES } }),
     }),
   };
   return {

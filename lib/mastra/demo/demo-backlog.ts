@@ -79,6 +79,17 @@ export function durableDemoRequests(): DemoRequest[] {
   ];
 }
 
+/**
+ * Conversations that ended before the backlog: the shipping agent (the demo agent with memory)
+ * answered Ada on ticket-4801, where a later shipping request of hers then waits, so that call has
+ * messages "Earlier in this thread". Each is run to its end with `addressId` as the reviewer's answer.
+ */
+export function demoThreadHistory(): Array<DemoRequest & { addressId: string }> {
+  const [ada] = customers;
+  const request = requests.shipping({ order: "ORD-4090", email: ada.email, addresses: customerAddresses(ada, 0) });
+  return [{ agent: request.agent, text: request.text, thread: "ticket-4801", resource: ada.id, addressId: request.addresses[0]!.id }];
+}
+
 const customers = [
   { id: "cust_1001", name: "Ada Lovelace", email: "ada@analytical.example", city: "London", country: "GB" },
   { id: "cust_1002", name: "Grace Hopper", email: "grace@cobol.example", city: "Arlington", country: "US" },

@@ -2,9 +2,9 @@
 import { listSuspendedRuns } from "../../runs/list-suspended-runs.ts";
 import { getDb } from "../../db/client.ts";
 import { createConsoleMastra } from "../index.ts";
-import { delegatedDemoRequests, demoRequests, demoWorkflowRequests, durableDemoRequests } from "./demo-backlog.ts";
+import { delegatedDemoRequests, demoRequests, demoThreadHistory, demoWorkflowRequests, durableDemoRequests } from "./demo-backlog.ts";
 import type { DemoRequest } from "./requests.ts";
-import { runUntilWaiting, startUntilSuspended } from "./run-until-waiting.ts";
+import { readAnswer, runUntilWaiting, startUntilSuspended } from "./run-until-waiting.ts";
 
 export interface SeedResult {
   created: number;
@@ -26,6 +26,18 @@ export async function seedDemoRuns(
     return { created: 0, skipped: true, pending: existing.total };
   }
   if (reset) await (await getDb(databaseUrl)).workflowSnapshot.deleteMany();
+
+  // Conversations that ended before the backlog: what its memory keeps of a thread, shown as
+  // "Earlier in this thread" beside a later call there.
+  // Once per database: a reset leaves Mastra's memory store as it is.
+  for (const { agent, text, thread, resource, addressId } of demoThreadHistory()) {
+    const mastra = await createConsoleMastra(databaseUrl);
+    const memory = await mastra.getStorage()?.getStore("memory");
+    if ((await memory?.listMessages({ threadId: thread, perPage: 1 }))?.total) continue;
+    const host = mastra.getAgent(agent);
+    const call = await runUntilWaiting(host, text, { thread, resource });
+    await readAnswer(await host.resumeStream({ addressId }, { runId: call.runId, toolCallId: call.toolCallId }));
+  }
 
   // Mastra holds a second stream on a thread that already has a suspended run in the same
   // instance, so the n-th request of every thread runs on the n-th instance.

@@ -49,8 +49,8 @@ export function readConversation(workflowName: string, snapshot: WorkflowRunStat
   if (!isAgentLoopWorkflow(workflowName)) return readWorkflowInputs(snapshot);
   const [list] = messageListsOf(snapshot, execution);
   if (!list) return null;
-  const messages = (Array.isArray(list.messages) ? list.messages : []).flatMap((message) => {
-    const read = readMessage(message);
+  const messages = ownMessagesOf(list).flatMap((message) => {
+    const read = readStoredMessage(message);
     return read ? [read] : [];
   });
   const instructions = (Array.isArray(list.systemMessages) ? list.systemMessages : []).flatMap((message) => {
@@ -58,6 +58,34 @@ export function readConversation(workflowName: string, snapshot: WorkflowRunStat
     return text ? [text] : [];
   });
   return messages.length || instructions.length ? { instructions, messages } : null;
+}
+
+/**
+ * When the run started: the time of its first own message (the request it was started with), as an
+ * ISO time; null when the layout is unknown or no message has a time. Messages of the run's memory
+ * thread older than this are the thread's earlier messages ("Earlier in this thread"). Not the
+ * snapshot row's time: Mastra saves the run's first message a few milliseconds before the row.
+ */
+export function runStartedAt(workflowName: string, snapshot: WorkflowRunState, execution?: WorkflowRunState): string | null {
+  if (!isObject(snapshot) || !isAgentLoopWorkflow(workflowName)) return null;
+  const [list] = messageListsOf(snapshot, execution);
+  if (!list) return null;
+  let earliest: string | null = null;
+  for (const message of ownMessagesOf(list)) {
+    const time = isObject(message) ? isoTime(message.createdAt) : null;
+    if (time && (earliest === null || time < earliest)) earliest = time;
+  }
+  return earliest;
+}
+
+/**
+ * The run's own messages: without those its agent's memory recalled from the thread (Mastra lists
+ * their ids in `memoryMessages`), which belong to earlier runs and are read from the thread instead.
+ */
+function ownMessagesOf(list: Json): unknown[] {
+  const messages = Array.isArray(list.messages) ? list.messages : [];
+  const recalled = new Set(Array.isArray(list.memoryMessages) ? list.memoryMessages.filter((id) => typeof id === "string") : []);
+  return recalled.size ? messages.filter((message) => !(isObject(message) && recalled.has(message.id as string))) : messages;
 }
 
 /**
@@ -99,7 +127,7 @@ export function requestExcerptOf(workflowName: string, snapshot: WorkflowRunStat
     for (let i = messages.length - 1; i >= 0; i--) {
       const message = messages[i];
       if (!isObject(message) || message.role !== "user") continue;
-      const text = readMessage(message)
+      const text = readStoredMessage(message)
         ?.parts.flatMap((part) => (part.type === "text" ? [part.text] : []))
         .join(" ");
       const line = text ? oneLine(text) : "";
@@ -126,7 +154,12 @@ function cut(text: string, max: number): string {
   return `${text.slice(0, end).trimEnd()}…`;
 }
 
-function readMessage(message: unknown): ConversationMessage | undefined {
+/**
+ * One message in Mastra's stored format (format 2: `content.parts`, or a plain text content), as a
+ * snapshot's message list and Mastra's memory store (`listMessages`) keep it; undefined for a role
+ * or layout this module does not read, or a message with nothing to show.
+ */
+export function readStoredMessage(message: unknown): ConversationMessage | undefined {
   if (!isObject(message) || typeof message.role !== "string") return undefined;
   const role = message.role === "user" || message.role === "assistant" || message.role === "tool" ? message.role : undefined;
   if (!role) return undefined;
@@ -214,7 +247,8 @@ function textOf(content: unknown): string | undefined {
 }
 
 function isoTime(value: unknown): string | null {
-  if (typeof value !== "string" && typeof value !== "number") return null;
+  // A Date when read from Mastra's memory store; a string or number in a snapshot's JSON.
+  if (!(value instanceof Date) && typeof value !== "string" && typeof value !== "number") return null;
   const time = new Date(value);
   return Number.isNaN(time.getTime()) ? null : time.toISOString();
 }

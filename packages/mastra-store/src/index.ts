@@ -23,6 +23,8 @@ export { loadExecutionSnapshot } from "./execution-snapshot.ts";
 export * from "./snapshot-reader.ts";
 export {
   readConversation,
+  readStoredMessage,
+  runStartedAt,
   requestExcerptOf,
   REQUEST_EXCERPT_MAX_LENGTH,
   type ConversationMessage,

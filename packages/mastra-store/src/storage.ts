@@ -121,9 +121,8 @@ export class PrismaWorkflowsStorage extends WorkflowsStorage {
       ON CONFLICT ("workflow_name", "run_id") DO UPDATE SET
         "resource_id" = COALESCE(excluded."resource_id", "workflow_snapshots"."resource_id"),
         "agent_id" = excluded."agent_id", "thread_id" = excluded."thread_id", "status" = excluded."status",
-        "tool_call_count" = excluded."tool_call_count", "version" = "workflow_snapshots"."version" + 1,
-        "updated_at" = excluded."updated_at", "tool_calls" = excluded."tool_calls",
-        "request_excerpt" = excluded."request_excerpt", "snapshot" = excluded."snapshot"`,
+        "tool_call_count" = excluded."tool_call_count", "version" = "workflow_snapshots"."version" + 1, "updated_at" = excluded."updated_at",
+        "tool_calls" = excluded."tool_calls", "request_excerpt" = excluded."request_excerpt", "snapshot" = excluded."snapshot"`,
     );
     if (columns.toolCallCount > 0) failpoint("after-waiting-snapshot-written");
     await this.#setDelegatedRunsAside(columns.delegations);

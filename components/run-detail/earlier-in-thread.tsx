@@ -1,0 +1,90 @@
+/**
+ * "Earlier in this thread": the messages of the run's memory thread from before this run (what the
+ * agent's memory keeps), offered under the Conversation and loaded only when asked for, a page at a
+ * time (lib/actions/read-earlier-in-thread.ts). Text only: React text nodes, long texts folded under
+ * Show more, as in the Conversation.
+ */
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { readEarlierInThread } from "@/lib/actions/read-earlier-in-thread";
+import type { EarlierInThreadPage } from "@/lib/runs/conversation-dto";
+import { Button } from "@/components/ui/button";
+import { ConversationMessage } from "./conversation-message";
+
+async function fetchPage(runId: string, before: string | undefined): Promise<EarlierInThreadPage> {
+  let result: Awaited<ReturnType<typeof readEarlierInThread>>;
+  try {
+    result = await readEarlierInThread({ runId, before });
+  } catch {
+    throw new Error("The server could not be reached. Check the connection and try again.");
+  }
+  if (!result.ok) throw new Error(result.error.message);
+  return result.data;
+}
+
+export function EarlierInThread({ runId }: { runId: string }) {
+  const [open, setOpen] = useState(false);
+  const query = useInfiniteQuery({
+    queryKey: ["earlier-in-thread", runId],
+    queryFn: ({ pageParam }) => fetchPage(runId, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.before ?? undefined,
+    enabled: open,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  const pages = query.data?.pages ?? [];
+  // Pages come newest first: the earliest loaded is the last, and each is oldest first.
+  const messages = [...pages].reverse().flatMap((page) => page.messages);
+  const remaining = pages.at(-1)?.remaining ?? 0;
+
+  if (!open) {
+    return (
+      <Button variant="outline" size="xs" className="self-start" aria-expanded={false} onClick={() => setOpen(true)}>
+        Earlier in this thread
+      </Button>
+    );
+  }
+  return (
+    <section aria-label="Earlier in this thread" className="flex flex-col gap-2">
+      <h3 className="text-sm font-semibold text-neutral-900">Earlier in this thread</h3>
+      {query.isPending ? (
+        <p className="text-sm text-neutral-500" aria-busy="true">
+          Loading the thread&apos;s earlier messages…
+        </p>
+      ) : query.isError ? (
+        <p className="text-sm text-red-700" role="alert">
+          The thread&apos;s earlier messages could not be loaded: {query.error.message}{" "}
+          <Button variant="outline" size="xs" onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+        </p>
+      ) : messages.length === 0 ? (
+        <p className="text-sm text-neutral-600">
+          {pages[0]?.threadId ? "No earlier messages in this thread." : "This run has no memory thread."}
+        </p>
+      ) : (
+        <>
+          {remaining > 0 ? (
+            <Button
+              variant="outline"
+              size="xs"
+              className="self-start"
+              onClick={() => void query.fetchNextPage()}
+              disabled={query.isFetchingNextPage}
+            >
+              {query.isFetchingNextPage ? "Loading…" : `Show ${remaining} earlier message${remaining === 1 ? "" : "s"}`}
+            </Button>
+          ) : null}
+          <ol className="flex flex-col gap-2">
+            {messages.map((message, index) => (
+              <ConversationMessage key={`${message.id}:${index}`} message={message} pendingToolCallIds={[]} />
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}
