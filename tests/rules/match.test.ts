@@ -133,7 +133,7 @@ describe("rule matching", () => {
       t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
       return ((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n) | 0;
     };
-    const pick = <T>(values: T[]) => values[random(values.length)];
+    const pick = <T>(values: readonly T[]): T => values[random(values.length)]!;
     const calls: RuleCall[] = [];
     for (const agentId of ["billing", "support"])
       for (const toolName of ["refund", "lookup", null])
