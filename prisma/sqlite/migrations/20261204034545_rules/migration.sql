@@ -1,10 +1,10 @@
 -- AlterTable
-ALTER TABLE "tool_call_decisions" ADD COLUMN     "rule_id" TEXT,
-ADD COLUMN     "rule_version" INTEGER;
+ALTER TABLE "tool_call_decisions" ADD COLUMN "rule_id" TEXT;
+ALTER TABLE "tool_call_decisions" ADD COLUMN "rule_version" INTEGER;
 
 -- CreateTable
 CREATE TABLE "rules" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "position" INTEGER NOT NULL,
     "name" TEXT NOT NULL,
     "enabled" BOOLEAN NOT NULL,
@@ -20,9 +20,7 @@ CREATE TABLE "rules" (
     "risk" TEXT NOT NULL,
     "version" INTEGER NOT NULL,
     "updated_by" TEXT NOT NULL,
-    "updated_at" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "rules_pkey" PRIMARY KEY ("id")
+    "updated_at" DATETIME NOT NULL
 );
 
 -- CreateTable
@@ -30,11 +28,11 @@ CREATE TABLE "rule_versions" (
     "rule_id" TEXT NOT NULL,
     "version" INTEGER NOT NULL,
     "changed_by" TEXT NOT NULL,
-    "changed_at" TIMESTAMP(3) NOT NULL,
+    "changed_at" DATETIME NOT NULL,
     "change" TEXT NOT NULL,
     "rule" TEXT NOT NULL,
 
-    CONSTRAINT "rule_versions_pkey" PRIMARY KEY ("rule_id","version")
+    PRIMARY KEY ("rule_id", "version")
 );
 
 -- CreateTable
@@ -44,9 +42,10 @@ CREATE TABLE "call_rule_matches" (
     "rule_id" TEXT,
     "rule_version" INTEGER,
     "effect" TEXT,
-    "matched_at" TIMESTAMP(3) NOT NULL,
+    "matched_at" DATETIME NOT NULL,
+    "settled_at" DATETIME,
 
-    CONSTRAINT "call_rule_matches_pkey" PRIMARY KEY ("run_id","tool_call_id")
+    PRIMARY KEY ("run_id", "tool_call_id")
 );
 
 -- CreateIndex
@@ -54,3 +53,6 @@ CREATE INDEX "rules_position_idx" ON "rules"("position");
 
 -- CreateIndex
 CREATE INDEX "call_rule_matches_rule_id_idx" ON "call_rule_matches"("rule_id");
+
+-- CreateIndex
+CREATE INDEX "call_rule_matches_settled_at_matched_at_idx" ON "call_rule_matches"("settled_at", "matched_at");

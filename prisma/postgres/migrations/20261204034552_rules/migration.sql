@@ -1,10 +1,10 @@
 -- AlterTable
-ALTER TABLE "tool_call_decisions" ADD COLUMN "rule_id" TEXT;
-ALTER TABLE "tool_call_decisions" ADD COLUMN "rule_version" INTEGER;
+ALTER TABLE "tool_call_decisions" ADD COLUMN     "rule_id" TEXT,
+ADD COLUMN     "rule_version" INTEGER;
 
 -- CreateTable
 CREATE TABLE "rules" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "position" INTEGER NOT NULL,
     "name" TEXT NOT NULL,
     "enabled" BOOLEAN NOT NULL,
@@ -20,7 +20,9 @@ CREATE TABLE "rules" (
     "risk" TEXT NOT NULL,
     "version" INTEGER NOT NULL,
     "updated_by" TEXT NOT NULL,
-    "updated_at" DATETIME NOT NULL
+    "updated_at" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "rules_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
@@ -28,11 +30,11 @@ CREATE TABLE "rule_versions" (
     "rule_id" TEXT NOT NULL,
     "version" INTEGER NOT NULL,
     "changed_by" TEXT NOT NULL,
-    "changed_at" DATETIME NOT NULL,
+    "changed_at" TIMESTAMP(3) NOT NULL,
     "change" TEXT NOT NULL,
     "rule" TEXT NOT NULL,
 
-    PRIMARY KEY ("rule_id", "version")
+    CONSTRAINT "rule_versions_pkey" PRIMARY KEY ("rule_id","version")
 );
 
 -- CreateTable
@@ -42,9 +44,10 @@ CREATE TABLE "call_rule_matches" (
     "rule_id" TEXT,
     "rule_version" INTEGER,
     "effect" TEXT,
-    "matched_at" DATETIME NOT NULL,
+    "matched_at" TIMESTAMP(3) NOT NULL,
+    "settled_at" TIMESTAMP(3),
 
-    PRIMARY KEY ("run_id", "tool_call_id")
+    CONSTRAINT "call_rule_matches_pkey" PRIMARY KEY ("run_id","tool_call_id")
 );
 
 -- CreateIndex
@@ -52,3 +55,6 @@ CREATE INDEX "rules_position_idx" ON "rules"("position");
 
 -- CreateIndex
 CREATE INDEX "call_rule_matches_rule_id_idx" ON "call_rule_matches"("rule_id");
+
+-- CreateIndex
+CREATE INDEX "call_rule_matches_settled_at_matched_at_idx" ON "call_rule_matches"("settled_at", "matched_at");
