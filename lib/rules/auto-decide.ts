@@ -16,6 +16,7 @@ import { decide } from "../decisions/decide.ts";
 import { DecisionError } from "../decisions/types.ts";
 import { findSuspendedRun } from "../runs/run-detail.ts";
 import { compileRules, firstMatch, type RuleCall } from "./match.ts";
+import { effectOn } from "./effect.ts";
 import { findRuleVersion, listRules, ruleReviewer } from "./store.ts";
 import type { RuleDefinition } from "./validations.ts";
 
@@ -35,11 +36,6 @@ export type ClaimStep = (tx: MatchWriter, call: ClaimedCall) => Promise<void>;
 
 /** How long an unsettled approve/decline match is left to the instance that wrote it before another takes it over. */
 export const STALE_MATCH_MS = 60_000;
-
-/** The effect a rule has on one call: approve/decline only apply to calls that need approval. */
-export function effectOn(rule: RuleDefinition, kind: RuleCall["kind"]): RuleDefinition["effect"] {
-  return (rule.effect === "approve" || rule.effect === "decline") && kind !== "approval" ? "ask" : rule.effect;
-}
 
 /**
  * Prepares the claim of `calls`: reads the enabled rules and each call's arguments (from the store's
@@ -115,13 +111,14 @@ export async function decideRuleMatches(databaseUrl: string = databaseUrlFromEnv
       data: { matchedAt: new Date() },
     });
     if (taken.count === 0) continue;
-    if (await decideMatch(db, match, databaseUrl)) decided++;
+    if (await decideByRule(db, match, databaseUrl)) decided++;
     await db.callRuleMatch.updateMany({ where: key, data: { settledAt: new Date() } });
   }
   return decided;
 }
 
-async function decideMatch(
+/** Decides one matched call as the match's rule version says; false when somebody else decided first (or it is gone). */
+export async function decideByRule(
   db: Db,
   match: { runId: string; toolCallId: string; ruleId: string | null; ruleVersion: number | null; effect: string | null },
   databaseUrl: string,

@@ -82,53 +82,68 @@ const optionalName = z
   .nullish()
   .transform((value) => value ?? null);
 
+const ruleShape = {
+  name: z.string().trim().min(1, "A rule needs a name").max(100),
+  enabled: z.boolean().default(false),
+  agentId: optionalName,
+  toolName: optionalName,
+  resource: optionalName,
+  resourceMatch: z.enum(["exact", "prefix"]).default("exact"),
+  callKind: z
+    .enum(CALL_KINDS)
+    .nullish()
+    .transform((value) => value ?? null),
+  conditions: z.array(conditionSchema).max(MAX_CONDITIONS).default([]),
+  effect: z.enum(EFFECTS),
+  reason: z
+    .string()
+    .trim()
+    .max(1000)
+    .nullish()
+    .transform((value) => value || null),
+  approvals: z
+    .number()
+    .int()
+    .min(2)
+    .max(3)
+    .nullish()
+    .transform((value) => value ?? null),
+  risk: z.enum(RISKS).default("medium"),
+  /** Where in the list (0 = first); omitted: last when created, unchanged when edited. */
+  position: z.number().int().min(0).max(10_000).optional(),
+};
+
+type RuleShapeOutput = z.output<z.ZodObject<typeof ruleShape>>;
+
+function checkEffect(rule: RuleShapeOutput, ctx: z.RefinementCtx) {
+  if (rule.effect === "require_approvals" && rule.approvals === null) {
+    ctx.addIssue({ code: "custom", path: ["approvals"], message: "Require approvals needs a number of approvals, 2 or 3" });
+  }
+  if (rule.effect !== "require_approvals" && rule.approvals !== null) {
+    ctx.addIssue({ code: "custom", path: ["approvals"], message: "Only require_approvals takes a number of approvals" });
+  }
+  if (rule.effect === "decline" && !rule.reason) {
+    ctx.addIssue({ code: "custom", path: ["reason"], message: "Declining needs a reason: it goes to the model" });
+  }
+  if (rule.effect !== "decline" && rule.reason) {
+    ctx.addIssue({ code: "custom", path: ["reason"], message: "Only decline takes a reason" });
+  }
+  if ((rule.effect === "approve" || rule.effect === "decline") && rule.callKind === "input") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["callKind"],
+      message: "A rule cannot approve or decline an input request: it needs a person's answer",
+    });
+  }
+}
+
 /** A rule as an admin writes it (creating, or replacing every field when editing). */
-export const ruleInputSchema = z
-  .object({
-    name: z.string().trim().min(1, "A rule needs a name").max(100),
-    enabled: z.boolean().default(false),
-    agentId: optionalName,
-    toolName: optionalName,
-    resource: optionalName,
-    resourceMatch: z.enum(["exact", "prefix"]).default("exact"),
-    callKind: z
-      .enum(CALL_KINDS)
-      .nullish()
-      .transform((value) => value ?? null),
-    conditions: z.array(conditionSchema).max(MAX_CONDITIONS).default([]),
-    effect: z.enum(EFFECTS),
-    reason: z
-      .string()
-      .trim()
-      .max(1000)
-      .nullish()
-      .transform((value) => value || null),
-    approvals: z
-      .number()
-      .int()
-      .min(2)
-      .max(3)
-      .nullish()
-      .transform((value) => value ?? null),
-    risk: z.enum(RISKS).default("medium"),
-    /** Where in the list (0 = first); omitted: last when created, unchanged when edited. */
-    position: z.number().int().min(0).max(10_000).optional(),
-  })
+export const ruleInputSchema = z.object(ruleShape).strict().superRefine(checkEffect);
+/** Editing: the rule's id (from the URL) and all its fields. */
+export const ruleUpdateSchema = z
+  .object({ ...ruleShape, id: z.string().min(1).max(100) })
   .strict()
-  .superRefine((rule, ctx) => {
-    if (rule.effect === "require_approvals" && rule.approvals === null) {
-      ctx.addIssue({ code: "custom", path: ["approvals"], message: "Require approvals needs a number of approvals, 2 or 3" });
-    }
-    if (rule.effect !== "require_approvals" && rule.approvals !== null) {
-      ctx.addIssue({ code: "custom", path: ["approvals"], message: "Only require_approvals takes a number of approvals" });
-    }
-    if (rule.effect === "decline" && !rule.reason) {
-      ctx.addIssue({ code: "custom", path: ["reason"], message: "Declining needs a reason: it goes to the model" });
-    }
-    if (rule.effect !== "decline" && rule.reason) {
-      ctx.addIssue({ code: "custom", path: ["reason"], message: "Only decline takes a reason" });
-    }
-  });
+  .superRefine(checkEffect);
 export type RuleInput = z.output<typeof ruleInputSchema>;
 
 /** A stored rule: what the matcher and the admin pages work with. */
@@ -139,7 +154,7 @@ export interface RuleDefinition extends Omit<RuleInput, "position"> {
 }
 
 export const ruleIdSchema = z.object({ id: z.string().min(1).max(100) }).strict();
-export const applyRuleSchema = z.object({ limit: z.number().int().min(1).max(1000).default(200) }).strict();
+export const applyRuleSchema = z.object({ id: z.string().min(1).max(100) }).strict();
 export const dryRunSchema = z
   .object({
     rule: ruleInputSchema,

@@ -201,6 +201,70 @@ describe("access control over HTTP", () => {
     expect(await (await getDb(database.url)).user.count({ where: { email: "eve@test.example" } })).toBe(0);
   });
 
+  it("keeps everybody but admins out of the rules routes; an admin gets clear errors for bad rules", async () => {
+    const admin = await createTestAccount(database.url, "admin", "Ada");
+    const adminCookie = await sessionCookie(database.url, admin);
+    const send = (method: string, path: string, cookie: string | undefined, body?: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method,
+        headers: { ...(cookie ? { cookie } : {}), "content-type": "application/json", origin: server.url },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const rule = { name: "all refunds", agentId: "refunds", effect: "approve", enabled: true };
+    const routes: [string, string, unknown?][] = [
+      ["GET", "/api/admin/rules"],
+      ["POST", "/api/admin/rules", rule],
+      ["POST", "/api/admin/rules/dry-run", { rule }],
+      ["GET", "/api/admin/rules/rule_x"],
+      ["PUT", "/api/admin/rules/rule_x", rule],
+      ["DELETE", "/api/admin/rules/rule_x", {}],
+      ["POST", "/api/admin/rules/rule_x/apply", {}],
+    ];
+    for (const [method, path, body] of routes) {
+      expect((await send(method, path, undefined, body)).status, `${method} ${path}`).toBe(401);
+      for (const cookie of [supportCookie, reviewerCookie]) {
+        const response = await send(method, path, cookie, body);
+        expect(response.status, `${method} ${path}`).toBe(403);
+        expect(await response.json()).toMatchObject({ ok: false, error: { code: "forbidden" } });
+      }
+    }
+    const db = await getDb(database.url);
+    expect(await db.rule.count()).toBe(0);
+    const before = await untouched();
+
+    const missing = await send("PUT", "/api/admin/rules/rule_x", adminCookie, rule);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: { code: "rule_not_found" } });
+    const badPattern = await send("POST", "/api/admin/rules", adminCookie, {
+      ...rule,
+      conditions: [{ path: "orderId", op: "matches", value: "(a)\\1" }],
+    });
+    expect(badPattern.status).toBe(400);
+    expect(JSON.stringify(await badPattern.json())).toContain("linear-time engine");
+    expect(await db.rule.count()).toBe(0);
+
+    // The dry run counts the waiting call and changes nothing.
+    const dryRun = await send("POST", "/api/admin/rules/dry-run", adminCookie, { rule });
+    expect(await dryRun.json()).toMatchObject({
+      ok: true,
+      data: {
+        waiting: 1,
+        matched: 1,
+        counts: { approve: 1 },
+        calls: [{ runId: run.runId, toolCallId: run.ref.toolCallId, effect: "approve" }],
+      },
+    });
+    const created = await send("POST", "/api/admin/rules", adminCookie, { ...rule, enabled: false });
+    expect(created.status).toBe(201);
+    const { data } = (await created.json()) as { data: { id: string; version: number } };
+    expect(data.version).toBe(1);
+    expect(await untouched()).toEqual(before);
+    const deleted = await send("DELETE", `/api/admin/rules/${data.id}`, adminCookie, {});
+    expect(deleted.status).toBe(200);
+    expect(await db.rule.count()).toBe(0);
+    expect(await db.ruleVersion.count({ where: { ruleId: data.id } })).toBe(2);
+  });
+
   it("refuses cross-site posts, to the API and to server actions", async () => {
     const before = await untouched();
     const api = await postDecision(server, reviewerCookie, { action: "approve", ...run.ref }, "https://evil.example");
