@@ -7,6 +7,7 @@ import type { AgentRunToolCall } from "@agent-approvals/mastra-store";
 import type { Db } from "../db/client.ts";
 import { compileRules, ruleMatches, type RuleCall } from "./match.ts";
 import { effectOn } from "./effect.ts";
+import type { DryRunCall, DryRunResult } from "./dto.ts";
 import type { Effect, RuleDefinition } from "./validations.ts";
 
 const PAGE = 2_000;
@@ -57,30 +58,6 @@ export async function* waitingCalls(db: Db, agentId: string | null): AsyncGenera
     const last = rows[rows.length - 1]!;
     after = { workflowName: last.workflowName, runId: last.runId };
   }
-}
-
-export interface DryRunCall {
-  runId: string;
-  toolCallId: string;
-  agentId: string;
-  toolName: string | null;
-  resourceId: string | null;
-  kind: RuleCall["kind"];
-  effect: Effect;
-  /** The arguments as JSON, cut at 300 characters. */
-  args: string;
-}
-
-export interface DryRunResult {
-  /** Every call waiting now. */
-  waiting: number;
-  /** Of those, how many the rule matches, by what it would do to each. */
-  counts: Record<Effect, number>;
-  matched: number;
-  page: number;
-  pageSize: number;
-  /** The matching calls on this page, in the order above. */
-  calls: DryRunCall[];
 }
 
 /**
