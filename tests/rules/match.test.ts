@@ -79,7 +79,7 @@ const ALL_CONDITIONS: Condition[] = PATHS.flatMap((path) =>
 );
 
 function rule(fields: Partial<RuleDefinition>, id = "r"): RuleDefinition {
-  const parsed = ruleInputSchema.parse({ name: id, effect: "approve", enabled: true, ...fields });
+  const parsed = ruleInputSchema.parse({ name: id, effect: "ask", enabled: true, ...fields });
   return { ...parsed, id, position: 0, version: 1 };
 }
 const call = (args: unknown, extra: Partial<RuleCall> = {}): RuleCall => ({
