@@ -20,6 +20,7 @@ const NAV_LINKS: Array<{ href: string; label: string; permission: Permission }> 
   { href: "/admin/users", label: "Users", permission: "manageUsers" },
   { href: "/admin/agents", label: "Agents", permission: "configure" },
   { href: "/admin/expiry", label: "Expiry", permission: "configure" },
+  { href: "/admin/rules", label: "Rules", permission: "configure" },
   { href: "/admin/webhooks", label: "Webhooks", permission: "manageWebhooks" },
 ];
 

@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   webhook_not_found: 404,
   /** No expiry rule for this (agent, tool) to remove. */
   expiry_rule_not_found: 404,
+  /** A rule id that names no rule (lib/rules/store.ts). */
+  rule_not_found: 404,
   /** An endpoint the console does not open (better-auth's own, lib/auth/endpoints.ts). */
   not_found: 404,
   already_decided: 409,

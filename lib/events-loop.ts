@@ -1,6 +1,6 @@
 /**
  * One round of the maintenance loop's event work (instrumentation.ts): announce the calls that
- * started waiting, and (every ANNOUNCE_EVERY_MS, not every round: a few seconds late is on time for
+ * started waiting (and let the enabled rules decide them, lib/rules/auto-decide.ts), and (every ANNOUNCE_EVERY_MS, not every round: a few seconds late is on time for
  * a target counted in minutes) those that crossed a time (overdue, about to expire); send due
  * webhooks and emails; now and then prune. Outside lib/'s folders on purpose: it runs lib/events,
  * lib/announcements, lib/webhooks and lib/notifications, which import each other in one direction only.
@@ -10,6 +10,7 @@ import { pruneAnnouncements } from "./announcements/record.ts";
 import { announceExpiringCalls } from "./announcements/expiring.ts";
 import { announceOverdueCalls } from "./announcements/overdue.ts";
 import { recordWaitingCalls } from "./events/waiting.ts";
+import { decideRuleMatches, prepareRuleMatches } from "./rules/auto-decide.ts";
 import { sendDueEmails } from "./notifications/worker.ts";
 import { pruneOutbox } from "./webhooks/retention.ts";
 import { deliverDueWebhooks } from "./webhooks/worker.ts";
@@ -20,7 +21,8 @@ let lastPruned = 0;
 let lastAnnounced = 0;
 
 export async function deliverEventsOnce(): Promise<void> {
-  await recordWaitingCalls().catch((error: unknown) => console.error("[events] waiting calls failed:", error));
+  await recordWaitingCalls(undefined, prepareRuleMatches).catch((error: unknown) => console.error("[events] waiting calls failed:", error));
+  await decideRuleMatches().catch((error: unknown) => console.error("[rules] deciding by rule failed:", error));
   if (Date.now() - lastAnnounced >= ANNOUNCE_EVERY_MS) {
     lastAnnounced = Date.now();
     await announceOverdueCalls().catch((error: unknown) => console.error("[events] overdue calls failed:", error));

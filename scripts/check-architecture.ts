@@ -26,6 +26,7 @@ const BROWSER_SAFE = [
   /^lib\/notifications\/modes$/, // dependency-free list of email choices
   /^lib\/queue\/dto$/,
   /^lib\/runs\/conversation-dto$/,
+  /^lib\/rules\/(validations|dto|effect|path)$/, // the rule schema (with re2js) and its DTOs, for the rule form
   /^lib\/safe-text$/,
   /^packages\/mastra-store\/src\/run-kinds$/, // dependency-free vocabulary of run shapes and owners
 ];

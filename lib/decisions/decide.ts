@@ -23,7 +23,7 @@ import { checkAssignee } from "./assignee.ts";
 import type { BulkRefusals } from "./bulk-refusals.ts";
 import { carryOut } from "./carry-out.ts";
 import { checkKind, checkResumeData, describeRun, refuseAsDecidedOrMissing } from "./checks.ts";
-import { recordDecision } from "./ledger.ts";
+import { recordDecision, type DecidingRule } from "./ledger.ts";
 import { markExpired } from "./mark-expiry.ts";
 import { resolveOwner, type RunOwner } from "./owners.ts";
 import { DecisionError, reasonOf, type Decision, type DecisionOutcome } from "./types.ts";
@@ -37,6 +37,7 @@ export async function decide(
     refusals,
     asAssignee = true,
     via,
+    rule,
   }: {
     reviewer: string;
     /**
@@ -51,6 +52,8 @@ export async function decide(
     batchId?: string;
     /** A bulk request's refusals are written together once it is done (bulk-refusals.ts), not one by one here. */
     refusals?: BulkRefusals;
+    /** The rule (and its version) deciding, when a rule decides (lib/rules/auto-decide.ts): kept on the decision. */
+    rule?: DecidingRule;
   },
 ): Promise<DecisionOutcome> {
   const db = await getDb(databaseUrl);
@@ -97,7 +100,7 @@ export async function decide(
     throw error;
   }
 
-  const recorded = await recordDecision(db, decision, audit);
+  const recorded = await recordDecision(db, decision, audit, rule);
   failpoint("after-record");
   if (decision.action === "expire" && decision.mode === "mark") return markExpired(db, recorded);
   return carryOut(db, recorded, owner);

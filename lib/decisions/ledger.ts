@@ -52,11 +52,17 @@ export function alreadyDecided(prior: ToolCallDecision): DecisionError {
   );
 }
 
+/** A rule that decides a call (lib/rules/auto-decide.ts): which one, and which version of it. */
+export interface DecidingRule {
+  id: string;
+  version: number;
+}
+
 /**
  * Records the decision; the first one for a (run, tool call) wins. A released decision (failed or
  * interrupted) is taken over by the next one, which is again first-wins.
  */
-export async function recordDecision(db: Db, decision: Decision, audit: AuditEntry): Promise<ToolCallDecision> {
+export async function recordDecision(db: Db, decision: Decision, audit: AuditEntry, rule?: DecidingRule): Promise<ToolCallDecision> {
   const now = new Date();
   const fields = {
     action: decision.action,
@@ -75,6 +81,8 @@ export async function recordDecision(db: Db, decision: Decision, audit: AuditEnt
     batchId: audit.batchId ?? null,
     via: audit.via ?? null,
     expiryMode: decision.action === "expire" ? (decision.mode ?? "decline") : null,
+    ruleId: rule?.id ?? null,
+    ruleVersion: rule?.version ?? null,
     leaseUntil: new Date(now.getTime() + decisionLeaseMs()),
     decidedAt: now,
     updatedAt: now,
@@ -168,7 +176,7 @@ const SETTLED = new Set<DecisionState>(["applied", "failed", "released"]);
 
 /** The `call.decided` event's data: the call, who decided what, and how it ended. */
 function decidedEvent(decision: ToolCallDecision, state: DecisionState, changes: { answer?: string; error?: string }) {
-  const decidedBy: DecidedBy = decision.action === "expire" ? "expiry" : "console";
+  const decidedBy: DecidedBy = decision.action === "expire" ? "expiry" : decision.ruleId ? "rule" : "console";
   return {
     runId: decision.runId,
     toolCallId: decision.toolCallId,
@@ -187,6 +195,8 @@ function decidedEvent(decision: ToolCallDecision, state: DecisionState, changes:
     decidedBy,
     // An expiry says how it expired: declined through the agent, or only marked (the run still waits).
     ...(decision.action === "expire" ? { mode: decision.expiryMode ?? "decline" } : {}),
+    // A rule's decision names the rule and the version that decided (the reviewer says it in words).
+    ...(decision.ruleId ? { ruleId: decision.ruleId, ruleVersion: decision.ruleVersion } : {}),
   };
 }
 

@@ -27,8 +27,10 @@ export type EventType = (typeof EVENT_TYPES)[number];
 /**
  * Who decided, in `call.decided` and `call.expired`: a person in the console (or recovery carrying
  * their decision out), the console's expiry rule, or somebody outside the console (Mastra Studio,
- * the team's code, their server), whom the console only saw the call leave.
+ * the team's code, their server), whom the console only saw the call leave. "rule": a rule decided
+ * it (lib/rules/auto-decide.ts); the event then carries ruleId and ruleVersion, and `reviewer` is
+ * "rule '<name>' (version N)".
  */
-export type DecidedBy = "console" | "expiry" | "outside";
+export type DecidedBy = "console" | "expiry" | "rule" | "outside";
 
 export const isEventType = (value: string): value is EventType => (EVENT_TYPES as readonly string[]).includes(value);

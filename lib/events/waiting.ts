@@ -4,10 +4,28 @@
  * here each is moved into the console's outbox. Safe from several console instances at once: a row
  * is claimed by deleting it in the transaction that writes its event, so each call is announced once.
  */
-import { databaseUrlFromEnv, getDb } from "../db/client.ts";
+import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import { emitEvent } from "./outbox.ts";
 
 const BATCH = 200;
+
+type Claimed = {
+  runId: string;
+  toolCallId: string;
+  agentId: string;
+  workflowName: string;
+  resourceId: string | null;
+  toolName: string | null;
+};
+/**
+ * What else claiming a call does (the rules, lib/rules/auto-decide.ts, passed in by lib/events-loop.ts
+ * so this folder does not depend on the decision engine): prepared before the transaction, then run
+ * for each call this instance claimed, inside it.
+ */
+export type ClaimHook = (
+  calls: Claimed[],
+  databaseUrl: string,
+) => Promise<((tx: Pick<Db, "callRuleMatch">, call: Claimed) => Promise<void>) | null>;
 
 /**
  * Announces the calls that started waiting since the last look; returns how many. One transaction
@@ -15,10 +33,11 @@ const BATCH = 200;
  * backlog) a transaction each made 200 commits a second, every one a write to disk, and the queue's
  * pages waited behind them for the database.
  */
-export async function recordWaitingCalls(databaseUrl: string = databaseUrlFromEnv()): Promise<number> {
+export async function recordWaitingCalls(databaseUrl: string = databaseUrlFromEnv(), onClaim?: ClaimHook): Promise<number> {
   const db = await getDb(databaseUrl);
   const waiting = await db.waitingToolCall.findMany({ orderBy: { waitingSince: "asc" }, take: BATCH });
   if (waiting.length === 0) return 0;
+  const step = onClaim ? await onClaim(waiting, databaseUrl) : null;
   return db.$transaction(async (tx) => {
     let recorded = 0;
     for (const call of waiting) {
@@ -26,6 +45,7 @@ export async function recordWaitingCalls(databaseUrl: string = databaseUrlFromEn
       const { count } = await tx.waitingToolCall.deleteMany({ where: { runId: call.runId, toolCallId: call.toolCallId } });
       if (count === 0) continue;
       recorded++;
+      if (step) await step(tx, call);
       await emitEvent(tx, "call.waiting", {
         runId: call.runId,
         toolCallId: call.toolCallId,

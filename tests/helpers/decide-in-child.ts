@@ -3,13 +3,19 @@
  * APPROVALS_FAILPOINT) or, with "recover", runs what a restarted server runs first.
  * Usage: decide-in-child.ts <databaseUrl> approve|decline|resume <runId> <toolCallId> [reason|resumeJson]
  *        decide-in-child.ts <databaseUrl> recover
+ *        decide-in-child.ts <databaseUrl> rules   (one pass of the events loop's rule work)
  */
 import { decide } from "../../lib/decisions/decide.ts";
 import { recoverDecisions } from "../../lib/decisions/recover.ts";
 import type { Decision } from "../../lib/decisions/types.ts";
+import { recordWaitingCalls } from "../../lib/events/waiting.ts";
+import { decideRuleMatches, prepareRuleMatches } from "../../lib/rules/auto-decide.ts";
 
 const [databaseUrl, action, runId, toolCallId, extra] = process.argv.slice(2) as [string, string, string, string, string?];
-if (action === "recover") {
+if (action === "rules") {
+  const claimed = await recordWaitingCalls(databaseUrl, prepareRuleMatches);
+  console.log(JSON.stringify({ claimed, decided: await decideRuleMatches(databaseUrl) }));
+} else if (action === "recover") {
   console.log(JSON.stringify(await recoverDecisions(databaseUrl)));
 } else {
   const decision = (

@@ -1,0 +1,228 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { applyRule } from "@/lib/actions/apply-rule";
+import { createRule } from "@/lib/actions/create-rule";
+import { dryRunRule } from "@/lib/actions/dry-run-rule";
+import { updateRule } from "@/lib/actions/update-rule";
+import type { DryRunResult, RuleDefinition } from "@/lib/rules/dto";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { DryRunSummary } from "./rule-dry-run";
+
+const WORD: Record<string, string> = {
+  approve: "approve",
+  decline: "decline",
+  require_approvals: "require approvals for",
+  ask: "ask a person about",
+};
+
+/** The form's fields as the schema takes them (conditions: the JSON text, parsed here; the server checks everything). */
+function ruleOf(form: HTMLFormElement): { rule?: Record<string, unknown>; problem?: string } {
+  const data = new FormData(form);
+  const text = (name: string) => String(data.get(name) ?? "");
+  let conditions: unknown = [];
+  if (text("conditions").trim()) {
+    try {
+      conditions = JSON.parse(text("conditions"));
+    } catch {
+      return { problem: 'Conditions must be a JSON list, like [{ "path": "amount", "op": "<=", "value": 50 }]' };
+    }
+  }
+  const effect = text("effect");
+  return {
+    rule: {
+      name: text("name"),
+      agentId: text("agentId"),
+      toolName: text("toolName"),
+      resource: text("resource"),
+      resourceMatch: text("resourceMatch"),
+      callKind: text("callKind") || null,
+      conditions,
+      effect,
+      reason: effect === "decline" ? text("reason") : null,
+      approvals: effect === "require_approvals" ? Number(text("approvals")) : null,
+      risk: text("risk"),
+    },
+  };
+}
+
+/** Creates a rule or edits `editing`: dry run first, then save disabled or enabled (optionally applied to the calls waiting now). */
+export function RuleForm({ editing, onDone }: { editing: RuleDefinition | null; onDone: () => void }) {
+  const router = useRouter();
+  const [message, setMessage] = useState<{ kind: "success" | "destructive"; text: string } | null>(null);
+  const [dryRun, setDryRun] = useState<DryRunResult | null>(null);
+  const [applyNow, setApplyNow] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [effect, setEffect] = useState(editing?.effect ?? "approve");
+
+  async function runDry(form: HTMLFormElement, page = 1) {
+    const { rule, problem } = ruleOf(form);
+    if (!rule) return setMessage({ kind: "destructive", text: problem! });
+    setPending(true);
+    const result = await dryRunRule({ rule, page, pageSize: 20 });
+    setPending(false);
+    if (result.ok) {
+      setDryRun(result.data);
+      setMessage(null);
+    } else setMessage({ kind: "destructive", text: result.error.message });
+  }
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const enabled = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "enabled";
+    const { rule, problem } = ruleOf(form);
+    if (!rule) return setMessage({ kind: "destructive", text: problem! });
+    setPending(true);
+    const saved = editing ? await updateRule({ ...rule, enabled, id: editing.id }) : await createRule({ ...rule, enabled });
+    if (!saved.ok) {
+      setPending(false);
+      return setMessage({ kind: "destructive", text: saved.error.message });
+    }
+    let text = `Saved "${saved.data.name}" (version ${saved.data.version}), ${enabled ? "enabled" : "disabled"}.`;
+    if (enabled && applyNow) {
+      const applied = await applyRule({ id: saved.data.id });
+      text += applied.ok
+        ? ` Applied to the calls waiting now: decided ${applied.data.decided} of ${applied.data.matched} matching calls${applied.data.more ? " (more are left: apply again)" : ""}.`
+        : ` Applying it failed: ${applied.error.message}`;
+    }
+    setPending(false);
+    setMessage({ kind: "success", text });
+    setDryRun(null);
+    if (!editing) form.reset();
+    onDone();
+    router.refresh();
+  }
+
+  const value = (field: keyof RuleDefinition) => {
+    const current = editing?.[field];
+    return current === null || current === undefined ? "" : String(current);
+  };
+
+  return (
+    <section aria-labelledby="rule-form" className="rounded-lg border border-neutral-200 bg-white p-5">
+      <h2 id="rule-form" className="text-base font-semibold">
+        {editing ? `Edit "${editing.name}" (version ${editing.version})` : "New rule"}
+      </h2>
+      <form key={editing?.id ?? "new"} onSubmit={save} className="mt-4 grid gap-4 sm:grid-cols-3">
+        <Field id="rule-name" label="Name">
+          <Input id="rule-name" name="name" required maxLength={100} defaultValue={value("name")} />
+        </Field>
+        <Field id="rule-agent" label="Agent or workflow (blank: any)">
+          <Input id="rule-agent" name="agentId" maxLength={200} defaultValue={value("agentId")} />
+        </Field>
+        <Field id="rule-tool" label="Tool (blank: any)">
+          <Input id="rule-tool" name="toolName" maxLength={200} defaultValue={value("toolName")} />
+        </Field>
+        <Field id="rule-resource" label="Resource (blank: any)">
+          <Input id="rule-resource" name="resource" maxLength={200} defaultValue={value("resource")} />
+        </Field>
+        <Field id="rule-resource-match" label="Resource matches">
+          <Select id="rule-resource-match" name="resourceMatch" defaultValue={value("resourceMatch") || "exact"}>
+            <option value="exact">exactly</option>
+            <option value="prefix">as a prefix</option>
+          </Select>
+        </Field>
+        <Field id="rule-kind" label="Call kind">
+          <Select id="rule-kind" name="callKind" defaultValue={value("callKind")}>
+            <option value="">any</option>
+            <option value="approval">approval</option>
+            <option value="input">input</option>
+          </Select>
+        </Field>
+        <Field id="rule-effect" label="Effect">
+          <Select
+            id="rule-effect"
+            name="effect"
+            value={effect}
+            onChange={(event) => setEffect(event.target.value as RuleDefinition["effect"])}
+          >
+            <option value="approve">Approve automatically</option>
+            <option value="decline">Decline automatically</option>
+            <option value="require_approvals">Require approvals (not enforced yet)</option>
+            <option value="ask">Ask a person</option>
+          </Select>
+        </Field>
+        {effect === "decline" ? (
+          <Field id="rule-reason" label="Reason (goes to the model)">
+            <Input id="rule-reason" name="reason" required maxLength={1000} defaultValue={value("reason")} />
+          </Field>
+        ) : null}
+        {effect === "require_approvals" ? (
+          <Field id="rule-approvals" label="Approvals">
+            <Select id="rule-approvals" name="approvals" defaultValue={value("approvals") || "2"}>
+              <option value="2">2</option>
+              <option value="3">3</option>
+            </Select>
+          </Field>
+        ) : null}
+        <Field id="rule-risk" label="Risk">
+          <Select id="rule-risk" name="risk" defaultValue={value("risk") || "medium"}>
+            {["low", "medium", "high", "critical"].map((risk) => (
+              <option key={risk} value={risk}>
+                {risk}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <div className="flex flex-col gap-1 sm:col-span-3">
+          <Label htmlFor="rule-conditions">Conditions on the arguments (JSON list; all must hold)</Label>
+          <Textarea
+            id="rule-conditions"
+            name="conditions"
+            rows={3}
+            placeholder='[{ "path": "amount", "op": "<=", "value": 50 }]'
+            defaultValue={editing && editing.conditions.length > 0 ? JSON.stringify(editing.conditions) : ""}
+          />
+        </div>
+        <div className="flex flex-col gap-3 sm:col-span-3">
+          <div role="status" aria-live="polite">
+            {message ? <Alert variant={message.kind}>{message.text}</Alert> : null}
+          </div>
+          {dryRun ? (
+            <DryRunSummary
+              result={dryRun}
+              word={WORD[effect] ?? effect}
+              onPage={(page) => void runDry(document.getElementById("rule-name")!.closest("form")!, page)}
+            />
+          ) : null}
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="applyNow" checked={applyNow} onChange={(event) => setApplyNow(event.target.checked)} />
+            When enabling, also apply it to the calls already waiting (default: only calls that start waiting from now on)
+          </label>
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="outline" disabled={pending} onClick={(event) => void runDry(event.currentTarget.form!)}>
+              Dry run
+            </Button>
+            <Button type="submit" value="disabled" variant="secondary" disabled={pending}>
+              Save disabled
+            </Button>
+            <Button type="submit" value="enabled" disabled={pending}>
+              Save enabled
+            </Button>
+            {editing ? (
+              <Button type="button" variant="ghost" onClick={onDone}>
+                Cancel
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+"use server";
+
+import { actionOf } from "./define-action.ts";
+import { createRuleOperation } from "./rule-operations.ts";
+
+export const createRule = actionOf(createRuleOperation);
