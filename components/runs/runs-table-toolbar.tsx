@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { AgentDto } from "@/lib/queue/dto";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
+import { PhoneFold } from "@/components/ui/phone-fold";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
@@ -28,32 +28,15 @@ export function countRunFilters(raw: RawRunsParams): number {
 }
 
 export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, onReset }: RunsTableToolbarProps) {
-  const panelId = useId();
-  // Below 768 px the filters fold under one button; from 768 px up they are always shown.
-  const [open, setOpen] = useState(false);
-  const count = countRunFilters(filters);
   const agentId = useId();
   const sortId = useId();
   const overdueId = useId();
   const noThreadId = useId();
   const assignedId = useId();
   return (
-    <>
-      <Button
-        variant="outline"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((was) => !was)}
-        className="h-11 self-start md:hidden"
-      >
-        {count > 0 ? `Filters (${count})` : "Filters"}
-      </Button>
-      <div
-        id={panelId}
-        role="search"
-        aria-label="Filter pending runs"
-        className={cn("flex flex-wrap items-end gap-3", !open && "max-md:hidden")}
-      >
+    // Below 768 px the filters fold under one "Filters (n)" button.
+    <PhoneFold label="Filters" count={countRunFilters(filters)}>
+      <div role="search" aria-label="Filter pending runs" className="flex flex-wrap items-end gap-3">
         <TextFilter
           label="Resource ID"
           placeholder="cust_1001"
@@ -152,7 +135,7 @@ export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, 
           Reset filters
         </Button>
       </div>
-    </>
+    </PhoneFold>
   );
 }
 
