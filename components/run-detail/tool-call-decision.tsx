@@ -74,7 +74,7 @@ export function ToolCallDecision({
     onSettled?.({ outcome: decided });
   };
   const onDecidedElsewhere = (error: ClientActionError) => {
-    announce(error.message);
+    announce(`Not decided: someone else decided ${toolName} first`);
     if (toolCallId) learn(toolCallId, { by: "someone-else", prior: error.priorDecision });
     onSettled?.({ elsewhere: error });
   };
