@@ -41,6 +41,8 @@ for (const [screen, use] of [
       suspendRun,
       testResource,
     }) => {
+      // Five axe passes over large pages, on two shared cores.
+      test.slow();
       const plain = await suspendRun(requests.refund({ amount: "12.00", currency: "EUR" }));
       const viaSupervisor = await suspendRun({
         agent: "supportDesk",
@@ -77,6 +79,7 @@ for (const [screen, use] of [
     });
 
     test("the sign-in page and every admin page break no serious accessibility rule", async ({ browser, baseURL }) => {
+      test.slow();
       const context = await browser.newContext({ ...use, storageState: { cookies: [], origins: [] } });
       const page = await context.newPage();
       await page.goto("/sign-in");
