@@ -7,7 +7,7 @@
  */
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 
 export interface HeaderLink {
@@ -19,18 +19,25 @@ export function HeaderMenu({ links, children }: { links: HeaderLink[]; children:
   const panelId = useId();
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   // A link followed from the menu closes it.
   useEffect(() => setOpen(false), [pathname]);
   return (
-    <div className="ml-auto lg:hidden">
+    <div
+      className="ml-auto lg:hidden"
+      onKeyDown={(event) => {
+        // Esc closes the menu wherever the focus is in it, and gives the focus back to its button.
+        if (event.key !== "Escape" || !open) return;
+        setOpen(false);
+        button.current?.focus();
+      }}
+    >
       <Button
+        ref={button}
         variant="outline"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((was) => !was)}
-        onKeyDown={(event) => {
-          if (event.key === "Escape") setOpen(false);
-        }}
         className="h-11 min-w-11"
       >
         <svg aria-hidden="true" viewBox="0 0 16 16" className="h-4 w-4">
