@@ -51,29 +51,28 @@ export function HeaderMenu({ links, children }: { links: HeaderLink[]; children:
         </svg>
         Menu
       </Button>
-      <div
-        id={panelId}
-        hidden={!open}
-        className="absolute inset-x-0 top-14 z-40 border-b border-neutral-200 bg-white px-4 pb-4 pt-2 shadow-md"
-      >
-        <nav aria-label="Main">
-          <ul className="flex flex-col text-[15px]">
-            {links.map((link) => (
-              <li key={link.href}>
-                <Link
-                  href={link.href}
-                  aria-current={pathname === link.href ? "page" : undefined}
-                  className="flex min-h-11 items-center rounded-md px-3 font-medium text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950 aria-[current=page]:bg-neutral-100 aria-[current=page]:text-neutral-900"
-                  onClick={() => setOpen(false)}
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="mt-3 border-t border-neutral-200 px-3 pt-3">{children}</div>
-      </div>
+      {/* Rendered only while open: a closed menu leaves no second copy of the links and the account menu in the page. */}
+      {open ? (
+        <div id={panelId} className="absolute inset-x-0 top-14 z-40 border-b border-neutral-200 bg-white px-4 pb-4 pt-2 shadow-md">
+          <nav aria-label="Main">
+            <ul className="flex flex-col text-[15px]">
+              {links.map((link) => (
+                <li key={link.href}>
+                  <Link
+                    href={link.href}
+                    aria-current={pathname === link.href ? "page" : undefined}
+                    className="flex min-h-11 items-center rounded-md px-3 font-medium text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950 aria-[current=page]:bg-neutral-100 aria-[current=page]:text-neutral-900"
+                    onClick={() => setOpen(false)}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="mt-3 border-t border-neutral-200 px-3 pt-3">{children}</div>
+        </div>
+      ) : null}
     </div>
   );
 }
