@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { UserMenu } from "@/components/auth/user-menu";
+import { HeaderMenu } from "@/components/nav/header-menu";
 import { ViewerProvider } from "@/components/viewer";
 import { can, type Permission } from "@/lib/auth/roles";
 import { currentActor } from "@/lib/auth/session";
@@ -26,6 +27,7 @@ const NAV_LINKS: Array<{ href: string; label: string; permission: Permission }> 
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const actor = await currentActor();
+  const links = actor ? NAV_LINKS.filter((link) => can(actor.role, link.permission)).map(({ href, label }) => ({ href, label })) : [];
   return (
     <html lang="en">
       <body className="min-h-screen bg-neutral-50 text-neutral-900 antialiased">
@@ -35,8 +37,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           Skip to content
         </a>
-        <header className="border-b border-neutral-200 bg-white">
-          <div className="mx-auto flex h-14 max-w-6xl items-center gap-8 px-6">
+        <header className="relative border-b border-neutral-200 bg-white">
+          <div className="mx-auto flex h-14 max-w-6xl items-center gap-8 px-4 sm:px-6">
             <Link
               href="/"
               className="flex items-center gap-2 rounded-md text-[15px] font-semibold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950 focus-visible:ring-offset-2"
@@ -50,9 +52,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               Agent approvals
             </Link>
             {actor ? (
-              <nav aria-label="Main">
+              <nav aria-label="Main" className="hidden lg:block">
                 <ul className="flex items-center gap-1 text-sm">
-                  {NAV_LINKS.filter((link) => can(actor.role, link.permission)).map((link) => (
+                  {links.map((link) => (
                     <li key={link.href}>
                       <Link
                         href={link.href}
@@ -65,12 +67,22 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 </ul>
               </nav>
             ) : null}
-            <div className="ml-auto">{actor ? <UserMenu name={actor.name} email={actor.email} role={actor.role} /> : null}</div>
+            {actor ? (
+              <>
+                <div className="ml-auto hidden lg:block">
+                  <UserMenu name={actor.name} email={actor.email} role={actor.role} />
+                </div>
+                {/* Below 1024 px the links and the account fold under one Menu button. */}
+                <HeaderMenu links={links}>
+                  <UserMenu name={actor.name} email={actor.email} role={actor.role} />
+                </HeaderMenu>
+              </>
+            ) : null}
           </div>
         </header>
         <Providers>
           <ViewerProvider viewer={actor ? { id: actor.id, email: actor.email, role: actor.role } : null}>
-            <main id="main" className="mx-auto max-w-6xl px-6 py-8">
+            <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
               {children}
             </main>
           </ViewerProvider>

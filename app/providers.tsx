@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { useEffect, useState, type ReactNode } from "react";
+import { DecisionAnnouncerProvider } from "@/components/runs/decision-announcer";
 
 export function Providers({ children }: { children: ReactNode }) {
   // Set once the page has hydrated (effects run after the whole tree's): until then a key or a
@@ -20,7 +21,9 @@ export function Providers({ children }: { children: ReactNode }) {
   );
   return (
     <NuqsAdapter>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <DecisionAnnouncerProvider>{children}</DecisionAnnouncerProvider>
+      </QueryClientProvider>
     </NuqsAdapter>
   );
 }

@@ -5,14 +5,17 @@ import { SubmitButton } from "@/components/ui/submit-button";
 
 export function UserMenu({ name, email, role }: { name: string; email: string; role: Role | null }) {
   return (
-    <form action={signOut} className="flex items-center gap-3 text-sm">
+    <form action={signOut} className="flex flex-wrap items-center gap-3 text-sm">
       <span className="text-neutral-600">
         <span className="font-medium text-neutral-900" title={email}>
           {name}
         </span>{" "}
         · {role ? ROLE_LABELS[role] : "No role"}
       </span>
-      <Link href="/profile" className="font-medium text-neutral-600 underline-offset-4 hover:text-neutral-900 hover:underline">
+      <Link
+        href="/profile"
+        className="rounded-sm font-medium text-neutral-600 underline-offset-4 hover:text-neutral-900 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950 focus-visible:ring-offset-2"
+      >
         Profile
       </Link>
       <SubmitButton variant="outline" size="xs">

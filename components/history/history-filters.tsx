@@ -1,60 +1,68 @@
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { PhoneFold } from "@/components/ui/phone-fold";
 import { Select } from "@/components/ui/select";
 import { AUDIT_OUTCOMES, EARLIEST_DAY, LATEST_DAY } from "@/lib/list-params";
 
 /** A plain GET form: filters land in the URL, so a link reproduces the view (and it works without JS). */
 export function HistoryFilters({ values, agents }: { values: Record<string, string>; agents: Array<{ id: string; name: string }> }) {
+  const set = HISTORY_FILTERS.filter((name) => values[name]).length;
+  // Below 768 px the form folds under one "Filters (n)" button.
   return (
-    <form method="get" action="/history" className="flex flex-wrap items-end gap-3 rounded-lg border border-neutral-200 bg-white p-4">
-      <Field id="history-reviewer" label="Reviewer">
-        <Input id="history-reviewer" name="reviewer" defaultValue={values.reviewer} className="w-40" />
-      </Field>
-      <Field id="history-resource" label="Resource ID">
-        <Input id="history-resource" name="resourceId" defaultValue={values.resourceId} className="w-44" />
-      </Field>
-      <Field id="history-agent" label="Agent">
-        <Select id="history-agent" name="agentId" defaultValue={values.agentId ?? ""}>
-          <option value="">All agents</option>
-          {agents.map((agent) => (
-            <option key={agent.id} value={agent.id}>
-              {agent.name}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Field id="history-outcome" label="Outcome">
-        <Select id="history-outcome" name="outcome" defaultValue={values.outcome ?? ""}>
-          <option value="">All outcomes</option>
-          {AUDIT_OUTCOMES.map((outcome) => (
-            <option key={outcome} value={outcome}>
-              {outcome}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Field id="history-batch" label="Bulk request">
-        <Input id="history-batch" name="batch" defaultValue={values.batch} placeholder="batch id" className="w-36 font-mono" />
-      </Field>
-      <Field id="history-from" label="From">
-        <Input id="history-from" name="from" type="date" min={EARLIEST_DAY} max={LATEST_DAY} defaultValue={values.from} />
-      </Field>
-      <Field id="history-to" label="To">
-        <Input id="history-to" name="to" type="date" min={EARLIEST_DAY} max={LATEST_DAY} defaultValue={values.to} />
-      </Field>
-      <div className="flex gap-2">
-        <Button type="submit">Apply filters</Button>
-        <a
-          href="/history"
-          className="inline-flex h-9 items-center rounded-md px-3 text-sm font-medium text-neutral-700 hover:bg-neutral-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
-        >
-          Reset filters
-        </a>
-      </div>
-    </form>
+    <PhoneFold label="Filters" count={set}>
+      <form method="get" action="/history" className="flex flex-wrap items-end gap-3 rounded-lg border border-neutral-200 bg-white p-4">
+        <Field id="history-reviewer" label="Reviewer">
+          <Input id="history-reviewer" name="reviewer" defaultValue={values.reviewer} className="w-40" />
+        </Field>
+        <Field id="history-resource" label="Resource ID">
+          <Input id="history-resource" name="resourceId" defaultValue={values.resourceId} className="w-44" />
+        </Field>
+        <Field id="history-agent" label="Agent">
+          <Select id="history-agent" name="agentId" defaultValue={values.agentId ?? ""}>
+            <option value="">All agents</option>
+            {agents.map((agent) => (
+              <option key={agent.id} value={agent.id}>
+                {agent.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="history-outcome" label="Outcome">
+          <Select id="history-outcome" name="outcome" defaultValue={values.outcome ?? ""}>
+            <option value="">All outcomes</option>
+            {AUDIT_OUTCOMES.map((outcome) => (
+              <option key={outcome} value={outcome}>
+                {outcome}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="history-batch" label="Bulk request">
+          <Input id="history-batch" name="batch" defaultValue={values.batch} placeholder="batch id" className="w-36 font-mono" />
+        </Field>
+        <Field id="history-from" label="From">
+          <Input id="history-from" name="from" type="date" min={EARLIEST_DAY} max={LATEST_DAY} defaultValue={values.from} />
+        </Field>
+        <Field id="history-to" label="To">
+          <Input id="history-to" name="to" type="date" min={EARLIEST_DAY} max={LATEST_DAY} defaultValue={values.to} />
+        </Field>
+        <div className="flex gap-2">
+          <Button type="submit">Apply filters</Button>
+          <a
+            href="/history"
+            className="inline-flex h-9 items-center rounded-md px-3 text-sm font-medium text-neutral-700 hover:bg-neutral-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
+          >
+            Reset filters
+          </a>
+        </div>
+      </form>
+    </PhoneFold>
   );
 }
+
+/** The form's fields that filter (counted on the phone's Filters button). */
+const HISTORY_FILTERS = ["reviewer", "resourceId", "agentId", "outcome", "batch", "from", "to"] as const;
 
 function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
   return (

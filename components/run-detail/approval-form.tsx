@@ -7,7 +7,9 @@ import type { ClientActionError } from "@/lib/actions/result";
 import type { DecisionOutcome, InterruptedDecision } from "@/lib/decisions/types";
 import { LIMITS } from "@/lib/decisions/limits";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { Label } from "@/components/ui/label";
+import { THUMB_DECISION_CLASSES } from "@/components/ui/thumb-target";
 import { Textarea } from "@/components/ui/textarea";
 import { DecisionErrorAlert } from "./decision-error-alert";
 import { MayHaveRunConfirmation } from "./may-have-run-confirmation";
@@ -136,6 +138,7 @@ export function ApprovalForm({
           aria-keyshortcuts={compact ? "A" : undefined}
           onClick={() => void decide("approve")}
           disabled={pending !== null || (needsConfirmation && !confirmed)}
+          className={THUMB_DECISION_CLASSES}
         >
           {pending === "approve" ? "Approving…" : "Approve"}
         </Button>
@@ -143,7 +146,7 @@ export function ApprovalForm({
           variant="outline"
           size={compact ? "sm" : "default"}
           aria-keyshortcuts={compact ? "D" : undefined}
-          className="text-red-700 hover:bg-red-50 hover:text-red-800"
+          className={cn("text-red-700 hover:bg-red-50 hover:text-red-800", THUMB_DECISION_CLASSES)}
           onClick={() => void decide("decline")}
           disabled={pending !== null}
         >

@@ -27,7 +27,7 @@ export function PendingCallCard({
   return (
     <Card key={call.toolCallId ?? index} className="overflow-hidden">
       <section aria-labelledby={`call-${index}`}>
-        <div className="flex flex-wrap items-center gap-3 border-b border-neutral-200 px-5 py-3">
+        <div className="flex flex-wrap items-center gap-3 border-b border-neutral-200 px-5 py-3 max-sm:px-3">
           <h2 id={`call-${index}`} className="font-mono text-base font-semibold">
             {toolName}
           </h2>
@@ -35,7 +35,7 @@ export function PendingCallCard({
           {call.interrupted ? <MayHaveRunBadge interrupted={call.interrupted} /> : null}
           {call.inFlight ? <BeingDecidedBadge inFlight={call.inFlight} /> : null}
           {call.markedExpired ? <ExpiredBadge expiry={call.markedExpired} /> : null}
-          {call.toolCallId ? <span className="font-mono text-xs text-neutral-500">{call.toolCallId}</span> : null}
+          {call.toolCallId ? <span className="font-mono text-xs text-neutral-500 [overflow-wrap:anywhere]">{call.toolCallId}</span> : null}
           {call.toolCallId ? (
             <AssigneeControl
               className="ml-auto"
@@ -52,29 +52,30 @@ export function PendingCallCard({
             </span>
           ) : null}
         </div>
-        <div className="grid gap-6 px-5 py-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <div className="flex min-w-0 flex-col gap-5">
+        {/* Below 1024 px one column: the arguments, then the decision (reachable by thumb), then the rest. */}
+        <div className="grid gap-6 px-5 py-5 max-lg:grid-cols-[minmax(0,1fr)] max-sm:px-3 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div className="flex min-w-0 flex-col gap-5 max-lg:contents">
             {call.requiresApproval ? (
-              <div className="flex flex-col gap-2">
+              <div className="flex flex-col gap-2 max-lg:order-first">
                 <h3 className="text-sm font-semibold text-neutral-900">Arguments</h3>
                 <JsonViewer label={`Arguments of ${toolName}`} value={call.args ?? null} />
               </div>
             ) : (
-              <div className="flex flex-col gap-2">
+              <div className="flex flex-col gap-2 max-lg:order-first">
                 <h3 className="text-sm font-semibold text-neutral-900">What the tool asks</h3>
                 <JsonViewer label={`Suspend payload of ${toolName}`} value={call.suspendPayload ?? null} />
               </div>
             )}
             {call.toolCallId ? <AboutTool runId={run.runId} toolCallId={call.toolCallId} /> : null}
           </div>
-          <div className="flex min-w-0 flex-col gap-5">
+          <div className="flex min-w-0 flex-col gap-5 max-lg:contents">
             {call.requiresApproval ? null : (
-              <div className="flex flex-col gap-2">
+              <div className="flex flex-col gap-2 max-lg:order-first">
                 <h3 className="text-sm font-semibold text-neutral-900">What the tool expects back</h3>
                 <ResumeSchemaView schema={call.resumeSchema} />
               </div>
             )}
-            <div>
+            <div className="min-w-0 max-lg:order-first">
               <h3 className="mb-3 text-sm font-semibold text-neutral-900">Your decision</h3>
               <ToolCallDecision
                 runId={run.runId}

@@ -5,6 +5,7 @@ import type { ClientActionError } from "@/lib/actions/result";
 import { DECIDING, type DecisionOutcome, type InFlightDecision, type InterruptedDecision, type MarkedExpiry } from "@/lib/decisions/types";
 import type { AssigneeDto } from "@/lib/queue/dto";
 import { markedExpirySentence } from "@/components/runs/decision-badges";
+import { decisionAnnouncement, useAnnounce } from "@/components/runs/decision-announcer";
 import { formatTimestamp } from "@/components/time";
 import { useViewer } from "@/components/viewer";
 import { Alert } from "@/components/ui/alert";
@@ -65,12 +66,15 @@ export function ToolCallDecision({
   const viewer = useViewer();
   const reservedFor = assignee?.exclusive && assignee.id !== viewer?.id ? assignee : null;
   // The page's heading follows what this call became (run-headline.tsx).
+  const announce = useAnnounce();
   const onDecided = (decided: DecisionOutcome) => {
     setOutcome(decided);
+    announce(decisionAnnouncement(decided, toolName));
     if (toolCallId) learn(toolCallId, { by: "you", outcome: decided });
     onSettled?.({ outcome: decided });
   };
   const onDecidedElsewhere = (error: ClientActionError) => {
+    announce(`Not decided: someone else decided ${toolName} first`);
     if (toolCallId) learn(toolCallId, { by: "someone-else", prior: error.priorDecision });
     onSettled?.({ elsewhere: error });
   };

@@ -100,11 +100,12 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
   const toolName = row.toolName;
   const queued = query.data?.queuedCalls.filter((next) => next.behind === call.toolCallId) ?? [];
   return (
-    <div className="grid gap-4 py-1 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-      <div className="flex min-w-0 flex-col gap-3">
+    // Below 1024 px one column: the arguments, then the decision (reachable by thumb), then the rest.
+    <div className="grid gap-4 py-1 max-lg:grid-cols-[minmax(0,1fr)] lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="flex min-w-0 flex-col gap-3 max-lg:contents">
         {queued.length > 0 ? (
           // Mastra carries out a step's calls in order: the others come up one by one after this one.
-          <p className="text-sm text-neutral-700" data-testid="queued-behind">
+          <p className="text-sm text-neutral-700 max-lg:order-first" data-testid="queued-behind">
             The agent made {queued.length === 1 ? "one more call" : `${queued.length} more calls`} in this step, decidable in turn once this
             one is decided: {queued.map((next) => `${next.toolName ?? "a tool"} (${next.toolCallId})`).join(", ")}.
           </p>
@@ -112,10 +113,10 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
         <JsonViewer
           label={call.requiresApproval ? `Arguments of ${toolName}` : `Suspend payload of ${toolName}`}
           value={(call.requiresApproval ? call.args : call.suspendPayload) ?? null}
-          className="[&>div[role=group]]:max-h-80"
+          className="max-lg:order-first [&>div[role=group]]:max-h-80"
         />
         {call.requiresApproval ? null : (
-          <details className="text-sm">
+          <details className="text-sm max-lg:order-first">
             <summary className="cursor-pointer font-medium text-neutral-700">What the tool expects back</summary>
             <div className="mt-2">
               <ResumeSchemaView schema={call.resumeSchema} />
@@ -126,32 +127,35 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
         <Conversation runId={row.runId} pendingToolCallIds={call.toolCallId ? [call.toolCallId] : []} />
         <EarlierInThread runId={row.runId} />
       </div>
-      <div className="flex min-w-0 flex-col gap-3">
+      <div className="flex min-w-0 flex-col gap-3 max-lg:contents">
         {call.toolCallId ? (
           <AssigneeControl
+            className="max-lg:order-first"
             target={{ kind: "call", runId: row.runId, toolCallId: call.toolCallId }}
             // The listing is re-read every 3 s: fresher than this run's cached detail.
             assignee={row.assignee}
             targetLabel={`${toolName} (run ${row.runId.slice(0, 8)})`}
           />
         ) : null}
-        <ToolCallDecision
-          variant="row"
-          controls={controls}
-          onSettled={onSettled}
-          runId={row.runId}
-          toolCallId={call.toolCallId}
-          toolName={toolName}
-          requiresApproval={call.requiresApproval}
-          resumeSchema={call.resumeSchema}
-          suspendPayload={call.suspendPayload}
-          // The listing is re-read every 3 s: fresher than this run's cached detail.
-          interrupted={row.interrupted}
-          inFlight={row.inFlight}
-          assignee={row.assignee}
-          markedExpired={row.markedExpired}
-          canDecide={canDecide}
-        />
+        <div className="flex min-w-0 flex-col max-lg:order-first">
+          <ToolCallDecision
+            variant="row"
+            controls={controls}
+            onSettled={onSettled}
+            runId={row.runId}
+            toolCallId={call.toolCallId}
+            toolName={toolName}
+            requiresApproval={call.requiresApproval}
+            resumeSchema={call.resumeSchema}
+            suspendPayload={call.suspendPayload}
+            // The listing is re-read every 3 s: fresher than this run's cached detail.
+            interrupted={row.interrupted}
+            inFlight={row.inFlight}
+            assignee={row.assignee}
+            markedExpired={row.markedExpired}
+            canDecide={canDecide}
+          />
+        </div>
         {call.toolCallId ? <EarlierDecisions runId={row.runId} toolCallId={call.toolCallId} /> : null}
       </div>
     </div>

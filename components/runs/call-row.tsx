@@ -55,12 +55,14 @@ export function CallRow({ call, cells, colSpan, active, open, leaving, canDecide
         onFocus={on.onActivate}
         className={cn(
           "border-b border-neutral-200 outline-none transition-colors hover:bg-neutral-50",
+          // Below 768 px the row is a card: the open button at its left, the cells flowing beside it.
+          "max-md:relative max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-1 max-md:py-2 max-md:pl-12 max-md:pr-1",
           active && "bg-sky-50/70 shadow-[inset_3px_0_0_0_#0369a1] hover:bg-sky-50",
           "focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-sky-700",
           leaving && "opacity-60",
         )}
       >
-        <td className="py-2 pl-3 pr-0 align-middle">
+        <td className="py-2 pl-3 pr-0 align-middle max-md:absolute max-md:left-0 max-md:top-1.5 max-md:p-0">
           <span className="flex items-center gap-1.5">
             {canDecide ? (
               <SelectCheckbox
@@ -78,7 +80,7 @@ export function CallRow({ call, cells, colSpan, active, open, leaving, canDecide
               aria-controls={open ? detailId : undefined}
               aria-label={`${open ? "Close" : "Open"} ${call.toolName} (run ${shortRun})`}
               aria-keyshortcuts="Enter O"
-              className="inline-flex h-7 w-7 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-200/70 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
+              className="inline-flex h-7 w-7 items-center justify-center rounded-md max-md:h-11 max-md:w-11 text-neutral-600 hover:bg-neutral-200/70 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
             >
               <svg aria-hidden="true" viewBox="0 0 16 16" className={cn("h-3.5 w-3.5 transition-transform", open && "rotate-90")}>
                 <path d="M6 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
@@ -89,8 +91,11 @@ export function CallRow({ call, cells, colSpan, active, open, leaving, canDecide
         {cells}
       </tr>
       {note ? (
-        <tr className="border-b border-neutral-100">
-          <td colSpan={colSpan} className={cn("py-1.5 pl-16 pr-3 text-sm font-medium [overflow-wrap:anywhere]", NOTE_TONES[note.tone])}>
+        <tr className="border-b border-neutral-100 max-md:block">
+          <td
+            colSpan={colSpan}
+            className={cn("py-1.5 pl-16 pr-3 max-md:block max-md:pl-3 text-sm font-medium [overflow-wrap:anywhere]", NOTE_TONES[note.tone])}
+          >
             <span data-testid="call-result" role="status">
               {note.text}
             </span>
@@ -98,8 +103,8 @@ export function CallRow({ call, cells, colSpan, active, open, leaving, canDecide
         </tr>
       ) : null}
       {open ? (
-        <tr id={detailId} onFocus={on.onActivate} className="border-b border-neutral-200 bg-neutral-50/50">
-          <td colSpan={colSpan} className="px-4 py-3 pl-16">
+        <tr id={detailId} onFocus={on.onActivate} className="border-b border-neutral-200 bg-neutral-50/50 max-md:block">
+          <td colSpan={colSpan} className="px-4 py-3 pl-16 max-md:block max-md:pl-3 max-md:pr-3">
             <CallDetail row={call} canDecide={canDecide} intent={intent} onIntentDone={on.onIntentDone} onSettled={on.onSettled} />
           </td>
         </tr>

@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { AgentDto } from "@/lib/queue/dto";
 import { Button } from "@/components/ui/button";
+import { PhoneFold } from "@/components/ui/phone-fold";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
@@ -21,6 +22,11 @@ interface RunsTableToolbarProps {
   onReset: () => void;
 }
 
+/** How many filters are set (the order is not a filter): the phone's **Filters (n)** button says it. */
+export function countRunFilters(raw: RawRunsParams): number {
+  return [raw.resourceId, raw.threadId, raw.noThread, raw.agentId, raw.from, raw.to, raw.overdue, raw.assigned].filter(Boolean).length;
+}
+
 export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, onReset }: RunsTableToolbarProps) {
   const agentId = useId();
   const sortId = useId();
@@ -28,105 +34,108 @@ export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, 
   const noThreadId = useId();
   const assignedId = useId();
   return (
-    <div role="search" aria-label="Filter pending runs" className="flex flex-wrap items-end gap-3">
-      <TextFilter
-        label="Resource ID"
-        placeholder="cust_1001"
-        keyShortcut="/"
-        value={filters.resourceId}
-        onCommit={(resourceId) => onFilterChange({ resourceId })}
-      />
-      <TextFilter
-        label="Thread ID"
-        placeholder="ticket-4800"
-        value={filters.threadId}
-        onCommit={(threadId) => onFilterChange({ threadId, noThread: null })}
-      />
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={agentId}>Agent</Label>
-        <Select
-          id={agentId}
-          value={filters.agentId ?? ""}
-          onChange={(event) => onFilterChange({ agentId: event.target.value || null })}
-          className="w-44"
+    // Below 768 px the filters fold under one "Filters (n)" button.
+    <PhoneFold label="Filters" count={countRunFilters(filters)}>
+      <div role="search" aria-label="Filter pending runs" className="flex flex-wrap items-end gap-3">
+        <TextFilter
+          label="Resource ID"
+          placeholder="cust_1001"
+          keyShortcut="/"
+          value={filters.resourceId}
+          onCommit={(resourceId) => onFilterChange({ resourceId })}
+        />
+        <TextFilter
+          label="Thread ID"
+          placeholder="ticket-4800"
+          value={filters.threadId}
+          onCommit={(threadId) => onFilterChange({ threadId, noThread: null })}
+        />
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={agentId}>Agent</Label>
+          <Select
+            id={agentId}
+            value={filters.agentId ?? ""}
+            onChange={(event) => onFilterChange({ agentId: event.target.value || null })}
+            className="w-44"
+          >
+            <option value="">All agents</option>
+            {(["agent", "workflow"] as const).map((kind) => (
+              <optgroup key={kind} label={kind === "agent" ? "Agents" : "Workflows"}>
+                {agents
+                  .filter((agent) => agent.kind === kind)
+                  .map((agent) => (
+                    <option key={agent.id} value={agent.id}>
+                      {agent.name}
+                    </option>
+                  ))}
+              </optgroup>
+            ))}
+            {filters.agentId && !agents.some((agent) => agent.id === filters.agentId) ? (
+              <option value={filters.agentId}>{filters.agentId}</option>
+            ) : null}
+          </Select>
+        </div>
+        <DateFilter label="From" value={filters.from} max={filters.to} onChange={(from) => onFilterChange({ from })} />
+        <DateFilter label="To" value={filters.to} min={filters.from} onChange={(to) => onFilterChange({ to })} />
+        <div className="flex h-9 items-center gap-2 rounded-md border border-neutral-200 px-3">
+          <input
+            id={overdueId}
+            type="checkbox"
+            checked={filters.overdue === "1"}
+            onChange={(event) => onFilterChange({ overdue: event.target.checked ? "1" : null })}
+            className="h-4 w-4 accent-neutral-900"
+          />
+          <Label htmlFor={overdueId} className="font-normal">
+            Only overdue{slaMinutes && Number.isFinite(slaMinutes) ? ` (over ${slaMinutes} min)` : ""}
+          </Label>
+        </div>
+        <div className="flex h-9 items-center gap-2 rounded-md border border-neutral-200 px-3">
+          <input
+            id={assignedId}
+            type="checkbox"
+            checked={filters.assigned === "me"}
+            onChange={(event) => onFilterChange({ assigned: event.target.checked ? "me" : null })}
+            className="h-4 w-4 accent-neutral-900"
+          />
+          <Label htmlFor={assignedId} className="font-normal">
+            Assigned to me
+          </Label>
+        </div>
+        <div className="flex h-9 items-center gap-2 rounded-md border border-neutral-200 px-3">
+          <input
+            id={noThreadId}
+            type="checkbox"
+            checked={filters.noThread === "1"}
+            onChange={(event) => onFilterChange({ noThread: event.target.checked ? "1" : null, threadId: null })}
+            className="h-4 w-4 accent-neutral-900"
+          />
+          <Label htmlFor={noThreadId} className="font-normal">
+            Only without a thread
+          </Label>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={sortId}>Order</Label>
+          <Select
+            id={sortId}
+            value={filters.sort === "newest" ? "newest" : "oldest"}
+            onChange={(event) => onFilterChange({ sort: event.target.value === "newest" ? "newest" : null })}
+            className="w-52"
+          >
+            <option value="oldest">Longest waiting first</option>
+            <option value="newest">Shortest waiting first</option>
+          </Select>
+        </div>
+        <Button
+          variant="ghost"
+          size="default"
+          onClick={onReset}
+          disabled={!hasRunFilters(filters)}
+          className="border border-dashed border-neutral-300"
         >
-          <option value="">All agents</option>
-          {(["agent", "workflow"] as const).map((kind) => (
-            <optgroup key={kind} label={kind === "agent" ? "Agents" : "Workflows"}>
-              {agents
-                .filter((agent) => agent.kind === kind)
-                .map((agent) => (
-                  <option key={agent.id} value={agent.id}>
-                    {agent.name}
-                  </option>
-                ))}
-            </optgroup>
-          ))}
-          {filters.agentId && !agents.some((agent) => agent.id === filters.agentId) ? (
-            <option value={filters.agentId}>{filters.agentId}</option>
-          ) : null}
-        </Select>
+          Reset filters
+        </Button>
       </div>
-      <DateFilter label="From" value={filters.from} max={filters.to} onChange={(from) => onFilterChange({ from })} />
-      <DateFilter label="To" value={filters.to} min={filters.from} onChange={(to) => onFilterChange({ to })} />
-      <div className="flex h-9 items-center gap-2 rounded-md border border-neutral-200 px-3">
-        <input
-          id={overdueId}
-          type="checkbox"
-          checked={filters.overdue === "1"}
-          onChange={(event) => onFilterChange({ overdue: event.target.checked ? "1" : null })}
-          className="h-4 w-4 accent-neutral-900"
-        />
-        <Label htmlFor={overdueId} className="font-normal">
-          Only overdue{slaMinutes && Number.isFinite(slaMinutes) ? ` (over ${slaMinutes} min)` : ""}
-        </Label>
-      </div>
-      <div className="flex h-9 items-center gap-2 rounded-md border border-neutral-200 px-3">
-        <input
-          id={assignedId}
-          type="checkbox"
-          checked={filters.assigned === "me"}
-          onChange={(event) => onFilterChange({ assigned: event.target.checked ? "me" : null })}
-          className="h-4 w-4 accent-neutral-900"
-        />
-        <Label htmlFor={assignedId} className="font-normal">
-          Assigned to me
-        </Label>
-      </div>
-      <div className="flex h-9 items-center gap-2 rounded-md border border-neutral-200 px-3">
-        <input
-          id={noThreadId}
-          type="checkbox"
-          checked={filters.noThread === "1"}
-          onChange={(event) => onFilterChange({ noThread: event.target.checked ? "1" : null, threadId: null })}
-          className="h-4 w-4 accent-neutral-900"
-        />
-        <Label htmlFor={noThreadId} className="font-normal">
-          Only without a thread
-        </Label>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={sortId}>Order</Label>
-        <Select
-          id={sortId}
-          value={filters.sort === "newest" ? "newest" : "oldest"}
-          onChange={(event) => onFilterChange({ sort: event.target.value === "newest" ? "newest" : null })}
-          className="w-52"
-        >
-          <option value="oldest">Longest waiting first</option>
-          <option value="newest">Shortest waiting first</option>
-        </Select>
-      </div>
-      <Button
-        variant="ghost"
-        size="default"
-        onClick={onReset}
-        disabled={!hasRunFilters(filters)}
-        className="border border-dashed border-neutral-300"
-      >
-        Reset filters
-      </Button>
-    </div>
+    </PhoneFold>
   );
 }
 

@@ -8,6 +8,7 @@ import type { AgentDto } from "@/lib/queue/dto";
 import { IgnoredParameters } from "@/components/ignored-parameters";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { getRunsTableColumns, GROUPING_COLUMNS } from "./runs-table-columns";
 import {
@@ -40,6 +41,14 @@ const groupRowId = (threadKey: string) => `${GROUPING[0]}:${threadKey}`;
 
 /** Fixed column widths, so the layout does not jump between pages and refreshes. */
 const COLUMN_WIDTHS: Record<string, string> = { tool: "33%", kind: "19%", agent: "18%", waiting: "13%", run: "11%" };
+/** Below 768 px a call is a card: the tool (and request) on its own line, kind, agent and wait after it; the run id is in the tool's link. */
+const PHONE_CELL: Record<string, string> = {
+  tool: "max-md:basis-full max-md:min-w-0 max-md:px-1 max-md:py-0.5",
+  kind: "max-md:px-1 max-md:py-0.5",
+  agent: "max-md:px-1 max-md:py-0.5",
+  waiting: "max-md:px-1 max-md:py-0.5",
+  run: "max-md:hidden",
+};
 const NO_THREADS: ThreadDto[] = [];
 
 interface RunsTableProps extends RunsViewOptions {
@@ -122,7 +131,8 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
       <IgnoredParameters problems={problems} />
 
       <RunsTableToolbar filters={params} agents={agents} slaMinutes={data?.slaMinutes} onFilterChange={setFilters} onReset={resetFilters} />
-      <div className="-mt-1 flex flex-wrap items-center gap-3 text-xs text-neutral-500">
+      {/* Shortcuts need a keyboard: not shown below 768 px. */}
+      <div className="-mt-1 flex flex-wrap items-center gap-3 text-xs text-neutral-500 max-md:hidden">
         <Button variant="outline" size="xs" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?" aria-haspopup="dialog">
           Keyboard shortcuts (?)
         </Button>
@@ -151,10 +161,10 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
         ) : data ? (
           <Table
             aria-busy={loading}
-            className={loading ? "min-w-[44rem] table-fixed opacity-60 transition-opacity" : "min-w-[44rem] table-fixed transition-opacity"}
+            className={cn("table-fixed transition-opacity md:min-w-[44rem] max-md:block", loading && "opacity-60")}
           >
             <TableCaption>Pending tool calls, grouped by thread</TableCaption>
-            <TableHeader>
+            <TableHeader className="max-md:sr-only">
               <TableRow>
                 <TableHead scope="col" className="pl-3 pr-0" style={{ width: "4.5rem" }}>
                   {canDecide ? (
@@ -176,7 +186,7 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
               </TableRow>
             </TableHeader>
             {rendered.map(({ group, calls, deferred }) => (
-              <TableBody key={group.id}>
+              <TableBody key={group.id} className="max-md:block">
                 <ThreadGroupRow
                   thread={threadsByKey.get(String(group.getGroupingValue(GROUPING[0]!)))!}
                   calls={group.getLeafRows().map((leaf) => leaf.original)}
@@ -219,15 +229,15 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
                       .getAllCells()
                       .filter((cell) => !GROUPING_COLUMNS.has(cell.column.id))
                       .map((cell) => (
-                        <TableCell key={cell.id}>
+                        <TableCell key={cell.id} className={PHONE_CELL[cell.column.id]}>
                           <table.FlexRender cell={cell} />
                         </TableCell>
                       ))}
                   />
                 ))}
                 {deferred > 0 ? (
-                  <tr>
-                    <td colSpan={colSpan} className="py-2 pl-16 text-sm text-neutral-500" aria-busy="true">
+                  <tr className="max-md:block">
+                    <td colSpan={colSpan} className="py-2 pl-16 text-sm text-neutral-500 max-md:block max-md:pl-3" aria-busy="true">
                       {`${deferred === 1 ? "1 more call" : `${deferred} more calls`} of this thread load with the page…`}
                     </td>
                   </tr>

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 
-/** A checkbox that can also show "some selected" (indeterminate). */
+/** A checkbox that can also show "some selected" (indeterminate). Bulk selection is desktop-only: hidden below 768 px. */
 export function SelectCheckbox({
   state,
   label,
@@ -32,7 +32,7 @@ export function SelectCheckbox({
       aria-checked={state === "some" ? "mixed" : undefined}
       disabled={state === null}
       onChange={(event) => onChange(state === "some" ? true : event.target.checked)}
-      className="h-4 w-4 cursor-pointer accent-neutral-900 disabled:cursor-not-allowed disabled:opacity-40"
+      className="h-4 w-4 cursor-pointer accent-neutral-900 max-md:hidden disabled:cursor-not-allowed disabled:opacity-40"
     />
   );
 }

@@ -23,11 +23,11 @@ export function ThreadGroupRow({ thread, calls, expanded, onToggle, colSpan, sel
   // Runs of agents used without memory have no thread: one group, named in words, not a marker.
   const groupName = summary.threadId ? `thread ${summary.threadId}` : "the runs without a thread";
   return (
-    <tr className="border-b border-neutral-200 bg-neutral-50/70">
-      <th scope="rowgroup" colSpan={colSpan} className="px-2 py-1.5 text-left font-normal">
-        <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
+    <tr className="border-b border-neutral-200 bg-neutral-50/70 max-md:block">
+      <th scope="rowgroup" colSpan={colSpan} className="px-2 py-1.5 text-left font-normal max-md:block">
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-1 max-md:gap-x-3">
           {selection !== undefined ? (
-            <span className="-mr-4 pl-1">
+            <span className="-mr-4 pl-1 max-md:hidden">
               <SelectCheckbox
                 state={selection}
                 label={`Select the shown approval calls of ${groupName}`}
@@ -43,7 +43,7 @@ export function ThreadGroupRow({ thread, calls, expanded, onToggle, colSpan, sel
             onClick={onToggle}
             aria-expanded={expanded}
             aria-label={`${expanded ? "Collapse" : "Expand"} ${groupName}`}
-            className={`inline-flex items-center gap-1.5 rounded-md px-1.5 py-1 ${summary.threadId ? "font-mono" : ""} text-[13px] font-semibold text-neutral-900 hover:bg-neutral-200/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950`}
+            className={`inline-flex min-w-0 items-center gap-1.5 rounded-md px-1.5 py-1 max-md:min-h-11 [overflow-wrap:anywhere] ${summary.threadId ? "font-mono" : ""} text-[13px] font-semibold text-neutral-900 hover:bg-neutral-200/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950`}
           >
             <svg
               aria-hidden="true"

@@ -1,0 +1,46 @@
+"use client";
+
+/**
+ * One live region for the whole console (role="status", aria-live="polite"), present from the first
+ * render so screen readers announce what is written into it: the outcome of a decision made in the
+ * queue or on a run page, e.g. "Approved issueRefund". Visually hidden: the page shows the outcome
+ * its own way.
+ */
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import type { DecisionOutcome } from "@/lib/decisions/types";
+
+type Announce = (text: string) => void;
+
+const AnnouncerContext = createContext<Announce>(() => {});
+
+const DONE: Record<DecisionOutcome["action"], string> = {
+  approve: "Approved",
+  decline: "Declined",
+  resume: "Resumed",
+  expire: "Expired",
+};
+
+/** What the region says once a decision on `toolName` went through. */
+export function decisionAnnouncement(outcome: Pick<DecisionOutcome, "action">, toolName: string): string {
+  return `${DONE[outcome.action]} ${toolName}`;
+}
+
+export function DecisionAnnouncerProvider({ children }: { children: ReactNode }) {
+  const [message, setMessage] = useState<{ id: number; text: string } | null>(null);
+  // A new node each time: the same words twice (two calls of one tool approved in a row) are announced twice.
+  const announce = useCallback<Announce>((text) => setMessage((previous) => ({ id: (previous?.id ?? 0) + 1, text })), []);
+  const value = useMemo(() => announce, [announce]);
+  return (
+    <AnnouncerContext.Provider value={value}>
+      {children}
+      <div role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-testid="decision-announcer">
+        {message ? <p key={message.id}>{message.text}</p> : null}
+      </div>
+    </AnnouncerContext.Provider>
+  );
+}
+
+/** Writes into the console's live region (a no-op outside DecisionAnnouncerProvider). */
+export function useAnnounce(): Announce {
+  return useContext(AnnouncerContext);
+}

@@ -1,0 +1,115 @@
+import { expect, requests, test } from "./fixtures.ts";
+import { expectNoSidewaysScroll, expectThumbTarget, PHONE } from "./support/phone.ts";
+import { callDetail, callRow, screenshotIfAsked } from "./support/queue-page.ts";
+import { openRunsOf } from "./support/runs-page.ts";
+import { apiLogin, demoAccount } from "./support/users.ts";
+
+// A 390 × 844 touch screen: every page scrolls only downwards, and a call is decided by tapping.
+test.use(PHONE);
+
+test("on a phone a reviewer filters, opens a call and approves it by tapping, with nothing wider than the screen", async ({
+  page,
+  suspendRun,
+  testResource,
+  isPending,
+}) => {
+  const approved = await suspendRun(requests.refund({ amount: "21.00", currency: "EUR" }));
+  const other = await suspendRun(requests.refund({ amount: "22.00", currency: "EUR" }));
+
+  await openRunsOf(page, testResource);
+  await expect(callRow(page, approved)).toBeVisible();
+  await expectNoSidewaysScroll(page, "the queue");
+  await screenshotIfAsked(page, "phone-queue");
+
+  // The filters fold under one button that counts them (the resource here).
+  const filters = page.getByRole("button", { name: "Filters (1)" });
+  await expect(filters).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByLabel("Resource ID")).toBeHidden();
+  await expectThumbTarget(filters, "the Filters button");
+  await filters.tap();
+  await expect(filters).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByLabel("Resource ID")).toHaveValue(testResource);
+  await expectNoSidewaysScroll(page, "the queue with its filters open");
+  await screenshotIfAsked(page, "phone-queue-filters");
+  await filters.tap();
+  await expect(page.getByLabel("Resource ID")).toBeHidden();
+
+  // Each call is a card: tool, kind, agent, wait and what the agent was asked.
+  const row = callRow(page, approved);
+  await expect(row.getByRole("link", { name: "issueRefund" })).toBeVisible();
+  await expect(row.getByText("Approval", { exact: true })).toBeVisible();
+  await expect(row.locator("[data-request-excerpt]")).toBeVisible();
+  const open = row.getByRole("button", { name: /^Open issueRefund/ });
+  await expectThumbTarget(open, "a call's open button");
+
+  await open.tap();
+  const detail = callDetail(page, approved);
+  await expect(detail.getByRole("group", { name: "Arguments of issueRefund" })).toBeVisible();
+  const approve = detail.getByRole("button", { name: "Approve", exact: true });
+  const decline = detail.getByRole("button", { name: "Decline", exact: true });
+  await expectThumbTarget(approve, "Approve");
+  await expectThumbTarget(decline, "Decline");
+  // Reachable by thumb: right under the arguments, before the conversation and the tool's description.
+  const buttonsTop = (await approve.boundingBox())!.y;
+  const conversationTop = (await detail.getByRole("region", { name: "Conversation" }).boundingBox())!.y;
+  expect(buttonsTop).toBeLessThan(conversationTop);
+  await expectNoSidewaysScroll(page, "an opened call");
+  await screenshotIfAsked(page, "phone-call-open");
+
+  await approve.tap();
+  await expect(detail.getByRole("status")).toContainText("Approved — the agent continued");
+  await expect(page.getByTestId("decision-announcer")).toHaveText("Approved issueRefund");
+  await expect.poll(() => isPending(approved)).toBe(false);
+
+  // The run page a notification links to.
+  await page.goto(`/runs/${other.runId}`);
+  await expect(page.getByRole("heading", { level: 2, name: "issueRefund" })).toBeVisible();
+  await expectThumbTarget(page.getByRole("button", { name: "Approve", exact: true }), "Approve on the run page");
+  await expectThumbTarget(page.getByRole("button", { name: "Decline", exact: true }), "Decline on the run page");
+  await expectNoSidewaysScroll(page, "the run page");
+  await screenshotIfAsked(page, "phone-run-page");
+
+  await page.goto("/history");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectNoSidewaysScroll(page, "the history");
+  await screenshotIfAsked(page, "phone-history");
+
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectNoSidewaysScroll(page, "the profile");
+});
+
+test("on a phone the header folds into a Menu that opens, leads to a page and closes", async ({ page }) => {
+  await page.goto("/");
+  const menu = page.getByRole("button", { name: "Menu" });
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expectThumbTarget(menu, "the Menu button");
+  await expect(page.getByRole("link", { name: "History" })).toBeHidden();
+  await menu.tap();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expectNoSidewaysScroll(page, "the queue with its menu open");
+  await screenshotIfAsked(page, "phone-menu");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "History" }).tap();
+  await expect(page).toHaveURL(/\/history$/);
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeHidden();
+});
+
+test("on a phone the sign-in page and every admin page fit the screen", async ({ browser, baseURL }) => {
+  const anonymous = await browser.newContext({ ...PHONE, storageState: { cookies: [], origins: [] } });
+  const signIn = await anonymous.newPage();
+  await signIn.goto("/sign-in");
+  await expect(signIn.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expectNoSidewaysScroll(signIn, "sign-in");
+  await screenshotIfAsked(signIn, "phone-sign-in");
+
+  await apiLogin(anonymous, demoAccount("admin"), baseURL!);
+  for (const path of ["/admin/users", "/admin/agents", "/admin/expiry", "/admin/webhooks"]) {
+    await signIn.goto(path);
+    await expect(signIn.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoSidewaysScroll(signIn, path);
+    await screenshotIfAsked(signIn, `phone-${path.slice(1).replace("/", "-")}`);
+  }
+  await anonymous.close();
+});
