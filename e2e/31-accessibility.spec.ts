@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { delegated } from "../lib/mastra/demo/requests.ts";
 import { expect, requests, test } from "./fixtures.ts";
-import { PHONE } from "./support/phone.ts";
+import { ADMIN_PAGES, PHONE } from "./support/phone.ts";
 import { callDetail, callRow, screenshotIfAsked } from "./support/queue-page.ts";
 import { openRunsOf } from "./support/runs-page.ts";
 import { apiLogin, demoAccount } from "./support/users.ts";
@@ -14,8 +14,6 @@ async function seriousViolations(page: Page) {
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
-
-const ADMIN_PAGES = ["/admin/users", "/admin/agents", "/admin/expiry", "/admin/webhooks"];
 
 /** Whether the focused element shows it: an outline or a ring (box-shadow) of its own. */
 function focusShown(page: Page) {

@@ -1,7 +1,7 @@
 /**
  * The smallest touch target on a phone, in CSS pixels (WCAG 2.5.5, Apple's and Google's guidance):
  * the decision buttons, the Menu and Filters buttons and a call's open button are at least this
- * tall and wide below 768 px. e2e/33-phone.spec.ts measures them against this number.
+ * tall and wide below 768 px. e2e/35-phone.spec.ts measures them against this number.
  */
 export const THUMB_TARGET = 44;
 

@@ -1,4 +1,6 @@
 /** The phone the suite holds the console to (an iPhone 12–15 sized touch screen), and what "fits" means on it. */
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { THUMB_TARGET } from "../../components/ui/thumb-target.ts";
 
@@ -19,3 +21,9 @@ export async function expectThumbTarget(target: Locator, what: string): Promise<
   expect(box!.width, `${what} width`).toBeGreaterThanOrEqual(THUMB_TARGET);
   expect(box!.height, `${what} height`).toBeGreaterThanOrEqual(THUMB_TARGET);
 }
+
+/** Every admin page (each folder of app/admin), so a new one is checked on a phone and by axe without a list to update. */
+export const ADMIN_PAGES = readdirSync(path.resolve("app/admin"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => `/admin/${entry.name}`)
+  .sort();

@@ -1,5 +1,5 @@
 import { expect, requests, test } from "./fixtures.ts";
-import { expectNoSidewaysScroll, expectThumbTarget, PHONE } from "./support/phone.ts";
+import { ADMIN_PAGES, expectNoSidewaysScroll, expectThumbTarget, PHONE } from "./support/phone.ts";
 import { callDetail, callRow, screenshotIfAsked } from "./support/queue-page.ts";
 import { openRunsOf } from "./support/runs-page.ts";
 import { apiLogin, demoAccount } from "./support/users.ts";
@@ -105,7 +105,7 @@ test("on a phone the sign-in page and every admin page fit the screen", async ({
   await screenshotIfAsked(signIn, "phone-sign-in");
 
   await apiLogin(anonymous, demoAccount("admin"), baseURL!);
-  for (const path of ["/admin/users", "/admin/agents", "/admin/expiry", "/admin/webhooks"]) {
+  for (const path of ADMIN_PAGES) {
     await signIn.goto(path);
     await expect(signIn.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoSidewaysScroll(signIn, path);
