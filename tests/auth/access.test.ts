@@ -105,15 +105,22 @@ describe("access control over HTTP", () => {
       .map((entry) => entry.exportedName)
       .sort();
     expect(actions).toEqual([
+      // The rules page (/admin/rules): admins only.
+      "applyRule",
       "approveToolCall",
       "assignThread",
       "assignToolCall",
       "browseRuns",
+      "createRule",
+      // Link Slack on /profile.
+      "createSlackLinkCode",
       "createUser",
       "createWebhook",
       "decideInBulk",
       "declineToolCall",
       "deleteExpiryRule",
+      "deleteRule",
+      "dryRunRule",
       "listAssignableUsers",
       // What an opened call shows beside its arguments (read when it opens, never with the queue page).
       "readConversation",
@@ -129,6 +136,7 @@ describe("access control over HTTP", () => {
       "setUserRole",
       "setWebhookEnabled",
       "signOut",
+      "updateRule",
     ]);
   });
 
