@@ -87,16 +87,21 @@ test("a call somebody else decided first says who and when in its row, then leav
   effectsOf,
 }) => {
   const run = await suspendRun(requests.refund({ amount: "23.00", currency: "EUR" }));
+  // The page's clock stops while grace decides: the list's 3-second refresh would otherwise race
+  // the click below on a busy machine and take the row away before this reviewer acts.
+  await page.clock.install();
   await openRunsOf(page, run.resource);
   await callRow(page, run)
     .getByRole("button", { name: /^Open issueRefund/ })
     .click();
   const detail = callDetail(page, run);
   await expect(detail.getByRole("button", { name: "Approve", exact: true })).toBeEnabled();
+  await page.clock.pauseAt(Date.now() + 1_000);
   await approveInConsole(run, "grace@e2e.example");
 
   await detail.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(detail.getByRole("alert")).toContainText(/Already decided by grace@e2e\.example at \d{4}-/);
+  await page.clock.resume();
   await expect(callRow(page, run)).toHaveCount(0);
   expect(await effectsOf(run)).toBe(1);
 });
