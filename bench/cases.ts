@@ -72,6 +72,8 @@ export function createResults({ quick, capMs }: { quick: boolean; capMs: number 
     threads: {} as Record<string, Record<number, Record<string, ThreadPageResult>>>,
     /** context[engine][size]: opening a call with its context (bench/context-child.ts). */
     context: {} as Record<string, Record<number, { stats: Stats; calls: number }>>,
+    /** rules[engine][size]: 100 rules per newly waiting call, and a dry run over the backlog (bench/rules-child.ts). */
+    rules: {} as Record<string, Record<number, RulesResult>>,
     writePath: undefined as WritePathResult | undefined,
     mismatches: [] as string[],
     page: undefined as unknown,
@@ -87,3 +89,17 @@ export function createResults({ quick, capMs }: { quick: boolean; capMs: number 
 }
 
 export type BenchResults = ReturnType<typeof createResults>;
+
+/** What bench/rules-child.ts answers. */
+export interface RulesResult {
+  /** firstMatch over 100 rules that miss every call (all 100 checked), ms per call. */
+  evaluation: Stats;
+  compileMs: number;
+  rules: number;
+  calls: number;
+  matchedByHundred: number;
+  /** dryRunRule over every waiting call, ms per dry run. */
+  dryRun: Stats;
+  waiting: number;
+  matched: number;
+}

@@ -140,6 +140,24 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
       );
     }
   }
+  for (const [engine, name] of [
+    ["sqlite", "SQLite"],
+    ["pg", "PostgreSQL"],
+  ] as const) {
+    const rules = results.rules[engine]?.[large];
+    if (!rules) continue;
+    const backlog = `${large.toLocaleString("en")}${QUICK ? " (quick: the smaller backlog)" : ""}`;
+    t(
+      `100 rules for each newly waiting call at ${backlog} (${name}): median < 1 ms per call`,
+      `${(rules.evaluation.median * 1000).toFixed(1)} µs (p95 ${(rules.evaluation.p95 * 1000).toFixed(1)} µs, ${rules.calls} calls, none matched: all 100 checked)`,
+      rules.evaluation.median < 1 && rules.matchedByHundred === 0,
+    );
+    t(
+      `a rule's dry run over every waiting call at ${backlog} (${name}): median < 2 s`,
+      `${rules.dryRun.median.toFixed(0)} ms (p95 ${rules.dryRun.p95.toFixed(0)} ms, ${rules.waiting.toLocaleString("en")} calls)`,
+      rules.dryRun.median < 2_000,
+    );
+  }
   const mem = results.memory as Record<string, { peakRssMb?: number }>;
   for (const engine of ["sqlite", "pg"]) {
     const peak = mem?.[engine]?.peakRssMb;

@@ -14,7 +14,7 @@
 import { disconnectDb } from "../lib/db/client.ts";
 import { listSuspendedRuns } from "../lib/runs/list-suspended-runs.ts";
 import { backlogShape, loadTemplates } from "./backlog.ts";
-import { CASES, createResults, scoped, v, type MastraResult } from "./cases.ts";
+import { CASES, createResults, scoped, v, type MastraResult, type RulesResult } from "./cases.ts";
 import { child } from "./children.ts";
 import { writeReport } from "./report.ts";
 import { bareSqliteListing, type BareOptions } from "./bare-sqlite.ts";
@@ -145,6 +145,22 @@ for (const [engine, kind] of engines) {
     results.context[engine][size] = measured;
     log(
       `  open a call with its context ${engine} ${size}: median ${measured.stats.median.toFixed(2)} ms, p95 ${measured.stats.p95.toFixed(2)} ms`,
+    );
+  }
+}
+
+/* ---------- rules: 100 per newly waiting call, and a dry run over the backlog ---------- */
+
+for (const [engine, kind] of engines) {
+  results.rules[engine] = {};
+  for (const size of OUR_SIZES) {
+    const { url } = built.get(`${kind}:${size}`)!;
+    const measured = (await child("rules-child.ts", QUICK ? [url, "--quick"] : [url])) as RulesResult & { error?: string };
+    if (!measured.dryRun) throw new Error(`rules ${engine} ${size}: ${JSON.stringify(measured)}`);
+    results.rules[engine][size] = measured;
+    log(
+      `  rules ${engine} ${size}: 100 rules ${(measured.evaluation.median * 1000).toFixed(1)} µs median per call (p95 ${(measured.evaluation.p95 * 1000).toFixed(1)} µs); ` +
+        `dry run over ${measured.waiting} waiting calls: median ${measured.dryRun.median.toFixed(0)} ms, p95 ${measured.dryRun.p95.toFixed(0)} ms`,
     );
   }
 }

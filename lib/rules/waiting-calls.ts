@@ -3,60 +3,67 @@
  * suspended agent run (agent, workflow, resource, and the pending calls' JSON with their kind and
  * arguments), never from the snapshot. What a dry run and "apply to waiting calls" go through.
  */
-import type { AgentRunToolCall } from "@agent-approvals/mastra-store";
+import { empty, sqltag as sql } from "@prisma/client/runtime/client";
+import { queryStatement, type AgentRunToolCall } from "@agent-approvals/mastra-store";
 import type { Db } from "../db/client.ts";
 import { compileRules, ruleMatches, type RuleCall } from "./match.ts";
 import { effectOn } from "./effect.ts";
 import type { DryRunCall, DryRunResult } from "./dto.ts";
 import type { Effect, RuleDefinition } from "./validations.ts";
 
-const PAGE = 2_000;
+/** Calls per read: a dry run over 100k waiting calls is 20 reads, and memory stays flat. */
+const PAGE = 5_000;
 
 export interface WaitingRuleCall extends RuleCall {
   runId: string;
   toolCallId: string;
 }
 
-/** Every waiting call, a page of runs at a time (by workflow and run id); `agentId` narrows in SQL. */
-export async function* waitingCalls(db: Db, agentId: string | null): AsyncGenerator<WaitingRuleCall> {
-  let after: { workflowName: string; runId: string } | undefined;
+interface PendingRow {
+  workflowName: string;
+  runId: string;
+  toolCallId: string;
+  agentId: string;
+  resourceId: string | null;
+  call: string;
+}
+
+/**
+ * Every waiting call, a page at a time in key order, from the store's pending_tool_calls (one small
+ * row per waiting call, kept by triggers; a run's own row holds its whole snapshot); `agentId`
+ * narrows in SQL. Each page starts after the last one with a row-value comparison, which both
+ * databases read as one range of the primary key (Prisma's cursor, `a > x OR (a = x AND b > y)`,
+ * made them rescan from the start on every page). Read straight from the connection (queryStatement).
+ */
+export async function* waitingCalls(db: Db, agentId: string | null, { pageSize = PAGE } = {}): AsyncGenerator<WaitingRuleCall> {
+  let after: PendingRow | undefined;
   for (;;) {
-    const rows = await db.workflowSnapshot.findMany({
-      where: {
-        status: "suspended",
-        agentId: { not: null },
-        ...(agentId ? { OR: [{ agentId }, { workflowName: agentId }] } : {}),
-        ...(after
-          ? {
-              OR: undefined,
-              AND: [
-                { OR: [{ workflowName: { gt: after.workflowName } }, { workflowName: after.workflowName, runId: { gt: after.runId } }] },
-              ],
-            }
-          : {}),
-      },
-      orderBy: [{ workflowName: "asc" }, { runId: "asc" }],
-      select: { workflowName: true, runId: true, agentId: true, resourceId: true, toolCalls: true },
-      take: PAGE,
-    });
+    const rows = await queryStatement<PendingRow>(
+      db,
+      sql`
+      SELECT "workflow_name" AS "workflowName", "run_id" AS "runId", "tool_call_id" AS "toolCallId",
+        "agent_id" AS "agentId", "resource_id" AS "resourceId", "call"
+      FROM "pending_tool_calls"
+      WHERE ${agentId ? sql`("agent_id" = ${agentId} OR "workflow_name" = ${agentId})` : sql`1 = 1`}
+        ${after ? sql`AND ("workflow_name", "run_id", "tool_call_id") > (${after.workflowName}, ${after.runId}, ${after.toolCallId})` : empty}
+      ORDER BY "workflow_name", "run_id", "tool_call_id"
+      LIMIT ${pageSize}`,
+    );
     for (const row of rows) {
-      for (const call of JSON.parse(row.toolCalls ?? "[]") as AgentRunToolCall[]) {
-        if (!call.toolCallId) continue;
-        yield {
-          runId: row.runId,
-          toolCallId: call.toolCallId,
-          agentId: row.agentId!,
-          workflowName: row.workflowName,
-          toolName: call.toolName ?? null,
-          resourceId: row.resourceId,
-          kind: call.requiresApproval ? "approval" : "input",
-          args: call.args,
-        };
-      }
+      const call = JSON.parse(row.call) as AgentRunToolCall;
+      yield {
+        runId: row.runId,
+        toolCallId: row.toolCallId,
+        agentId: row.agentId,
+        workflowName: row.workflowName,
+        toolName: call.toolName ?? null,
+        resourceId: row.resourceId,
+        kind: call.requiresApproval ? "approval" : "input",
+        args: call.args,
+      };
     }
-    if (rows.length < PAGE) return;
-    const last = rows[rows.length - 1]!;
-    after = { workflowName: last.workflowName, runId: last.runId };
+    if (rows.length < pageSize) return;
+    after = rows[rows.length - 1];
   }
 }
 
