@@ -5,6 +5,12 @@
  * carry-out, audit) as the linked console account, recorded via "slack". The message is then
  * replaced through the interaction's response_url (who decided what and when, no buttons); a
  * refusal or a stale button is answered in an ephemeral reply and changes nothing.
+ *
+ * Slack shows the clicker an error when its request is not answered within 3 seconds, and carrying
+ * a decision out through the agent can take longer. So a decision still running after
+ * ANSWER_SLACK_WITHIN.ms is answered with the empty 200 at once and finishes on its own: the
+ * decision is recorded first (a crash after that is recovered like any other), and its outcome
+ * reaches the clicker through response_url as it would have.
  */
 import { NextResponse } from "next/server";
 import { authorize } from "../actions/authorize.ts";
@@ -43,6 +49,29 @@ const NOT_LINKED =
 /** Slack wants a quick empty 200 for a click it delivered; what the clicker sees goes through response_url. */
 const acknowledged = () => new NextResponse(null, { status: 200 });
 
+/** How long a request waits for its decision before answering Slack (which gives up at 3 s). Tests lower it. */
+export const ANSWER_SLACK_WITHIN = { ms: 2_500 };
+
+/**
+ * Answers with `onTime(value)` when `work` is done within ANSWER_SLACK_WITHIN; otherwise answers
+ * the empty 200 now and hands the value to `late` when the work is done.
+ */
+async function answerInTime<T>(
+  work: Promise<T>,
+  onTime: (value: T) => Promise<NextResponse>,
+  late: (value: T) => Promise<void>,
+): Promise<NextResponse> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), ANSWER_SLACK_WITHIN.ms);
+  });
+  const first = await Promise.race([work.then((value) => ({ value })), deadline]);
+  clearTimeout(timer);
+  if (first !== "late") return onTime(first.value);
+  work.then(late).catch((error: unknown) => console.error("[slack] a decision answered after Slack's deadline failed to report:", error));
+  return acknowledged();
+}
+
 export async function handleInteraction(form: URLSearchParams, request: DecisionRequest): Promise<NextResponse> {
   const parsed = interactionPayload.safeParse(parseJson(form.get("payload")));
   if (!parsed.success) return refuseInput(request, "The request holds no Slack interaction this console answers.");
@@ -68,9 +97,15 @@ async function handleClick(payload: BlockActionsPayload, request: DecisionReques
     return acknowledged();
   }
   if (verb === "approve") {
-    const result = await runAs(actor, () => runDecision("approve", approveInput, call.data, "slack", request.address));
-    await report(result, call.data, payload.response_url);
-    return acknowledged();
+    const reportIt = (result: ActionResult<DecisionOutcome>) => report(result, call.data, payload.response_url);
+    return answerInTime(
+      runAs(actor, () => runDecision("approve", approveInput, call.data, "slack", request.address)),
+      async (result) => {
+        await reportIt(result);
+        return acknowledged();
+      },
+      reportIt,
+    );
   }
   // Decline: the same permission check before the modal, so a support user is told at once.
   const access = await runAs(actor, () => authorize("decide"));
@@ -102,10 +137,17 @@ async function handleDeclineSubmission(payload: ViewSubmissionPayload, request: 
     return formError(NOT_LINKED);
   }
   const reason = Object.values(payload.view.state.values[REASON_BLOCK] ?? {})[0]?.value ?? "";
-  const result = await runAs(actor, () => runDecision("decline", declineInput, { ...call, reason }, "slack", request.address));
-  if (!result.ok) return formError(errorText(result.error));
-  await replaceWithDecision(call, responseUrl);
-  return acknowledged();
+  return answerInTime(
+    runAs(actor, () => runDecision("decline", declineInput, { ...call, reason }, "slack", request.address)),
+    // In time: a refusal keeps the modal open with the reason why.
+    async (result) => {
+      if (!result.ok) return formError(errorText(result.error));
+      await replaceWithDecision(call, responseUrl);
+      return acknowledged();
+    },
+    // Late: the modal has closed; the outcome goes where an approval's does.
+    (result) => report(result, call, responseUrl),
+  );
 }
 
 /** After a decision: the message shows it; after a refusal: the clicker is told why. */

@@ -10,6 +10,7 @@ import { POST as commands } from "../../app/api/integrations/slack/commands/rout
 import { approveToolCall } from "../../lib/actions/approve-tool-call.ts";
 import { runAs } from "../../lib/auth/session.ts";
 import { getDb } from "../../lib/db/client.ts";
+import { ANSWER_SLACK_WITHIN } from "../../lib/integrations/slack-interactions.ts";
 import { createLinkCode } from "../../lib/slack/links.ts";
 import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
@@ -165,6 +166,50 @@ describe.each(["sqlite", "postgres"] as const)("deciding from Slack on %s", (kin
       expect(decision).toMatchObject({ reviewer: ray.email, via: "console" });
       expect(consoleResult.ok).toBe(true);
       expect(answer).toMatchObject({ response_type: "ephemeral", text: expect.stringContaining(`already approved by ${ray.email}`) });
+    }
+  });
+
+  it("answers Slack before its 3 s deadline when the agent takes longer, and replaces the message when done", async () => {
+    const db = await getDb(database.url);
+    const approveCall = await refund("ORD-5105");
+    const declineCall = await refund("ORD-5106");
+    const normal = ANSWER_SLACK_WITHIN.ms;
+    // Every carry-out is "too long" now: each request is answered at once.
+    ANSWER_SLACK_WITHIN.ms = 0;
+    try {
+      const approveUrl = slack.responseUrl();
+      expect((await click("approve", approveCall.ref, approveUrl)).status).toBe(200);
+      expect(await db.toolEffect.count({ where: { toolCallId: approveCall.ref.toolCallId } })).toBe(0); // answered before the tool ran
+      await expect.poll(() => slack.responses(approveUrl).length, { timeout: 60_000 }).toBe(1);
+      expect(slack.responses(approveUrl)[0]).toMatchObject({ replace_original: true, text: expect.stringContaining("was approved by") });
+      expect(await db.toolEffect.count({ where: { toolCallId: approveCall.ref.toolCallId } })).toBe(1);
+
+      const declineUrl = slack.responseUrl();
+      expect((await click("decline", declineCall.ref, declineUrl)).status).toBe(200);
+      const view = slack.calls.filter((one) => one.path === "/api/views.open").at(-1)!.json.view as { private_metadata: string };
+      const submission = {
+        type: "view_submission",
+        user: { id: ritaInSlack.userId, team_id: ritaInSlack.teamId },
+        team: { id: ritaInSlack.teamId },
+        view: {
+          callback_id: "approvals_decline_reason",
+          private_metadata: view.private_metadata,
+          state: { values: { reason: { reason: { type: "plain_text_input", value: "Refunded by phone" } } } },
+        },
+      };
+      const body = new URLSearchParams({ payload: JSON.stringify(submission) }).toString();
+      const answered = await interactions(signedSlackRequest(INTERACTIONS, body, { secret: SECRET }));
+      expect(answered.status).toBe(200);
+      expect(await answered.text()).toBe(""); // the modal closes; the outcome follows through response_url
+      await expect.poll(() => slack.responses(declineUrl).length, { timeout: 60_000 }).toBe(1);
+      expect(JSON.stringify(slack.responses(declineUrl)[0]!.blocks)).toContain("Reason: Refunded by phone");
+      expect(await db.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: declineCall.ref } })).toMatchObject({
+        action: "decline",
+        state: "applied",
+        via: "slack",
+      });
+    } finally {
+      ANSWER_SLACK_WITHIN.ms = normal;
     }
   });
 });
