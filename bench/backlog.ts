@@ -96,16 +96,16 @@ async function captureTemplates(log: (line: string) => void): Promise<void> {
 
 /* ---------- compiled templates ---------- */
 
-type Hole =
+export type Hole =
   { kind: "runId" | "thread" | "resource" | "agent" } | { kind: "toolCall"; index: number } | { kind: "ms" | "iso"; offset: number };
 
-interface CompiledSnapshot {
+export interface CompiledSnapshot {
   workflowName: string;
   parts: Array<string | Hole>;
   createdOffset: number;
   updatedOffset: number;
 }
-interface CompiledRun {
+export interface CompiledRun {
   agentId: string;
   /** Whether clones get a resource (a run without memory has none). */
   hasResource: boolean;
@@ -114,7 +114,7 @@ interface CompiledRun {
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const DAY = 86_400_000;
+export const DAY = 86_400_000;
 
 function compileSnapshot(template: TemplateRun, workflowName: string, json: string, t0: number, row: TemplateRow): CompiledSnapshot {
   const literals: Array<[string, Hole]> = [
