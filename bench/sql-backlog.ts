@@ -30,7 +30,7 @@ import {
   type TemplateRun,
 } from "./backlog.ts";
 
-/** A string with holes as SQL fills it: literal, hole, literal, …, literal (holes at even 0-based positions + 1). */
+/** A string with holes: literal, hole, literal, …, literal (holes at the odd 0-based positions). */
 type Cut = string[];
 
 const MARK = (name: string) => `\u27e6${name}\u27e7`;
@@ -100,6 +100,27 @@ function cutAtMarks(value: string | null | undefined): Cut | null {
   return cut;
 }
 
+/** The hole values every row's format strings take as %1$s … %7$s; its timestamps follow, from %8$s. */
+const FIXED_HOLES = ["runId", "thread", "resource", "agent", "agentRaw", "call0", "call1"];
+
+/**
+ * A cut as a format() string (PostgreSQL's, in C: a fill of a 20 kB snapshot is one call, where
+ * aggregating its parts in SQL cost ~10 ms a run): literals with % doubled, holes as %n$s, a
+ * timestamp hole numbered by its place in `times` (shared by all of a row's columns).
+ */
+function formatOf(cut: Cut | null, times: string[]): string | null {
+  if (!cut) return null;
+  return cut
+    .map((value, n) => {
+      if (n % 2 === 0) return value.replaceAll("%", "%%");
+      const fixed = FIXED_HOLES.indexOf(value);
+      if (fixed >= 0) return `%${fixed + 1}$s`;
+      if (!times.includes(value)) times.push(value);
+      return `%${FIXED_HOLES.length + times.indexOf(value) + 1}$s`;
+    })
+    .join("");
+}
+
 export interface SqlTemplateRow {
   template: number;
   completed: boolean;
@@ -108,14 +129,16 @@ export interface SqlTemplateRow {
   templateAgent: string;
   createdOffset: number;
   updatedOffset: number;
-  snapshot: Cut;
+  /** The timestamp holes ("ms:<offset>", "iso:<offset>") the format strings number from %8$s. */
+  times: string[];
+  snapshot: string;
   status: string;
-  agentId: Cut | null;
-  threadId: Cut | null;
-  resourceId: Cut | null;
-  toolCalls: Cut | null;
+  agentId: string | null;
+  threadId: string | null;
+  resourceId: string | null;
+  toolCalls: string | null;
   toolCallCount: number;
-  requestExcerpt: Cut | null;
+  requestExcerpt: string | null;
 }
 
 /** Every template row, suspended and completed, with its snapshot and the store's columns cut at the holes. */
@@ -125,6 +148,7 @@ export function sqlTemplateRows(templates: TemplateRun[]): SqlTemplateRow[] {
       (completed ? run.completed : run.suspended).map((snapshot): SqlTemplateRow => {
         const marked = JSON.parse(markedSnapshot(snapshot));
         const columns = snapshotColumns(readSnapshot(snapshot.workflowName, marked), marked);
+        const times: string[] = [];
         return {
           template,
           completed,
@@ -133,39 +157,20 @@ export function sqlTemplateRows(templates: TemplateRun[]): SqlTemplateRow[] {
           templateAgent: run.agentId,
           createdOffset: snapshot.createdOffset,
           updatedOffset: snapshot.updatedOffset,
-          snapshot: cutOfSnapshot(snapshot),
+          times,
+          snapshot: formatOf(cutOfSnapshot(snapshot), times)!,
           status: columns.status,
-          agentId: cutAtMarks(columns.agentId),
-          threadId: cutAtMarks(columns.threadId),
-          resourceId: cutAtMarks(columns.resourceId),
-          toolCalls: cutAtMarks(columns.toolCalls),
+          agentId: formatOf(cutAtMarks(columns.agentId), times),
+          threadId: formatOf(cutAtMarks(columns.threadId), times),
+          resourceId: formatOf(cutAtMarks(columns.resourceId), times),
+          toolCalls: formatOf(cutAtMarks(columns.toolCalls), times),
           toolCallCount: columns.toolCallCount,
-          requestExcerpt: cutAtMarks(columns.requestExcerpt),
+          requestExcerpt: formatOf(cutAtMarks(columns.requestExcerpt), times),
         };
       }),
     ),
   );
 }
-
-/** Fills a cut for one run: the holes' values come from the run's columns of the generated `runs` relation. */
-const FILL = `
-CREATE OR REPLACE FUNCTION pg_temp.bench_fill(cut text[], run_id text, thread text, resource text, agent text,
-    call0 text, call1 text, t0 bigint) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN cut IS NULL THEN NULL ELSE string_agg(
-    CASE WHEN n % 2 = 1 THEN v
-      WHEN v = 'runId' THEN run_id
-      WHEN v = 'thread' THEN thread
-      WHEN v = 'resource' THEN resource
-      WHEN v = 'agent' THEN to_json(agent)::text
-      WHEN v = 'agentRaw' THEN agent
-      WHEN v = 'call0' THEN call0
-      WHEN v = 'call1' THEN call1
-      WHEN v LIKE 'ms:%' THEN (t0 + substr(v, 4)::bigint)::text
-      WHEN v LIKE 'iso:%' THEN to_char(timestamp 'epoch' + (t0 + substr(v, 5)::bigint) * interval '1 millisecond',
-        'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-    END, '' ORDER BY n) END
-  FROM unnest(cut) WITH ORDINALITY AS u(v, n)
-$$`;
 
 /** A number in [0, 1) drawn from the run's number and a salt. */
 const draw = (salt: string) => `(('x' || lpad(substr(md5('${salt}' || i), 1, 8), 16, '0'))::bit(64)::bigint / 4294967296.0)`;
@@ -186,13 +191,12 @@ export async function generateBacklogInSql(
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(FILL);
     await client.query(`CREATE TEMP TABLE bench_template_rows (
       template int, completed boolean, workflow_name text, has_resource boolean, template_agent text,
-      created_offset bigint, updated_offset bigint, snapshot text[], status text, agent_id text[], thread_id text[],
-      resource_id text[], tool_calls text[], tool_call_count int, request_excerpt text[])`);
+      created_offset bigint, updated_offset bigint, times text[], snapshot text, status text, agent_id text, thread_id text,
+      resource_id text, tool_calls text, tool_call_count int, request_excerpt text)`);
     for (const row of rows) {
-      await client.query(`INSERT INTO bench_template_rows VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`, [
+      await client.query(`INSERT INTO bench_template_rows VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`, [
         row.template,
         row.completed,
         row.workflowName,
@@ -200,6 +204,7 @@ export async function generateBacklogInSql(
         row.templateAgent,
         row.createdOffset,
         row.updatedOffset,
+        row.times,
         row.snapshot,
         row.status,
         row.agentId,
@@ -232,20 +237,23 @@ export async function generateBacklogInSql(
             'cust_b' || lpad((thread_no % ${resources})::text, 4, '0') AS resource,
             CASE WHEN other_agent THEN 'legacy-' || t.template_agent ELSE t.template_agent END AS agent
           FROM runs AS r JOIN bench_template_rows AS t ON t.template = r.template AND t.completed = r.completed
+        ), valued AS (
+          SELECT f.*, ARRAY[run_id, thread, resource, to_json(agent)::text, agent, call0, call1] || ARRAY(
+            SELECT CASE WHEN hole LIKE 'ms:%' THEN (t0 + substr(hole, 4)::bigint)::text
+              ELSE to_char(timestamp 'epoch' + (t0 + substr(hole, 5)::bigint) * interval '1 millisecond', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END
+            FROM unnest(times) WITH ORDINALITY AS u(hole, n) ORDER BY n) AS vals
+          FROM filled AS f
         )
         INSERT INTO "workflow_snapshots" ("workflow_name", "run_id", "resource_id", "agent_id", "thread_id", "status",
           "tool_call_count", "version", "created_at", "updated_at", "tool_calls", "request_excerpt", "snapshot")
         SELECT workflow_name, run_id,
-          CASE WHEN has_resource THEN resource ELSE pg_temp.bench_fill(resource_id, run_id, thread, resource, agent, call0, call1, t0) END,
-          pg_temp.bench_fill(agent_id, run_id, thread, resource, agent, call0, call1, t0),
-          pg_temp.bench_fill(thread_id, run_id, thread, resource, agent, call0, call1, t0),
+          CASE WHEN has_resource THEN resource ELSE format(resource_id, VARIADIC vals) END,
+          format(agent_id, VARIADIC vals), format(thread_id, VARIADIC vals),
           status, tool_call_count, 0,
           timestamp 'epoch' + (t0 + created_offset) * interval '1 millisecond',
           timestamp 'epoch' + (t0 + updated_offset) * interval '1 millisecond',
-          pg_temp.bench_fill(tool_calls, run_id, thread, resource, agent, call0, call1, t0),
-          pg_temp.bench_fill(request_excerpt, run_id, thread, resource, agent, call0, call1, t0),
-          pg_temp.bench_fill(snapshot, run_id, thread, resource, agent, call0, call1, t0)
-        FROM filled`);
+          format(tool_calls, VARIADIC vals), format(request_excerpt, VARIADIC vals), format(snapshot, VARIADIC vals)
+        FROM valued`);
       log(`  runs ${from.toLocaleString("en")}–${to.toLocaleString("en")} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
   } finally {
