@@ -13,6 +13,7 @@
  */
 import { appendAudit, type AuditEntry } from "../audit/log.ts";
 import type { Db } from "../db/client.ts";
+import type { BulkRefusals } from "./bulk-refusals.ts";
 import type { CallApproval, ToolCallDecision } from "../generated/sqlite/client.ts";
 import { approvalsOfCall, approvalsRequiredFor, progressOf } from "./approval-progress.ts";
 import { alreadyDecided, createDecision } from "./ledger.ts";
@@ -31,9 +32,9 @@ type Approve = Extract<Decision, { action: "approve" }>;
 /**
  * Records `audit.reviewer`'s approval of a call that needs several; refuses a second approval by the
  * same person (`already_approved_by_you`) and one after the call was decided (`already_decided`),
- * each audited. `agentId` is the run's owner, resolved by decide() from the stored run.
+ * each audited (a bulk request's refusals once per reviewer, call and code: bulk-refusals.ts).
  */
-export async function recordApproval(db: Db, decision: Approve, audit: AuditEntry): Promise<ApprovalStep> {
+export async function recordApproval(db: Db, decision: Approve, audit: AuditEntry, refusals?: BulkRefusals): Promise<ApprovalStep> {
   const key = { runId: decision.runId, toolCallId: decision.toolCallId };
   const required = await approvalsRequiredFor(db, key);
   if (required === null) return { kind: "decide" };
@@ -78,6 +79,11 @@ export async function recordApproval(db: Db, decision: Approve, audit: AuditEntr
     return { kind: "recorded", decision: await createDecision(tx, decision, audit, undefined, now), approvals: all } as const;
   });
 
+  const refuse = async (error: DecisionError, entry: AuditEntry): Promise<never> => {
+    if (refusals) refusals.add(entry);
+    else await appendAudit(db, entry);
+    throw error;
+  };
   switch (result.kind) {
     case "decide":
       return result;
@@ -97,16 +103,20 @@ export async function recordApproval(db: Db, decision: Approve, audit: AuditEntr
       };
     case "conflict": {
       const conflict = alreadyDecided(result.prior);
-      await appendAudit(db, { ...audit, outcome: "conflict", code: conflict.code, message: conflict.message, decisionId: result.prior.id });
-      throw conflict;
+      return refuse(conflict, {
+        ...audit,
+        outcome: "conflict",
+        code: conflict.code,
+        message: conflict.message,
+        decisionId: result.prior.id,
+      });
     }
     case "mine": {
       const refusal = new DecisionError(
         "already_approved_by_you",
         `You already approved this call at ${result.mine.approvedAt.toISOString()}: it needs ${required} approvals from ${required} different people. Nothing was changed; another reviewer must approve it.`,
       );
-      await appendAudit(db, { ...audit, outcome: "refused", code: refusal.code, message: refusal.message });
-      throw refusal;
+      return refuse(refusal, { ...audit, outcome: "refused", code: refusal.code, message: refusal.message });
     }
   }
 }

@@ -104,7 +104,7 @@ export async function decide(
   }
 
   // A call under "Require N approvals" is decided by its N-th approval (approvals.ts); a rule never approves one.
-  const step = decision.action === "approve" && !rule ? await recordApproval(db, decision, audit) : ({ kind: "decide" } as const);
+  const step = decision.action === "approve" && !rule ? await recordApproval(db, decision, audit, refusals) : ({ kind: "decide" } as const);
   if (step.kind === "waiting") return step.outcome;
   const recorded = step.kind === "recorded" ? step.decision : await recordDecision(db, decision, audit, rule);
   failpoint("after-record");

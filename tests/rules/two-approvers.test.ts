@@ -25,9 +25,10 @@ describe.each(["sqlite", "postgres"] as const)("two approvers on %s", { timeout:
   let rita: TestAccount, bob: TestAccount, carl: TestAccount;
   beforeAll(async () => {
     const suffix = randomUUID().slice(0, 6);
-    [rita, bob, carl] = await Promise.all(
+    const accounts = await Promise.all(
       ["Rita", "Bob", "Carl"].map((name) => createTestAccount(database.url, "reviewer", `${name}-${suffix}`)),
     );
+    [rita, bob, carl] = [accounts[0]!, accounts[1]!, accounts[2]!];
   });
   beforeEach(async () => void (await (await getDb(database.url)).rule.deleteMany()));
 
@@ -143,7 +144,9 @@ describe.each(["sqlite", "postgres"] as const)("two approvers on %s", { timeout:
     expect(state.approvals).toHaveLength(2);
     expect(state).toMatchObject({ effects: 1, snapshots: 0 });
     expect(state.decision).toMatchObject({ action: "approve", state: "applied" });
-    const answers = racers.map((racer) => (racer.code === 0 ? (JSON.parse(racer.stdout.trim()) as { runState: string }).runState : "refused"));
+    const answers = racers.map((racer) =>
+      racer.code === 0 ? (JSON.parse(racer.stdout.trim()) as { runState: string }).runState : "refused",
+    );
     expect(answers.sort()).toEqual(["awaiting-approvals", "completed", "refused"]);
     expect(racers.find((racer) => racer.code !== 0)!.stderr).toMatch(/already approved this tool call|already_decided/);
   });
@@ -168,6 +171,10 @@ describe.each(["sqlite", "postgres"] as const)("two approvers on %s", { timeout:
     const again = await decideBatch({ action: "approve", calls }, { reviewer: rita.email, databaseUrl: database.url });
     expect(again.results.map((result) => result.code)).toEqual(["already_approved_by_you", "already_approved_by_you"]);
     for (const call of calls) expect(await stateOf(call)).toMatchObject({ decision: null, approvals: [rita.name], effects: 0 });
+    // Sending it once more writes no more refusals (bulk refusals: once per reviewer, call and code).
+    await decideBatch({ action: "approve", calls }, { reviewer: rita.email, databaseUrl: database.url });
+    const db = await getDb(database.url);
+    expect(await db.auditEvent.count({ where: { reviewer: rita.email, code: "already_approved_by_you", runId: calls[0]!.runId } })).toBe(1);
     const second = await decideBatch({ action: "approve", calls }, { reviewer: bob.email, databaseUrl: database.url });
     expect(second.counts).toMatchObject({ applied: 2 });
     for (const call of calls) expect(await stateOf(call)).toMatchObject({ approvals: [rita.name, bob.name], effects: 1 });
