@@ -7,15 +7,20 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { saveReviewSetting } from "../../lib/actions/save-review-setting.ts";
+import { assignCall } from "../../lib/assignments/assignments.ts";
+import { runAs } from "../../lib/auth/session.ts";
 import { getDb } from "../../lib/db/client.ts";
 import { decideBatch } from "../../lib/decisions/bulk.ts";
 import { decide } from "../../lib/decisions/decide.ts";
+import { expireOverdueCalls } from "../../lib/decisions/expire.ts";
 import { findCallDecisionStates } from "../../lib/decisions/ledger.ts";
 import { recordWaitingCalls } from "../../lib/events/waiting.ts";
 import { decideRuleMatches, prepareRuleMatches } from "../../lib/rules/auto-decide.ts";
 import { createRule } from "../../lib/rules/store.ts";
 import { ruleInputSchema } from "../../lib/rules/validations.ts";
-import { createTestAccount, type TestAccount } from "../helpers/accounts.ts";
+import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
+import { minutesFromNow, replaceExpiryRules } from "../helpers/expiry-rules.ts";
 import { runConsoleProcess } from "../helpers/console-process.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
@@ -178,5 +183,39 @@ describe.each(["sqlite", "postgres"] as const)("two approvers on %s", { timeout:
     const second = await decideBatch({ action: "approve", calls }, { reviewer: bob.email, databaseUrl: database.url });
     expect(second.counts).toMatchObject({ applied: 2 });
     for (const call of calls) expect(await stateOf(call)).toMatchObject({ approvals: [rita.name, bob.name], effects: 1 });
+  });
+
+  it("only the assignee decides: each approval is the assignee's, so the second needs the call reassigned", async () => {
+    const admin = await createTestAccount(database.url, "admin");
+    expect(await runAs(actorOf(admin), () => saveReviewSetting({ agentId: "refunds", onlyAssigneeDecides: true }))).toMatchObject({
+      ok: true,
+    });
+    try {
+      const [run] = await waitingCalls(1);
+      await assignCall({ ...run!.ref, assigneeId: rita.id }, actorOf(admin), database.url);
+      await expect(approve(run!.ref, bob)).rejects.toMatchObject({ code: "not_assignee" });
+      expect((await approve(run!.ref, rita)).runState).toBe("awaiting-approvals");
+      await assignCall({ ...run!.ref, assigneeId: bob.id }, actorOf(admin), database.url);
+      await expect(approve(run!.ref, rita)).rejects.toMatchObject({ code: "not_assignee" });
+      expect((await approve(run!.ref, bob)).runState).toBe("completed");
+      expect(await stateOf(run!.ref)).toMatchObject({ approvals: [rita.name, bob.name], effects: 1 });
+    } finally {
+      await runAs(actorOf(admin), () => saveReviewSetting({ agentId: "refunds", onlyAssigneeDecides: false }));
+    }
+  });
+
+  it("expiry keeps its meaning: a call with one approval expires (declined), later approvals are told", async () => {
+    await replaceExpiryRules(database.url, [{ agentId: "refunds", toolName: "issueRefund", afterMinutes: 30 }]);
+    try {
+      const [run] = await waitingCalls(1);
+      await approve(run!.ref, rita);
+      expect(await expireOverdueCalls(database.url, minutesFromNow(31))).toBeGreaterThanOrEqual(1);
+      const state = await stateOf(run!.ref);
+      expect(state.decision).toMatchObject({ action: "expire", state: "applied" });
+      expect(state).toMatchObject({ approvals: [rita.name], effects: 0 });
+      await expect(approve(run!.ref, bob)).rejects.toMatchObject({ code: "already_decided" });
+    } finally {
+      await replaceExpiryRules(database.url, []);
+    }
   });
 });
