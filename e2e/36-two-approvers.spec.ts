@@ -40,9 +40,10 @@ test("two reviewers in two browsers complete a two-approver call; the first sees
   );
   try {
     const run = await suspendRun(requests.refund({ amount: "750.00" }));
+    const key = { runId: run.runId, toolCallId: run.toolCallId };
     // The console's events loop claims the new call and records which rule matched it.
     await expect
-      .poll(async () => (await db.callRuleMatch.findUnique({ where: { runId_toolCallId: run } }))?.effect, { timeout: 15_000 })
+      .poll(async () => (await db.callRuleMatch.findUnique({ where: { runId_toolCallId: key } }))?.effect, { timeout: 15_000 })
       .toBe("require_approvals");
 
     const [rita, bob] = await Promise.all(["Rita Levi", "Bob Stone"].map((name) => users.create({ role: "reviewer", name })));
@@ -59,6 +60,7 @@ test("two reviewers in two browsers complete a two-approver call; the first sees
     await expect(ritaPage!.getByText("0 of 2 approvals", { exact: true })).toBeVisible();
     await ritaPage!.getByRole("button", { name: "Approve", exact: true }).click();
     await expect(ritaPage!.getByRole("status").filter({ hasText: "Your approval counts: 1 of 2 approvals (Rita Levi)." })).toBeVisible();
+    await screenshotIfAsked(ritaPage!, "two-approvers-first-approval");
     expect(await isPending(run)).toBe(true);
     expect(await effectsOf(run)).toBe(0);
 
