@@ -43,41 +43,53 @@ export async function recordApproval(db: Db, decision: Approve, audit: AuditEntr
   const reviewerId = person?.id ?? audit.reviewer;
   const reviewerName = person?.name.trim() || audit.reviewer;
 
-  const result = await db.$transaction(async (tx) => {
-    // Holds the call until this transaction ends: concurrent approvals count one after the other.
-    const held = await tx.callRuleMatch.updateMany({
-      where: { ...key, effect: "require_approvals" },
-      data: { effect: "require_approvals" },
+  const count = async () =>
+    db.$transaction(async (tx) => {
+      // Holds the call until this transaction ends: concurrent approvals count one after the other.
+      const held = await tx.callRuleMatch.updateMany({
+        where: { ...key, effect: "require_approvals" },
+        data: { effect: "require_approvals" },
+      });
+      if (held.count === 0) return { kind: "decide" } as const; // an admin applied another rule to it meanwhile
+      const prior = await tx.toolCallDecision.findUnique({ where: { runId_toolCallId: key } });
+      if (prior && prior.state !== "released") return { kind: "conflict", prior } as const;
+      const approvals = await approvalsOfCall(tx, key);
+      // Approved by N people already, and its decision released (the agent failed before the tool ran): decidable again.
+      if (approvals.length >= required) return { kind: "decide" } as const;
+      const mine = approvals.find((approval) => approval.reviewerId === reviewerId);
+      if (mine) return { kind: "mine", mine } as const;
+      const now = new Date();
+      const row = await tx.callApproval.create({ data: { ...key, reviewerId, reviewerName, approvedAt: now, via: audit.via ?? null } });
+      const all = [...approvals, row];
+      const complete = all.length >= required;
+      const progress = approvalProgressText(progressOf(required, all));
+      await appendAudit(
+        tx,
+        {
+          ...audit,
+          outcome: "approved",
+          message: complete
+            ? `Approval ${all.length} of ${required} by ${reviewerName}: ${progress}; the call is carried out.`
+            : `Approval ${all.length} of ${required} by ${reviewerName}: ${progress}; the call waits for ${required - all.length} more.`,
+        },
+        now,
+      );
+      if (!complete) return { kind: "waiting", approvals: all } as const;
+      // A released decline (its agent failed) still holds the row: recordDecision takes it over.
+      if (prior) return { kind: "decide" } as const;
+      return { kind: "recorded", decision: await createDecision(tx, decision, audit, undefined, now), approvals: all } as const;
     });
-    if (held.count === 0) return { kind: "decide" } as const; // an admin applied another rule to it meanwhile
-    const prior = await tx.toolCallDecision.findUnique({ where: { runId_toolCallId: key } });
-    if (prior && prior.state !== "released") return { kind: "conflict", prior } as const;
-    const approvals = await approvalsOfCall(tx, key);
-    // Approved by N people already, and its decision released (the agent failed before the tool ran): decidable again.
-    if (approvals.length >= required) return { kind: "decide" } as const;
-    const mine = approvals.find((approval) => approval.reviewerId === reviewerId);
-    if (mine) return { kind: "mine", mine } as const;
-    const now = new Date();
-    const row = await tx.callApproval.create({ data: { ...key, reviewerId, reviewerName, approvedAt: now, via: audit.via ?? null } });
-    const all = [...approvals, row];
-    const complete = all.length >= required;
-    const progress = approvalProgressText(progressOf(required, all));
-    await appendAudit(
-      tx,
-      {
-        ...audit,
-        outcome: "approved",
-        message: complete
-          ? `Approval ${all.length} of ${required} by ${reviewerName}: ${progress}; the call is carried out.`
-          : `Approval ${all.length} of ${required} by ${reviewerName}: ${progress}; the call waits for ${required - all.length} more.`,
-      },
-      now,
-    );
-    if (!complete) return { kind: "waiting", approvals: all } as const;
-    // A released decline (its agent failed) still holds the row: recordDecision takes it over.
-    if (prior) return { kind: "decide" } as const;
-    return { kind: "recorded", decision: await createDecision(tx, decision, audit, undefined, now), approvals: all } as const;
-  });
+  // A decline recorded between this transaction's read and its write of the decision fails it on the
+  // unique key, approval included (rolled back): counted again, it finds the decline and is told.
+  let result: Awaited<ReturnType<typeof count>>;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      result = await count();
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "P2002" || attempt === 3) throw error;
+    }
+  }
 
   const refuse = async (error: DecisionError, entry: AuditEntry): Promise<never> => {
     if (refusals) refusals.add(entry);

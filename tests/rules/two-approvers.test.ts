@@ -138,6 +138,26 @@ describe.each(["sqlite", "postgres"] as const)("two approvers on %s", { timeout:
     expect(rejected.map((result) => (result.reason as { code: string }).code)).toEqual(["already_decided"]);
   });
 
+  it("the second approval and a decline at once: one of them decides, the other is told, never an error", async () => {
+    const runs = await waitingCalls(3);
+    for (const run of runs) {
+      await approve(run.ref, rita);
+      const [approval, decline] = await Promise.allSettled([
+        approve(run.ref, bob),
+        decide({ action: "decline", reason: "no", ...run.ref }, { reviewer: carl.email, databaseUrl: database.url }),
+      ]);
+      const state = await stateOf(run.ref);
+      const [won, lost] = state.decision?.action === "approve" ? [approval, decline] : [decline, approval];
+      expect(won.status, JSON.stringify(lost)).toBe("fulfilled");
+      expect(lost).toMatchObject({
+        status: "rejected",
+        reason: { code: expect.stringMatching(/^already_decided$|^run_not_found$|^tool_call_not_pending$/) },
+      });
+      expect(state.effects).toBe(state.decision?.action === "approve" ? 1 : 0);
+      expect(state.approvals.length).toBe(state.decision?.action === "approve" ? 2 : 1);
+    }
+  });
+
   it("three console processes approving at once, as three people: exactly two approvals, one tool run", async () => {
     const [run] = await waitingCalls(1);
     const racers = await Promise.all(
