@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   /** An endpoint the console does not open (better-auth's own, lib/auth/endpoints.ts). */
   not_found: 404,
   already_decided: 409,
+  /** A call that needs several people's approvals (a "Require N approvals" rule) already has this reviewer's. */
+  already_approved_by_you: 409,
   /** The call was decided elsewhere (Mastra Studio, the agent's own code) without a console record. */
   decided_outside: 409,
   tool_call_not_pending: 409,

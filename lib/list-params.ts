@@ -33,6 +33,7 @@ export const FILTER_MAX_LENGTH = ID_MAX_LENGTH;
 
 export const AUDIT_OUTCOMES = [
   "recorded",
+  "approved",
   "applied",
   "expired",
   "failed",

@@ -6,6 +6,7 @@ import type { AuditEventDto, HistoryEntryDto } from "@/lib/audit/dto";
 const outcomeVariant: Record<string, BadgeVariant> = {
   applied: "default",
   recorded: "secondary",
+  approved: "blue",
   recovered: "blue",
   released: "amber",
   interrupted: "amber",

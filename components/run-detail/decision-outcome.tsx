@@ -3,7 +3,7 @@
 /** What the reviewer sees once a decision went through: the announcement and the agent's answer. */
 import Link from "next/link";
 import { useId } from "react";
-import type { DecisionOutcome } from "@/lib/decisions/types";
+import { approvalProgressText, type DecisionOutcome } from "@/lib/decisions/types";
 import { continuerOf } from "@agent-approvals/mastra-store/run-kinds";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
@@ -18,12 +18,26 @@ const DONE_IN_ROW: Record<DecisionAction, string> = { approve: "Approved", decli
 
 /** The outcome in one line, as a row of the review queue shows it before the call leaves. */
 export function rowOutcomeText(outcome: DecisionOutcome): string {
+  if (outcome.runState === "awaiting-approvals") return awaitingText(outcome);
   return `${DONE_IN_ROW[outcome.action]} — ${continuerOf(outcome.agentId)} continued${outcome.runState === "completed" ? " and finished the run." : " and stopped again for another call."}`;
+}
+
+/** One approval of a call that needs several: "Your approval counts: 1 of 2 approvals (Rita). …" */
+function awaitingText(outcome: DecisionOutcome): string {
+  const progress = outcome.approvals ? `${approvalProgressText(outcome.approvals)}. ` : "";
+  return `Your approval counts: ${progress}Another reviewer must approve it before the tool runs; nothing was sent to the agent yet.`;
 }
 
 /** The announcement of a decision that went through; rendered inside the call's role="status" region. */
 export function DecisionStatusMessage({ outcome, compact = false }: { outcome: DecisionOutcome; compact?: boolean }) {
   if (compact) return <Alert variant="success" title={rowOutcomeText(outcome)} />;
+  if (outcome.runState === "awaiting-approvals") {
+    return (
+      <Alert variant="success" title="Your approval counts.">
+        {awaitingText(outcome)}
+      </Alert>
+    );
+  }
   return (
     <Alert variant="success" title={DONE[outcome.action]}>
       {outcome.runState === "completed"
@@ -38,8 +52,8 @@ export function DecisionResult({ outcome }: { outcome: DecisionOutcome }) {
   const headingId = useId();
   return (
     <div className="flex flex-col gap-4">
-      {/* A workflow answers with its run's state, not with text. */}
-      {continuerOf(outcome.agentId) === "the agent" ? (
+      {/* A workflow answers with its run's state, not with text; an approval still waiting for others has no answer yet. */}
+      {continuerOf(outcome.agentId) === "the agent" && outcome.runState !== "awaiting-approvals" ? (
         <section aria-labelledby={headingId} className="flex flex-col gap-2">
           <h3 id={headingId} className="text-sm font-semibold text-neutral-900">
             Agent&apos;s answer

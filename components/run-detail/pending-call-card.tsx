@@ -4,7 +4,7 @@ import { AssigneeControl } from "@/components/assignments/assignee-control";
 import { JsonViewer } from "@/components/json-viewer";
 import { DelegationPath } from "@/components/runs/delegation-path";
 import { KindBadge } from "@/components/runs/kind-badge";
-import { BeingDecidedBadge, ExpiredBadge, MayHaveRunBadge } from "@/components/runs/decision-badges";
+import { ApprovalsBadge, BeingDecidedBadge, ExpiredBadge, MayHaveRunBadge } from "@/components/runs/decision-badges";
 import { Card } from "@/components/ui/card";
 import { AboutTool } from "./about-tool";
 import { EarlierDecisions } from "./earlier-decisions";
@@ -34,6 +34,7 @@ export function PendingCallCard({
           <KindBadge requiresApproval={call.requiresApproval} />
           {call.interrupted ? <MayHaveRunBadge interrupted={call.interrupted} /> : null}
           {call.inFlight ? <BeingDecidedBadge inFlight={call.inFlight} /> : null}
+          {call.approvals ? <ApprovalsBadge approvals={call.approvals} /> : null}
           {call.markedExpired ? <ExpiredBadge expiry={call.markedExpired} /> : null}
           {call.toolCallId ? <span className="font-mono text-xs text-neutral-500 [overflow-wrap:anywhere]">{call.toolCallId}</span> : null}
           {call.toolCallId ? (

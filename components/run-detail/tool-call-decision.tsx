@@ -1,11 +1,20 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { useState, type Ref } from "react";
 import type { ClientActionError } from "@/lib/actions/result";
-import { DECIDING, type DecisionOutcome, type InFlightDecision, type InterruptedDecision, type MarkedExpiry } from "@/lib/decisions/types";
+import {
+  approvalProgressText,
+  DECIDING,
+  type DecisionOutcome,
+  type InFlightDecision,
+  type InterruptedDecision,
+  type MarkedExpiry,
+} from "@/lib/decisions/types";
 import type { AssigneeDto } from "@/lib/queue/dto";
 import { markedExpirySentence } from "@/components/runs/decision-badges";
 import { decisionAnnouncement, useAnnounce } from "@/components/runs/decision-announcer";
+import { refreshRuns } from "@/components/runs/runs-query";
 import { formatTimestamp } from "@/components/time";
 import { useViewer } from "@/components/viewer";
 import { Alert } from "@/components/ui/alert";
@@ -67,8 +76,15 @@ export function ToolCallDecision({
   const reservedFor = assignee?.exclusive && assignee.id !== viewer?.id ? assignee : null;
   // The page's heading follows what this call became (run-headline.tsx).
   const announce = useAnnounce();
+  const queryClient = useQueryClient();
   const onDecided = (decided: DecisionOutcome) => {
     setOutcome(decided);
+    if (decided.runState === "awaiting-approvals") {
+      // Only this reviewer's approval: the call stays in the list, now showing who approved, for the others.
+      announce(`Approval counted: ${decided.approvals ? approvalProgressText(decided.approvals) : toolName}`);
+      refreshRuns(queryClient);
+      return;
+    }
     announce(decisionAnnouncement(decided, toolName));
     if (toolCallId) learn(toolCallId, { by: "you", outcome: decided });
     onSettled?.({ outcome: decided });

@@ -1,6 +1,13 @@
 import { Badge } from "@/components/ui/badge";
 import { formatTimestamp } from "@/components/time";
-import { DECIDING, type InFlightDecision, type InterruptedDecision, type MarkedExpiry } from "@/lib/decisions/types";
+import {
+  approvalProgressText,
+  DECIDING,
+  type ApprovalProgress,
+  type InFlightDecision,
+  type InterruptedDecision,
+  type MarkedExpiry,
+} from "@/lib/decisions/types";
 
 /** What an interrupted decision means for the reviewer, in one sentence. */
 export function interruptionSentence(interrupted: InterruptedDecision): string {
@@ -38,6 +45,16 @@ export function ExpiredBadge({ expiry }: { expiry: MarkedExpiry }) {
   return (
     <Badge variant="red" title={markedExpirySentence(expiry)}>
       Expired {formatTimestamp(expiry.expiredAt)}
+    </Badge>
+  );
+}
+
+/** A call that needs several people's approvals: "1 of 2 approvals (Rita)", each approval's time in the title. */
+export function ApprovalsBadge({ approvals }: { approvals: ApprovalProgress }) {
+  const when = approvals.approvals.map((approval) => `${approval.reviewer} approved at ${formatTimestamp(approval.approvedAt)}.`);
+  return (
+    <Badge variant="blue" title={[`Needs ${approvals.required} approvals from ${approvals.required} different people.`, ...when].join(" ")}>
+      {approvalProgressText(approvals)}
     </Badge>
   );
 }

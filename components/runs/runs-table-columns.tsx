@@ -5,7 +5,7 @@ import { formatTimestamp, formatWait } from "@/components/time";
 import { DelegationPath } from "./delegation-path";
 import { ShapeBadge } from "./shape-badge";
 import { KindBadge } from "./kind-badge";
-import { BeingDecidedBadge, ExpiredBadge, MayHaveRunBadge } from "./decision-badges";
+import { ApprovalsBadge, BeingDecidedBadge, ExpiredBadge, MayHaveRunBadge } from "./decision-badges";
 import { AssigneeNote } from "@/components/assignments/assignee-note";
 import { isOverdue, type PendingCallRow, type RunsTableFeatures } from "./runs-table-model";
 
@@ -45,6 +45,7 @@ export function getRunsTableColumns({ slaMinutes }: { slaMinutes: number }) {
           <KindBadge requiresApproval={info.getValue()} />
           {info.row.original.interrupted ? <MayHaveRunBadge interrupted={info.row.original.interrupted} /> : null}
           {info.row.original.inFlight ? <BeingDecidedBadge inFlight={info.row.original.inFlight} /> : null}
+          {info.row.original.approvals ? <ApprovalsBadge approvals={info.row.original.approvals} /> : null}
           {info.row.original.markedExpired ? <ExpiredBadge expiry={info.row.original.markedExpired} /> : null}
         </span>
       ),

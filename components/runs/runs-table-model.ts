@@ -6,7 +6,7 @@ import {
   rowExpandingFeature,
   tableFeatures,
 } from "@tanstack/react-table";
-import type { InFlightDecision, InterruptedDecision, MarkedExpiry } from "@/lib/decisions/types";
+import type { ApprovalProgress, InFlightDecision, InterruptedDecision, MarkedExpiry } from "@/lib/decisions/types";
 import type { AssigneeDto, ThreadDto } from "@/lib/queue/dto";
 import { callRowId } from "./runs-table-lingering";
 
@@ -34,6 +34,8 @@ export interface PendingCallRow {
   interrupted?: InterruptedDecision;
   /** Set while somebody's decision on the call is being carried out. */
   inFlight?: InFlightDecision;
+  /** The call needs several people's approvals: who approved so far. */
+  approvals?: ApprovalProgress;
   /** Who holds the call (its own assignment or its thread's). */
   assignee?: AssigneeDto;
   /** Set when its expiry rule marked the call expired: listed while its run waits, never decidable again. */
@@ -77,6 +79,7 @@ export function toPendingCallRows(threads: ThreadDto[], agentNames: Map<string, 
         requestExcerpt: run.requestExcerpt,
         interrupted: call.interrupted,
         inFlight: call.inFlight,
+        approvals: call.approvals,
         assignee: call.assignee,
         markedExpired: call.markedExpired,
         expiresAt: call.expiresAt,

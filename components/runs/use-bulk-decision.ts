@@ -6,7 +6,7 @@
  */
 import { useCallback, useState } from "react";
 import { decideInBulk } from "@/lib/actions/decide-in-bulk";
-import type { BulkCallResult, BulkOutcome } from "@/lib/decisions/types";
+import { approvalProgressText, type BulkCallResult, type BulkOutcome } from "@/lib/decisions/types";
 import { formatTimestamp } from "@/components/time";
 import type { BulkAction } from "./bulk-bar";
 import { callRowId } from "./runs-table-lingering";
@@ -30,6 +30,11 @@ export function bulkRowNote(action: BulkAction, result: BulkCallResult): RowNote
         tone: "success",
         text: `✓ ${DONE[action]} — the agent continued${result.runState === "waiting-again" ? " and stopped again for another call." : "."}`,
       };
+    case "awaiting_approvals":
+      return {
+        tone: "success",
+        text: `✓ Your approval counts: ${result.approvals ? approvalProgressText(result.approvals) : "more approvals needed"}. It waits for another reviewer.`,
+      };
     case "already_decided":
       return { tone: "warning", text: `Already decided by ${who(result)}` };
     case "refused":
@@ -45,6 +50,8 @@ export function bulkSummary(outcome: BulkOutcome): string {
   const parts: string[] = [];
   const applied = of("applied").length;
   if (applied > 0 || outcome.results.length === 0) parts.push(`${applied} applied`);
+  const waiting = of("awaiting_approvals").length;
+  if (waiting) parts.push(`${waiting} approved by you, waiting for more approvals`);
   const already = of("already_decided");
   if (already.length === 1) parts.push(`1 already decided by ${who(already[0]!)}`);
   else if (already.length > 1)

@@ -9,6 +9,8 @@ import { toStorableText } from "../safe-text.ts";
 export type AuditOutcome =
   /** A decision was recorded and will be carried out. */
   | "recorded"
+  /** One reviewer's approval of a call that needs several (lib/decisions/approvals.ts); the N-th records the decision. */
+  | "approved"
   /** The agent carried the decision out. */
   | "applied"
   /** The call waited longer than its expiry rule allows and was declined through the agent. */

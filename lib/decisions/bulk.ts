@@ -60,7 +60,7 @@ export async function decideBatch(
     const toolName = result.toolName ?? refusals.toolNameOf(result);
     if (toolName) result.toolName = toolName;
   }
-  const counts = { applied: 0, already_decided: 0, refused: 0, failed: 0 };
+  const counts = { applied: 0, awaiting_approvals: 0, already_decided: 0, refused: 0, failed: 0 };
   for (const result of results) counts[result.status]++;
   return { batchId, action: request.action, results, counts };
 }
@@ -89,7 +89,9 @@ async function settle(call: { runId: string; toolCallId: string }, work: () => R
   const target = { runId: call.runId, toolCallId: call.toolCallId };
   try {
     const outcome = await work();
-    return { ...target, status: "applied", answer: outcome.answer, runState: outcome.runState };
+    // One approval per call: a call that needs several people's approvals counts this one and waits.
+    if (outcome.runState === "awaiting-approvals") return { ...target, status: "awaiting_approvals", approvals: outcome.approvals };
+    return { ...target, status: "applied", answer: outcome.answer, runState: outcome.runState, approvals: outcome.approvals };
   } catch (error) {
     if (error instanceof DecisionError && error.code === "already_decided" && error.priorDecision) {
       return {

@@ -8,7 +8,8 @@
  *    else is refused (audited).
  * 2. Record the decision before anything is sent to the agent (ledger.ts), first one wins per
  *    (runId, toolCallId): everyone else gets `already_decided` naming who decided what and when.
- *    The tool can therefore run once, across tabs, reviewers and servers.
+ *    The tool can therefore run once, across tabs, reviewers and servers. An approval of a call
+ *    under "Require N approvals" is recorded as one of N (approvals.ts); the N-th records the decision.
  * 3. Carry it out through the real agent under a lease (carry-out.ts): recorded → applying →
  *    applied | failed | released (decidable again: the agent failed before the tool ran). An
  *    expiry in mark mode is not carried out: it is applied as recorded (mark-expiry.ts).
@@ -19,6 +20,8 @@ import { failpoint } from "../failpoint.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import { findSuspendedRun } from "../runs/run-detail.ts";
 import type { AgentRunToolCall } from "@agent-approvals/mastra-store";
+import { progressOf } from "./approval-progress.ts";
+import { recordApproval } from "./approvals.ts";
 import { checkAssignee } from "./assignee.ts";
 import type { BulkRefusals } from "./bulk-refusals.ts";
 import { carryOut } from "./carry-out.ts";
@@ -100,8 +103,12 @@ export async function decide(
     throw error;
   }
 
-  const recorded = await recordDecision(db, decision, audit, rule);
+  // A call under "Require N approvals" is decided by its N-th approval (approvals.ts); a rule never approves one.
+  const step = decision.action === "approve" && !rule ? await recordApproval(db, decision, audit, refusals) : ({ kind: "decide" } as const);
+  if (step.kind === "waiting") return step.outcome;
+  const recorded = step.kind === "recorded" ? step.decision : await recordDecision(db, decision, audit, rule);
   failpoint("after-record");
   if (decision.action === "expire" && decision.mode === "mark") return markExpired(db, recorded);
-  return carryOut(db, recorded, owner);
+  const outcome = await carryOut(db, recorded, owner);
+  return step.kind === "recorded" ? { ...outcome, approvals: progressOf(step.required, step.approvals) } : outcome;
 }

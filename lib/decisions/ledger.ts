@@ -10,6 +10,7 @@ import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import { failpoint } from "../failpoint.ts";
 import { emitEvent } from "../events/outbox.ts";
 import { numericSetting } from "../numeric-settings.mjs";
+import { findApprovalProgress } from "./approval-progress.ts";
 import type { DecidedBy } from "../events/types.ts";
 import {
   DECIDED,
@@ -64,38 +65,9 @@ export interface DecidingRule {
  */
 export async function recordDecision(db: Db, decision: Decision, audit: AuditEntry, rule?: DecidingRule): Promise<ToolCallDecision> {
   const now = new Date();
-  const fields = {
-    action: decision.action,
-    state: "recorded",
-    reviewer: audit.reviewer,
-    agentId: audit.agentId!,
-    threadId: audit.threadId ?? null,
-    resourceId: audit.resourceId ?? null,
-    toolName: audit.toolName ?? null,
-    reason: reasonOf(decision) ?? null,
-    resumeData: decision.action === "resume" ? JSON.stringify(decision.resumeData) : null,
-    answer: null,
-    error: null,
-    attempts: 0,
-    toolRanAt: null,
-    batchId: audit.batchId ?? null,
-    via: audit.via ?? null,
-    expiryMode: decision.action === "expire" ? (decision.mode ?? "decline") : null,
-    ruleId: rule?.id ?? null,
-    ruleVersion: rule?.version ?? null,
-    leaseUntil: new Date(now.getTime() + decisionLeaseMs()),
-    decidedAt: now,
-    updatedAt: now,
-  };
-  const id = randomUUID();
+  const fields = decisionFields(decision, audit, rule, now);
   try {
-    return await db.$transaction(async (tx) => {
-      const created = await tx.toolCallDecision.create({
-        data: { id, runId: decision.runId, toolCallId: decision.toolCallId, ...fields },
-      });
-      await appendAudit(tx, { ...audit, outcome: "recorded", decisionId: id }, now);
-      return created;
-    });
+    return await db.$transaction((tx) => createDecision(tx, decision, audit, rule, now));
   } catch (error) {
     if ((error as { code?: string }).code !== "P2002") throw error;
   }
@@ -124,6 +96,55 @@ export async function recordDecision(db: Db, decision: Decision, audit: AuditEnt
   const conflict = alreadyDecided(prior);
   await appendAudit(db, { ...audit, outcome: "conflict", code: conflict.code, message: conflict.message, decisionId: prior.id });
   throw conflict;
+}
+
+type DecisionWriter = Pick<Db, "toolCallDecision" | "auditEvent">;
+
+/**
+ * Writes a new decision and its `recorded` audit entry with `tx`, inside the caller's transaction:
+ * a duplicate (run, tool call) fails on the unique key (P2002), so the first one wins. The approval
+ * that completes a call's required approvals (approvals.ts) records the decision this way, in the
+ * same transaction as itself.
+ */
+export async function createDecision(
+  tx: DecisionWriter,
+  decision: Decision,
+  audit: AuditEntry,
+  rule: DecidingRule | undefined,
+  now: Date,
+): Promise<ToolCallDecision> {
+  const id = randomUUID();
+  const created = await tx.toolCallDecision.create({
+    data: { id, runId: decision.runId, toolCallId: decision.toolCallId, ...decisionFields(decision, audit, rule, now) },
+  });
+  await appendAudit(tx, { ...audit, outcome: "recorded", decisionId: id }, now);
+  return created;
+}
+
+function decisionFields(decision: Decision, audit: AuditEntry, rule: DecidingRule | undefined, now: Date) {
+  return {
+    action: decision.action,
+    state: "recorded",
+    reviewer: audit.reviewer,
+    agentId: audit.agentId!,
+    threadId: audit.threadId ?? null,
+    resourceId: audit.resourceId ?? null,
+    toolName: audit.toolName ?? null,
+    reason: reasonOf(decision) ?? null,
+    resumeData: decision.action === "resume" ? JSON.stringify(decision.resumeData) : null,
+    answer: null,
+    error: null,
+    attempts: 0,
+    toolRanAt: null,
+    batchId: audit.batchId ?? null,
+    via: audit.via ?? null,
+    expiryMode: decision.action === "expire" ? (decision.mode ?? "decline") : null,
+    ruleId: rule?.id ?? null,
+    ruleVersion: rule?.version ?? null,
+    leaseUntil: new Date(now.getTime() + decisionLeaseMs()),
+    decidedAt: now,
+    updatedAt: now,
+  };
 }
 
 /**
@@ -208,7 +229,8 @@ export async function noteToolRan(db: Db, decision: ToolCallDecision): Promise<v
 
 /**
  * The decision state of the pending calls among `runIds`, keyed by run and then tool call: calls
- * being decided right now (recorded or applying) and calls whose last decision was interrupted.
+ * being decided right now (recorded or applying), calls whose last decision was interrupted, and
+ * the approvals so far of calls that need several (approval-progress.ts).
  */
 export async function findCallDecisionStates(runIds: string[], databaseUrl: string = databaseUrlFromEnv()) {
   const found = new Map<string, Map<string, CallDecisionState>>();
@@ -226,17 +248,22 @@ export async function findCallDecisionStates(runIds: string[], databaseUrl: stri
     },
     select: { runId: true, toolCallId: true, state: true, reviewer: true, action: true, decidedAt: true, updatedAt: true, reason: true },
   });
+  for (const [runId, calls] of await findApprovalProgress(db, runIds)) {
+    const states = found.get(runId) ?? new Map<string, CallDecisionState>();
+    for (const [toolCallId, approvals] of calls) states.set(toolCallId, { approvals });
+    found.set(runId, states);
+  }
   for (const row of rows) {
     const calls = found.get(row.runId) ?? new Map<string, CallDecisionState>();
     const who = { reviewer: row.reviewer, action: row.action as Decision["action"], decidedAt: row.decidedAt.toISOString() };
-    calls.set(
-      row.toolCallId,
-      row.state === "released"
+    calls.set(row.toolCallId, {
+      ...calls.get(row.toolCallId),
+      ...(row.state === "released"
         ? { interrupted: { ...who, interruptedAt: row.updatedAt.toISOString() } }
         : row.state === "applied"
           ? { markedExpired: { expiredAt: row.decidedAt.toISOString(), reason: row.reason } }
-          : { inFlight: who },
-    );
+          : { inFlight: who }),
+    });
     found.set(row.runId, calls);
   }
   return found;

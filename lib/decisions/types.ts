@@ -56,6 +56,7 @@ export type DecisionErrorCode = Extract<
   | "wrong_agent"
   | "invalid_resume_data"
   | "already_decided"
+  | "already_approved_by_you"
   | "decided_outside"
   | "not_assignee"
   | "confirmation_required"
@@ -101,8 +102,26 @@ export interface DecisionOutcome {
   agentId: string;
   /** What the agent said after the decision. */
   answer: string;
-  /** The run stopped again for another call (it stays in the list), or it finished. */
-  runState: "completed" | "waiting-again";
+  /**
+   * The run stopped again for another call (it stays in the list), or it finished; or, for a call
+   * that needs several people's approvals, this approval was recorded and the call still waits for
+   * the others (nothing was sent to the agent).
+   */
+  runState: "completed" | "waiting-again" | "awaiting-approvals";
+  /** A call under a "Require N approvals" rule: its approvals so far (this one included). */
+  approvals?: ApprovalProgress;
+}
+
+/** A call a "Require N approvals" rule holds for N different people (lib/decisions/approvals.ts): who approved so far. */
+export interface ApprovalProgress {
+  required: number;
+  approvals: Array<{ reviewer: string; approvedAt: string }>;
+}
+
+/** "1 of 2 approvals (Rita)", as the queue, the run page and Slack say it. */
+export function approvalProgressText(progress: ApprovalProgress): string {
+  const names = progress.approvals.map((approval) => approval.reviewer);
+  return `${names.length} of ${progress.required} approvals${names.length ? ` (${names.join(", ")})` : ""}`;
 }
 /** What became of one call of a bulk request (lib/decisions/bulk.ts), in the request's order. */
 export interface BulkCallResult {
@@ -113,9 +132,10 @@ export interface BulkCallResult {
   /**
    * applied: carried out; already_decided: somebody decided first (decidedBy, decidedAt); refused:
    * not decidable this way (code, message), nothing changed; failed: the agent could not carry it
-   * out (code, message; the message says whether the call is decidable again).
+   * out (code, message; the message says whether the call is decidable again); awaiting_approvals:
+   * the call needs several people's approvals and this one was recorded (approvals), nothing ran yet.
    */
-  status: "applied" | "already_decided" | "refused" | "failed";
+  status: "applied" | "awaiting_approvals" | "already_decided" | "refused" | "failed";
   code?: ErrorCode;
   message?: string;
   decidedBy?: string;
@@ -123,6 +143,8 @@ export interface BulkCallResult {
   /** With applied: what the agent said, and whether the run stopped again for another call. */
   answer?: string;
   runState?: DecisionOutcome["runState"];
+  /** With awaiting_approvals: the call's approvals so far. */
+  approvals?: ApprovalProgress;
 }
 
 /** A bulk request's answer: one result per requested call, in request order. */
@@ -147,6 +169,8 @@ export interface CallDecisionState {
   interrupted?: InterruptedDecision;
   inFlight?: InFlightDecision;
   markedExpired?: MarkedExpiry;
+  /** The call needs several people's approvals (a "Require N approvals" rule): who approved so far. */
+  approvals?: ApprovalProgress;
 }
 
 /**

@@ -19,7 +19,7 @@ import { auditRefusal, runDecision, type DecisionRequest } from "../actions/run-
 import { runAs } from "../auth/session.ts";
 import { getDb } from "../db/client.ts";
 import { approveInput, declineInput } from "../decisions/inputs.ts";
-import type { DecisionOutcome } from "../decisions/types.ts";
+import { approvalProgressText, type DecisionOutcome } from "../decisions/types.ts";
 import { findSuspendedRun } from "../runs/run-detail.ts";
 import {
   alreadyDecidedText,
@@ -152,6 +152,12 @@ async function handleDeclineSubmission(payload: ViewSubmissionPayload, request: 
 
 /** After a decision: the message shows it; after a refusal: the clicker is told why. */
 async function report(result: ActionResult<DecisionOutcome>, call: CallRef, responseUrl: string): Promise<void> {
+  // One approval of a call that needs several: the message keeps its buttons for the other approvers.
+  if (result.ok && result.data.runState === "awaiting-approvals") {
+    const progress = result.data.approvals ? `${approvalProgressText(result.data.approvals)}. ` : "";
+    await respondEphemeral(responseUrl, `Your approval counts: ${progress}Another reviewer must approve it before the tool runs.`);
+    return;
+  }
   if (result.ok) await replaceWithDecision(call, responseUrl);
   else await respondEphemeral(responseUrl, errorText(result.error));
 }

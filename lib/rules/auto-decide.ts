@@ -9,7 +9,8 @@
  *
  * A rule only approves or declines a call that needs approval: an input request matched by such a
  * rule is recorded as "ask" (a person answers it). "ask" and "require_approvals" stop later rules
- * and leave the call to people (enforcing N approvals is not built yet).
+ * and leave the call to people; under "require_approvals" it is carried out once N different
+ * people approved it (lib/decisions/approvals.ts reads N from the matched rule version).
  */
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import { decide } from "../decisions/decide.ts";

@@ -4,6 +4,7 @@
  * Usage: decide-in-child.ts <databaseUrl> approve|decline|resume <runId> <toolCallId> [reason|resumeJson]
  *        decide-in-child.ts <databaseUrl> recover
  *        decide-in-child.ts <databaseUrl> rules   (one pass of the events loop's rule work)
+ * The reviewer is "crash-tester", or APPROVALS_REVIEWER (several people approving one call from several processes).
  */
 import { decide } from "../../lib/decisions/decide.ts";
 import { recoverDecisions } from "../../lib/decisions/recover.ts";
@@ -25,6 +26,6 @@ if (action === "rules") {
         ? { action, runId, toolCallId, resumeData: JSON.parse(extra ?? "null") }
         : { action: "approve", runId, toolCallId }
   ) as Decision;
-  console.log(JSON.stringify(await decide(decision, { reviewer: "crash-tester", databaseUrl })));
+  console.log(JSON.stringify(await decide(decision, { reviewer: process.env.APPROVALS_REVIEWER ?? "crash-tester", databaseUrl })));
 }
 process.exit(0);

@@ -10,7 +10,11 @@ import { POST as commands } from "../../app/api/integrations/slack/commands/rout
 import { approveToolCall } from "../../lib/actions/approve-tool-call.ts";
 import { runAs } from "../../lib/auth/session.ts";
 import { getDb } from "../../lib/db/client.ts";
+import { recordWaitingCalls } from "../../lib/events/waiting.ts";
 import { ANSWER_SLACK_WITHIN } from "../../lib/integrations/slack-interactions.ts";
+import { prepareRuleMatches } from "../../lib/rules/auto-decide.ts";
+import { createRule, deleteRule } from "../../lib/rules/store.ts";
+import { ruleInputSchema } from "../../lib/rules/validations.ts";
 import { createLinkCode } from "../../lib/slack/links.ts";
 import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
@@ -210,6 +214,46 @@ describe.each(["sqlite", "postgres"] as const)("deciding from Slack on %s", (kin
       });
     } finally {
       ANSWER_SLACK_WITHIN.ms = normal;
+    }
+  });
+
+  it("a call that needs two approvals: Rita's Slack click counts as one, her second is refused, Ray's in the console carries it out", async () => {
+    const db = await getDb(database.url);
+    const rule = await createRule(
+      db,
+      ruleInputSchema.parse({
+        name: "four eyes",
+        enabled: true,
+        agentId: "refunds",
+        conditions: [{ path: "amount", op: ">", value: 500 }],
+        effect: "require_approvals",
+        approvals: 2,
+        risk: "high",
+      }),
+      "admin@test.example",
+    );
+    try {
+      const call = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-5107", "900.00 EUR"));
+      await recordWaitingCalls(database.url, prepareRuleMatches);
+      const first = slack.responseUrl();
+      expect((await click("approve", call.ref, first)).status).toBe(200);
+      expect(slack.responses(first)).toEqual([
+        expect.objectContaining({
+          response_type: "ephemeral",
+          text: expect.stringContaining(`Your approval counts: 1 of 2 approvals (${rita.name}).`),
+        }),
+      ]);
+      const again = slack.responseUrl();
+      await click("approve", call.ref, again);
+      expect(slack.responses(again)).toEqual([
+        expect.objectContaining({ text: expect.stringContaining("You already approved this call") }),
+      ]);
+      expect(await db.callApproval.findMany({ where: call.ref })).toMatchObject([{ reviewerName: rita.name, via: "slack" }]);
+      expect(await db.toolEffect.count({ where: { toolCallId: call.ref.toolCallId } })).toBe(0);
+      expect(await runAs(actorOf(ray), () => approveToolCall(call.ref))).toMatchObject({ ok: true, data: { runState: "completed" } });
+      expect(await db.toolEffect.count({ where: { toolCallId: call.ref.toolCallId } })).toBe(1);
+    } finally {
+      await deleteRule(db, rule.id, "admin@test.example");
     }
   });
 });
