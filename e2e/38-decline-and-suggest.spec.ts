@@ -23,7 +23,9 @@ test("a reviewer declines a refund suggesting a smaller amount, and the agent's 
   // Arguments the tool's schema refuses are refused by the server, and nothing happens.
   await editor.fill((await editor.inputValue()).replace('"amount": 80,', '"amount": "fifty",'));
   await page.getByRole("button", { name: "Decline and suggest these arguments" }).click();
-  await expect(page.getByTestId("suggest-form").getByRole("alert")).toContainText("The suggested arguments do not match what issueRefund expects");
+  await expect(page.getByTestId("suggest-form").getByRole("alert")).toContainText(
+    "The suggested arguments do not match what issueRefund expects",
+  );
   expect(await isPending(run)).toBe(true);
 
   await editor.fill((await editor.inputValue()).replace('"amount": "fifty",', '"amount": 50,'));

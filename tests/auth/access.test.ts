@@ -48,6 +48,7 @@ describe("access control over HTTP", () => {
       ),
       decisions: await db.toolCallDecision.count(),
       effects: await db.toolEffect.count(),
+      suggestions: await db.suggestion.count(),
     };
   }
 
@@ -118,7 +119,6 @@ describe("access control over HTTP", () => {
       "createUser",
       "createWebhook",
       "decideInBulk",
-      // Decline and suggest, on a run's page.
       "declineAndSuggest",
       "declineToolCall",
       "deleteExpiryRule",
@@ -192,18 +192,11 @@ describe("access control over HTTP", () => {
       ok: false,
       error: { code: "forbidden" },
     });
-    // Support cannot decline and suggest either, through the API or the server action.
-    const suggestion = { ...run.ref, args: '{"amount": 1}' };
-    expect(await postDecision(server, supportCookie, { action: "decline_and_suggest", ...suggestion })).toMatchObject({
-      status: 403,
-      body: { error: { code: "forbidden" } },
-    });
-    expect((await callServerAction(server, "declineAndSuggest", [suggestion], { cookie: supportCookie })).result).toMatchObject({
-      ok: false,
-      error: { code: "forbidden" },
-    });
+    const [suggestion, forbidden] = [{ ...run.ref, args: '{"amount": 1}' }, { error: { code: "forbidden" } }];
+    const sent = { action: "decline_and_suggest", ...suggestion };
+    expect(await postDecision(server, supportCookie, sent)).toMatchObject({ status: 403, body: forbidden });
+    expect((await callServerAction(server, "declineAndSuggest", [suggestion], { cookie: supportCookie })).result).toMatchObject(forbidden);
     expect(await untouched()).toEqual(before);
-    expect(await (await getDb(database.url)).suggestion.count()).toBe(0);
     const refusals = await (await getDb(database.url)).auditEvent.findMany({ where: { runId: run.runId, code: "forbidden" } });
     expect(refusals.map((event) => event.reviewer)).toEqual(Array(5).fill(support.email));
   });
@@ -243,22 +236,6 @@ describe("access control over HTTP", () => {
     expect(action.result?.ok).not.toBe(true);
     expect(action.status).toBeGreaterThanOrEqual(400);
     expect(await untouched()).toEqual(before);
-  });
-
-  it("checks a reviewer's decline and suggest over the API against the tool's input schema", async () => {
-    const before = await untouched();
-    const refused = await postDecision(server, reviewerCookie, {
-      action: "decline_and_suggest",
-      ...run.ref,
-      args: JSON.stringify({ orderId: "ORD-8001", amount: "lots" }),
-    });
-    expect(refused).toMatchObject({ status: 422, body: { error: { code: "invalid_suggestion", issues: expect.any(Array) } } });
-    expect(await postDecision(server, reviewerCookie, { action: "decline_and_suggest", ...run.ref, args: "[1]" })).toMatchObject({
-      status: 400,
-      body: { error: { code: "invalid_input" } },
-    });
-    expect(await untouched()).toEqual(before);
-    expect(await (await getDb(database.url)).suggestion.count()).toBe(0);
   });
 
   it("lets a reviewer decide with the same cookie from the console itself", async () => {
