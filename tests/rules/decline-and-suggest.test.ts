@@ -14,6 +14,7 @@ import { decide } from "../../lib/decisions/decide.ts";
 import { recordWaitingCalls } from "../../lib/events/waiting.ts";
 import { createConsoleMastra } from "../../lib/mastra/index.ts";
 import { runUntilWaiting } from "../../lib/mastra/demo/run-until-waiting.ts";
+import { runConsoleProcess } from "../helpers/console-process.ts";
 import { decideRuleMatches, prepareRuleMatches } from "../../lib/rules/auto-decide.ts";
 import { findSuspendedRun } from "../../lib/runs/run-detail.ts";
 import { suggestedArgumentsIn } from "../../lib/suggestion-wording.ts";
@@ -47,6 +48,24 @@ describe.each(["sqlite", "postgres"] as const)("decline and suggest on %s", { ti
   async function waitingCall(runId: string) {
     const run = await findSuspendedRun(runId, database.url);
     return run?.toolCalls[0];
+  }
+  /** Rita's suggestion of 50 for a declined call on `thread`, which the model reads no suggestion in (a model that ignores it). */
+  async function ignoredSuggestion(thread: string, resource: string, order: string) {
+    const db = await getDb(database.url);
+    const declined = await refundOn(thread, resource, order, "80.00 EUR");
+    const asked = (await waitingCall(declined.runId))!.args as Record<string, unknown>;
+    await onePass();
+    const args = JSON.stringify({ amount: 50, currency: "EUR", customerEmail: asked.customerEmail, orderId: order, reason: asked.reason });
+    await recordSuggestion(db, {
+      ...declined,
+      agentId: "refunds",
+      threadId: thread,
+      resourceId: resource,
+      toolName: "issueRefund",
+      args,
+      suggestedBy: RITA,
+    });
+    await decide({ action: "decline", reason: "too much", ...declined }, { reviewer: RITA, databaseUrl: database.url });
   }
   const suggest = (ref: { runId: string; toolCallId: string }, args: unknown, reason?: string) =>
     declineWithSuggestion(suggestInput.parse({ ...ref, args: JSON.stringify(args), reason }), {
@@ -138,20 +157,7 @@ describe.each(["sqlite", "postgres"] as const)("decline and suggest on %s", { ti
   it("a next call with other arguments (or in another thread) waits for a person and spends the suggestion", async () => {
     const db = await getDb(database.url);
     const { thread, resource } = newThread();
-    const declined = await refundOn(thread, resource, "ORD-5201", "80.00 EUR");
-    const asked = (await waitingCall(declined.runId))!.args as Record<string, unknown>;
-    await onePass();
-    // A model that ignores the suggestion: the decline it reads names none, the suggestion is on record.
-    await recordSuggestion(db, {
-      ...declined,
-      agentId: "refunds",
-      threadId: thread,
-      resourceId: resource,
-      toolName: "issueRefund",
-      args: JSON.stringify({ amount: 50, currency: "EUR", customerEmail: asked.customerEmail, orderId: "ORD-5201", reason: asked.reason }),
-      suggestedBy: RITA,
-    });
-    await decide({ action: "decline", reason: "too much", ...declined }, { reviewer: RITA, databaseUrl: database.url });
+    await ignoredSuggestion(thread, resource, "ORD-5201");
 
     const elsewhere = newThread(); // the suggested arguments, in another thread: not this suggestion's
     const otherThread = await refundOn(elsewhere.thread, elsewhere.resource, "ORD-5201", "50.00 EUR");
@@ -166,6 +172,24 @@ describe.each(["sqlite", "postgres"] as const)("decline and suggest on %s", { ti
       expect((await waitingCall(run.runId))?.toolCallId).toBe(run.toolCallId);
     }
     expect(await db.toolEffect.count({ where: { agentId: "refunds", resourceId: { in: [resource, elsewhere.resource] } } })).toBe(0);
+  });
+
+  it("three calls with the suggested arguments, claimed by two console processes at once: exactly one is approved", async () => {
+    const db = await getDb(database.url);
+    const { thread, resource } = newThread();
+    await ignoredSuggestion(thread, resource, "ORD-5401");
+    const calls = [];
+    for (let i = 0; i < 3; i++) calls.push(await refundOn(thread, resource, "ORD-5401", "50.00 EUR"));
+    const racers = await Promise.all([runConsoleProcess([database.url, "rules"]), runConsoleProcess([database.url, "rules"])]);
+    for (const racer of racers) expect(racer.code, racer.stderr).toBe(0);
+    const approvals = await db.toolCallDecision.findMany({ where: { runId: { in: calls.map((call) => call.runId) } } });
+    expect(approvals.map((decision) => [decision.action, decision.state, decision.reviewer])).toEqual([
+      ["approve", "applied", `suggestion by ${RITA}`],
+    ]);
+    expect(await db.toolEffect.count({ where: { resourceId: resource } })).toBe(1);
+    expect(await db.suggestion.findFirst()).toMatchObject({ outcome: "approved", usedToolCallId: approvals[0]!.toolCallId });
+    const stillWaiting = await Promise.all(calls.map((call) => waitingCall(call.runId)));
+    expect(stillWaiting.filter(Boolean)).toHaveLength(2);
   });
 
   it("an expired suggestion is not applied", async () => {
