@@ -84,6 +84,7 @@ export async function prepareRuleMatches(calls: ClaimedCall[], databaseUrl: stri
         return;
       }
     }
+    if (rules.length === 0) return; // only suggestions were open: nothing for the rules to record
     if (await writeMatch(tx, call, match.rule, match.effect)) ownMatches.add(keyOf(call));
   };
 }
