@@ -42,6 +42,7 @@ export const ERROR_STATUS = {
   wrong_kind: 422,
   wrong_agent: 422,
   invalid_resume_data: 422,
+  invalid_suggestion: 422,
   user_admin: 422,
   confirmation_required: 428,
   rate_limited: 429,

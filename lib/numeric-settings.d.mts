@@ -10,6 +10,7 @@ export declare const MINUTES_PER_YEAR: number;
 export declare const NUMERIC_SETTINGS: Readonly<
   Record<
     | "REVIEW_SLA_MINUTES"
+    | "SUGGESTION_WINDOW_MINUTES"
     | "REFUSALS_PER_MINUTE"
     | "ANONYMOUS_REFUSALS_PER_MINUTE"
     | "AUTH_SIGN_IN_ATTEMPTS_PER_MINUTE"

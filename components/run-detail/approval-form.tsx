@@ -13,6 +13,7 @@ import { THUMB_DECISION_CLASSES } from "@/components/ui/thumb-target";
 import { Textarea } from "@/components/ui/textarea";
 import { DecisionErrorAlert } from "./decision-error-alert";
 import { MayHaveRunConfirmation } from "./may-have-run-confirmation";
+import { SuggestForm } from "./suggest-form";
 import { isAlreadyDecided, useDecide, type DecisionControls } from "./use-decide";
 
 interface ApprovalFormProps {
@@ -28,6 +29,8 @@ interface ApprovalFormProps {
   compact?: boolean;
   /** The keyboard's handle on the form (review queue shortcuts). */
   controls?: Ref<DecisionControls>;
+  /** The call's arguments: given, the form offers Decline and suggest, starting from them. */
+  args?: unknown;
 }
 
 /** Approve, or decline with an optional reason the agent gets to see. */
@@ -40,6 +43,7 @@ export function ApprovalForm({
   onDecidedElsewhere,
   compact = false,
   controls,
+  args,
 }: ApprovalFormProps) {
   const reasonId = useId();
   const hintId = useId();
@@ -48,7 +52,8 @@ export function ApprovalForm({
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const confirmRef = useRef<HTMLDivElement>(null);
   const [reason, setReason] = useState("");
-  const [pending, setPending] = useState<"approve" | "decline" | null>(null);
+  const [pending, setPending] = useState<"approve" | "decline" | "suggest" | null>(null);
+  const [suggesting, setSuggesting] = useState(false);
   const [error, setError] = useState<ClientActionError | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const needsConfirmation = Boolean(interrupted) || error?.code === "confirmation_required";
@@ -152,7 +157,25 @@ export function ApprovalForm({
         >
           {pending === "decline" ? "Declining…" : "Decline"}
         </Button>
+        {args !== undefined && !suggesting ? (
+          <Button variant="ghost" size={compact ? "sm" : "default"} onClick={() => setSuggesting(true)} disabled={pending !== null}>
+            Decline and suggest
+          </Button>
+        ) : null}
       </div>
+      {args !== undefined && suggesting ? (
+        <SuggestForm
+          runId={runId}
+          toolCallId={toolCallId}
+          toolName={toolName}
+          args={args}
+          note={reason}
+          onDecided={onDecided}
+          onDecidedElsewhere={onDecidedElsewhere}
+          onCancel={() => setSuggesting(false)}
+          onPendingChange={(busy) => setPending(busy ? "suggest" : null)}
+        />
+      ) : null}
     </div>
   );
 }

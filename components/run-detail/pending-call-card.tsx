@@ -90,6 +90,7 @@ export function PendingCallCard({
                 assignee={call.assignee}
                 markedExpired={call.markedExpired}
                 canDecide={canDecide}
+                args={call.requiresApproval ? (call.args ?? {}) : undefined}
               />
             </div>
             {call.toolCallId ? <EarlierDecisions runId={run.runId} toolCallId={call.toolCallId} /> : null}

@@ -50,6 +50,8 @@ interface ToolCallDecisionProps {
   variant?: "page" | "row";
   onSettled?: (settled: { outcome: DecisionOutcome } | { elsewhere: ClientActionError }) => void;
   controls?: Ref<DecisionControls>;
+  /** An approval call's arguments, for Decline and suggest (the run's page gives them). */
+  args?: unknown;
 }
 
 /** The decision on one pending call: the form, then its outcome. */
@@ -68,6 +70,7 @@ export function ToolCallDecision({
   variant = "page",
   onSettled,
   controls,
+  args,
 }: ToolCallDecisionProps) {
   const compact = variant === "row";
   const [outcome, setOutcome] = useState<DecisionOutcome | null>(null);
@@ -132,6 +135,7 @@ export function ToolCallDecision({
           onDecidedElsewhere={onDecidedElsewhere}
           compact={compact}
           controls={controls}
+          args={args}
         />
       ) : (
         <ResumeForm

@@ -41,6 +41,7 @@ export async function decide(
     asAssignee = true,
     via,
     rule,
+    note,
   }: {
     reviewer: string;
     /**
@@ -57,6 +58,8 @@ export async function decide(
     refusals?: BulkRefusals;
     /** The rule (and its version) deciding, when a rule decides (lib/rules/auto-decide.ts): kept on the decision. */
     rule?: DecidingRule;
+    /** Kept on the recorded decision's history entry: why it was made, when that is not a reason (lib/suggestions). */
+    note?: string;
   },
 ): Promise<DecisionOutcome> {
   const db = await getDb(databaseUrl);
@@ -70,6 +73,7 @@ export async function decide(
     toolCallId: decision.toolCallId,
     reason: reasonOf(decision),
     resumeData: decision.action === "resume" ? decision.resumeData : undefined,
+    message: note,
   };
   let run: ConsoleRun | undefined;
   let call: AgentRunToolCall | undefined;

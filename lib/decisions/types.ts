@@ -55,6 +55,7 @@ export type DecisionErrorCode = Extract<
   | "unknown_agent"
   | "wrong_agent"
   | "invalid_resume_data"
+  | "invalid_suggestion"
   | "already_decided"
   | "already_approved_by_you"
   | "decided_outside"

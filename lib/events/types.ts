@@ -29,7 +29,8 @@ export type EventType = (typeof EVENT_TYPES)[number];
  * their decision out), the console's expiry rule, or somebody outside the console (Mastra Studio,
  * the team's code, their server), whom the console only saw the call leave. "rule": a rule decided
  * it (lib/rules/auto-decide.ts); the event then carries ruleId and ruleVersion, and `reviewer` is
- * "rule '<name>' (version N)".
+ * "rule '<name>' (version N)". A call approved by a reviewer's one-time suggestion (lib/suggestions)
+ * is "console", its `reviewer` "suggestion by <email>".
  */
 export type DecidedBy = "console" | "expiry" | "rule" | "outside";
 

@@ -25,7 +25,7 @@ type Claimed = {
 export type ClaimHook = (
   calls: Claimed[],
   databaseUrl: string,
-) => Promise<((tx: Pick<Db, "callRuleMatch">, call: Claimed) => Promise<void>) | null>;
+) => Promise<((tx: Pick<Db, "callRuleMatch" | "suggestion">, call: Claimed) => Promise<void>) | null>;
 
 /**
  * Announces the calls that started waiting since the last look; returns how many. One transaction

@@ -7,6 +7,11 @@
  * "rule '<name>' (version N)" with the rule's id and version on the decision row. A reviewer
  * clicking at the same moment either wins (the rule is told it was decided) or is told the rule did.
  *
+ * Before the rules, a reviewer's suggestion (lib/suggestions/claim.ts, "decline and suggest"): the
+ * agent's next call of the suggested tool in that thread uses it up, in the same transaction, and is
+ * approved the same way (no rule on the match; reviewer "suggestion by <who>") when its arguments
+ * equal the suggestion. Other arguments go on to the rules.
+ *
  * A rule only approves or declines a call that needs approval: an input request matched by such a
  * rule is recorded as "ask" (a person answers it). "ask" and "require_approvals" stop later rules
  * and leave the call to people; under "require_approvals" it is carried out once N different
@@ -16,6 +21,8 @@ import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import { decide } from "../decisions/decide.ts";
 import { DecisionError } from "../decisions/types.ts";
 import { findSuspendedRun } from "../runs/run-detail.ts";
+import { decideAsSuggested, prepareSuggestionPlans, type SuggestionPlan } from "../suggestions/claim.ts";
+import { useSuggestion, type SuggestionWriter } from "../suggestions/store.ts";
 import { compileRules, firstMatch, type RuleCall } from "./match.ts";
 import { effectOn } from "./effect.ts";
 import { findRuleVersion, listRules, ruleReviewer } from "./store.ts";
@@ -32,21 +39,26 @@ export interface ClaimedCall {
 }
 
 export type MatchWriter = Pick<Db, "callRuleMatch">;
-/** Writes, inside the claim's transaction, which rule matched one claimed call. */
-export type ClaimStep = (tx: MatchWriter, call: ClaimedCall) => Promise<void>;
+/** Writes, inside the claim's transaction, which rule (or suggestion) matched one claimed call. */
+export type ClaimStep = (tx: MatchWriter & SuggestionWriter, call: ClaimedCall) => Promise<void>;
 
 /** How long an unsettled approve/decline match is left to the instance that wrote it before another takes it over. */
 export const STALE_MATCH_MS = 60_000;
 
 /**
- * Prepares the claim of `calls`: reads the enabled rules and each call's arguments (from the store's
- * kept snapshot) before the claim's transaction; null when no rule is enabled (nothing to record).
+ * Prepares the claim of `calls`: reads the enabled rules, the open suggestions and each call's
+ * arguments (from the store's kept snapshot) before the claim's transaction; null when no rule is
+ * enabled and no suggestion open (nothing to record).
  */
 export async function prepareRuleMatches(calls: ClaimedCall[], databaseUrl: string = databaseUrlFromEnv()): Promise<ClaimStep | null> {
   const db = await getDb(databaseUrl);
   const rules = compileRules(await listRules(db, { enabledOnly: true }));
-  if (rules.length === 0) return null;
-  const found = new Map<string, { rule: RuleDefinition | null; effect: string | null }>();
+  const suggestions = await prepareSuggestionPlans(
+    db,
+    calls.map((call) => call.agentId),
+  );
+  if (rules.length === 0 && !suggestions) return null;
+  const found = new Map<string, { rule: RuleDefinition | null; effect: string | null; suggestion: SuggestionPlan | null }>();
   for (const call of calls) {
     const run = await findSuspendedRun(call.runId, databaseUrl);
     const pending = run?.toolCalls.find((candidate) => candidate.toolCallId === call.toolCallId);
@@ -60,11 +72,20 @@ export async function prepareRuleMatches(calls: ClaimedCall[], databaseUrl: stri
       args: pending.args,
     };
     const rule = firstMatch(rules, ruleCall);
-    found.set(`${call.runId}\u0000${call.toolCallId}`, { rule, effect: rule ? effectOn(rule, ruleCall.kind) : null });
+    const suggestion = suggestions?.(call, run, pending) ?? null;
+    found.set(`${call.runId}\u0000${call.toolCallId}`, { rule, effect: rule ? effectOn(rule, ruleCall.kind) : null, suggestion });
   }
   return async (tx, call) => {
     const match = found.get(`${call.runId}\u0000${call.toolCallId}`);
     if (!match) return;
+    // A suggestion comes first; used up either way, it decides only a call with its arguments.
+    if (match.suggestion && (await useSuggestion(tx, match.suggestion.id, call, match.suggestion.outcome))) {
+      if (match.suggestion.outcome === "approved") {
+        if (await writeMatch(tx, call, null, "approve")) ownMatches.add(keyOf(call));
+        return;
+      }
+    }
+    if (rules.length === 0) return; // only suggestions were open: nothing for the rules to record
     if (await writeMatch(tx, call, match.rule, match.effect)) ownMatches.add(keyOf(call));
   };
 }
@@ -124,6 +145,8 @@ export async function decideByRule(
   match: { runId: string; toolCallId: string; ruleId: string | null; ruleVersion: number | null; effect: string | null },
   databaseUrl: string,
 ): Promise<boolean> {
+  // An approval with no rule is a suggestion's (lib/suggestions/claim.ts).
+  if (!match.ruleId && match.effect === "approve") return decideAsSuggested(db, match, databaseUrl);
   const rule = match.ruleId && match.ruleVersion ? await findRuleVersion(db, match.ruleId, match.ruleVersion) : null;
   if (!rule) return false;
   const target = { runId: match.runId, toolCallId: match.toolCallId };

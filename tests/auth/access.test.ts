@@ -48,6 +48,7 @@ describe("access control over HTTP", () => {
       ),
       decisions: await db.toolCallDecision.count(),
       effects: await db.toolEffect.count(),
+      suggestions: await db.suggestion.count(),
     };
   }
 
@@ -83,6 +84,7 @@ describe("access control over HTTP", () => {
     for (const [name, args] of [
       ["approveToolCall", [run.ref]],
       ["declineToolCall", [{ ...run.ref, reason: "no" }]],
+      ["declineAndSuggest", [{ ...run.ref, args: '{"amount": 1}' }]],
       ["resumeToolCall", [{ ...run.ref, resumeData: "{}" }]],
       ["browseRuns", [{}]],
       ["readRun", [{ runId: run.runId }]],
@@ -117,6 +119,7 @@ describe("access control over HTTP", () => {
       "createUser",
       "createWebhook",
       "decideInBulk",
+      "declineAndSuggest",
       "declineToolCall",
       "deleteExpiryRule",
       "deleteRule",
@@ -189,9 +192,13 @@ describe("access control over HTTP", () => {
       ok: false,
       error: { code: "forbidden" },
     });
+    const [suggestion, forbidden] = [{ ...run.ref, args: '{"amount": 1}' }, { error: { code: "forbidden" } }];
+    const sent = { action: "decline_and_suggest", ...suggestion };
+    expect(await postDecision(server, supportCookie, sent)).toMatchObject({ status: 403, body: forbidden });
+    expect((await callServerAction(server, "declineAndSuggest", [suggestion], { cookie: supportCookie })).result).toMatchObject(forbidden);
     expect(await untouched()).toEqual(before);
     const refusals = await (await getDb(database.url)).auditEvent.findMany({ where: { runId: run.runId, code: "forbidden" } });
-    expect(refusals.map((event) => event.reviewer)).toEqual([support.email, support.email, support.email]);
+    expect(refusals.map((event) => event.reviewer)).toEqual(Array(5).fill(support.email));
   });
 
   it("keeps support and reviewers out of user management", async () => {

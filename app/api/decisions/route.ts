@@ -1,7 +1,7 @@
 /**
  * POST /api/decisions — the HTTP face of the decision actions, for scripts and CI checks.
- * Body: { action: "approve" | "decline" | "resume", runId, toolCallId, agentId?, reason?, resumeData?,
- * confirmMayHaveRun? } (resumeData as JSON text, like the console's editor).
+ * Body: { action: "approve" | "decline" | "resume" | "decline_and_suggest", runId, toolCallId, agentId?,
+ * reason?, resumeData?, args?, confirmMayHaveRun? } (resumeData and args as JSON text, like the console's editors).
  *
  * Cheap refusals first, before a byte of the body is read (lib/actions/json-decision-request.ts).
  */
@@ -9,6 +9,7 @@ import { NextResponse } from "next/server";
 import type { ActionError } from "@/lib/actions/result";
 import { decisionFailure, openJsonDecisionRequest } from "@/lib/actions/json-decision-request";
 import { auditRefusal, decideFor } from "@/lib/actions/run-decision";
+import { suggestFor } from "@/lib/actions/run-suggestion";
 import { approveInput, declineInput, resumeInput } from "@/lib/decisions/inputs";
 
 export async function POST(request: Request) {
@@ -26,7 +27,9 @@ export async function POST(request: Request) {
         ? await decideFor(decider, "decline", declineInput, input, "api")
         : action === "resume"
           ? await decideFor(decider, "resume", resumeInput, input, "api")
-          : await refuseUnknownAction(decider, input);
+          : action === "decline_and_suggest"
+            ? await suggestFor(decider, input, "api")
+            : await refuseUnknownAction(decider, input);
   return result.ok ? NextResponse.json(result) : decisionFailure(result.error);
 }
 
@@ -35,7 +38,7 @@ function fieldsOf(body: unknown): Record<string, unknown> {
 }
 
 async function refuseUnknownAction(request: Parameters<typeof auditRefusal>[0], input: unknown) {
-  const error: ActionError = { code: "invalid_input", message: 'action must be "approve", "decline" or "resume".' };
+  const error: ActionError = { code: "invalid_input", message: 'action must be "approve", "decline", "resume" or "decline_and_suggest".' };
   await auditRefusal(request, "unknown", input, error);
   return { ok: false as const, error };
 }

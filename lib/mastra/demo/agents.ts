@@ -11,6 +11,7 @@
  */
 import { Agent } from "@mastra/core/agent";
 import { Memory } from "@mastra/memory";
+import { followSuggestion } from "./follow-suggestion.ts";
 import { createScriptedModel, type ScriptContext, type ScriptedTurn } from "./scripted-model.ts";
 import type { EffectRecorder } from "./tool-effects.ts";
 import { createDemoTools } from "./tools.ts";
@@ -176,7 +177,7 @@ export function createDemoAgents({ recordEffect }: { recordEffect: EffectRecorde
       description: "Handles refund requests; refunds need a reviewer's approval, partial ones a reviewer's amount.",
       instructions:
         "You handle refund requests for an online shop. Use issueRefund for full refunds and settlePartialRefund when the request is for a partial refund.",
-      model: modelFor("refunds", refundsPlaybook),
+      model: modelFor("refunds", followSuggestion(refundsPlaybook)),
       tools: { issueRefund, settlePartialRefund },
     }),
     customerRecords: new Agent({
@@ -184,7 +185,7 @@ export function createDemoAgents({ recordEffect }: { recordEffect: EffectRecorde
       name: "Customer records",
       description: "Carries out GDPR erasure requests; every erasure needs a reviewer's approval.",
       instructions: "You carry out verified data erasure requests with deleteCustomerRecord.",
-      model: modelFor("customer-records", recordsPlaybook),
+      model: modelFor("customer-records", followSuggestion(recordsPlaybook)),
       tools: { deleteCustomerRecord },
     }),
     outreach: new Agent({
@@ -192,7 +193,7 @@ export function createDemoAgents({ recordEffect }: { recordEffect: EffectRecorde
       name: "Outreach",
       description: "Writes to customers; every email needs a reviewer's approval.",
       instructions: "You write short, polite emails to customers and send them with sendEmail.",
-      model: modelFor("outreach", outreachPlaybook),
+      model: modelFor("outreach", followSuggestion(outreachPlaybook)),
       tools: { sendEmail },
     }),
     shipping: new Agent({
@@ -219,7 +220,7 @@ export function createDemoAgents({ recordEffect }: { recordEffect: EffectRecorde
       description: "A durable agent: refunds need a reviewer's approval, partial ones a reviewer's amount; its runs survive restarts.",
       instructions:
         "You handle billing disputes. Use issueRefund for full refunds and settlePartialRefund when the request is for a partial refund.",
-      model: modelFor("billing", refundsPlaybook),
+      model: modelFor("billing", followSuggestion(refundsPlaybook)),
       tools: { issueRefund, settlePartialRefund },
       durable: true,
     }),
