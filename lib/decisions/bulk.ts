@@ -91,7 +91,13 @@ async function settle(call: { runId: string; toolCallId: string }, work: () => R
     const outcome = await work();
     // One approval per call: a call that needs several people's approvals counts this one and waits.
     if (outcome.runState === "awaiting-approvals") return { ...target, status: "awaiting_approvals", approvals: outcome.approvals };
-    return { ...target, status: "applied", answer: outcome.answer, runState: outcome.runState, approvals: outcome.approvals };
+    return {
+      ...target,
+      status: "applied",
+      answer: outcome.answer,
+      runState: outcome.runState,
+      ...(outcome.approvals ? { approvals: outcome.approvals } : {}),
+    };
   } catch (error) {
     if (error instanceof DecisionError && error.code === "already_decided" && error.priorDecision) {
       return {

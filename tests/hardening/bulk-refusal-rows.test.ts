@@ -63,7 +63,9 @@ describe.each(["sqlite", "postgres"] as const)("a bulk request's refused calls o
       if (answer.body.ok) counts.push(answer.body.data.counts);
     }
     expect(statuses).toEqual([...Array(REFUSALS_PER_MINUTE).fill(200), 429, 429]);
-    expect(counts).toEqual(Array(REFUSALS_PER_MINUTE).fill({ applied: 0, already_decided: 0, refused: 100, failed: 0 }));
+    expect(counts).toEqual(
+      Array(REFUSALS_PER_MINUTE).fill({ applied: 0, awaiting_approvals: 0, already_decided: 0, refused: 100, failed: 0 }),
+    );
 
     const written = await rows();
     // One wrong_kind row for the real call (not one per request), one row per request for the 99 others,

@@ -30,7 +30,7 @@ describe.each(["sqlite", "postgres"] as const)("bulk decisions on %s", { timeout
       data: {
         batchId: expect.stringMatching(/^[0-9a-f-]{36}$/),
         action: "approve",
-        counts: { applied: 1, already_decided: 0, refused: 0, failed: 0 },
+        counts: { applied: 1, awaiting_approvals: 0, already_decided: 0, refused: 0, failed: 0 },
         results: [
           {
             ...call,
@@ -64,7 +64,7 @@ describe.each(["sqlite", "postgres"] as const)("bulk decisions on %s", { timeout
     const result = await bulk({ action: "approve", calls });
     expect(result.ok).toBe(true);
     const { batchId, results, counts } = (result as { data: BulkOutcome }).data;
-    expect(counts).toEqual({ applied: 100, already_decided: 0, refused: 0, failed: 0 });
+    expect(counts).toEqual({ applied: 100, awaiting_approvals: 0, already_decided: 0, refused: 0, failed: 0 });
     expect(results.map((r) => [r.runId, r.toolCallId, r.status])).toEqual(calls.map((c) => [c.runId, c.toolCallId, "applied"]));
     expect(await effectsOf(calls)).toEqual(calls.map((c) => c.toolCallId).sort());
     const { rows, byCall } = await auditOfBatch(batchId);
@@ -85,7 +85,7 @@ describe.each(["sqlite", "postgres"] as const)("bulk decisions on %s", { timeout
     const result = await bulk({ action: "approve", calls: [valid, unknownRun, decidedBefore, suspended.ref, unknownCall, secondValid] });
     expect(result.ok).toBe(true);
     const { batchId, results, counts } = (result as { data: BulkOutcome }).data;
-    expect(counts).toEqual({ applied: 2, already_decided: 1, refused: 3, failed: 0 });
+    expect(counts).toEqual({ applied: 2, awaiting_approvals: 0, already_decided: 1, refused: 3, failed: 0 });
     expect(results).toEqual([
       expect.objectContaining({ ...valid, status: "applied", toolName: "issueRefund" }),
       { ...unknownRun, status: "refused", code: "run_not_found", message: expect.stringMatching(/No suspended run/) },
@@ -151,7 +151,7 @@ describe.each(["sqlite", "postgres"] as const)("bulk decisions on %s", { timeout
     }) as never);
     try {
       const { data } = (await bulk({ action: "approve", calls: [failing, fine] })) as { data: BulkOutcome };
-      expect(data.counts).toEqual({ applied: 1, already_decided: 0, refused: 0, failed: 1 });
+      expect(data.counts).toEqual({ applied: 1, awaiting_approvals: 0, already_decided: 0, refused: 0, failed: 1 });
       expect(data.results[0]).toEqual({
         ...failing,
         toolName: "issueRefund",
@@ -175,7 +175,7 @@ describe.each(["sqlite", "postgres"] as const)("bulk decisions on %s", { timeout
     const calls = await refunds(3);
     const result = await bulk({ action: "decline", calls, reason: "  Duplicate tickets  " });
     const { batchId, counts, results } = (result as { data: BulkOutcome }).data;
-    expect(counts).toEqual({ applied: 3, already_decided: 0, refused: 0, failed: 0 });
+    expect(counts).toEqual({ applied: 3, awaiting_approvals: 0, already_decided: 0, refused: 0, failed: 0 });
     expect(results.map((r) => r.answer)).toEqual(Array(3).fill("I did not go ahead with issueRefund: Duplicate tickets"));
     expect(await effectsOf(calls)).toEqual([]);
     const { rows } = await auditOfBatch(batchId);
@@ -193,7 +193,13 @@ describe.each(["sqlite", "postgres"] as const)("bulk decisions on %s", { timeout
     }
     const [more] = await refunds(1);
     const result = await bulk({ action: "approve", calls: [...calls, more] });
-    expect((result as { data: BulkOutcome }).data.counts).toEqual({ applied: 3, already_decided: 0, refused: 0, failed: 0 });
+    expect((result as { data: BulkOutcome }).data.counts).toEqual({
+      applied: 3,
+      awaiting_approvals: 0,
+      already_decided: 0,
+      refused: 0,
+      failed: 0,
+    });
     expect(await effectsOf([...calls, more!])).toHaveLength(3);
     // The thread's second run was recorded only once the first was carried out.
     const db = await getDb(f.database.url);

@@ -107,7 +107,13 @@ describe.each(["sqlite", "postgres"] as const)("bulk requests refused on %s", { 
     const unknown = Array.from({ length: 10 }, () => ({ runId: randomUUID(), toolCallId: "call_x" }));
     // Ten refused calls in one request: one refusal of the two a minute.
     const first = await bulkAs(flo, { action: "approve", calls: unknown });
-    expect((first as { data: BulkOutcome }).data.counts).toEqual({ applied: 0, already_decided: 0, refused: 10, failed: 0 });
+    expect((first as { data: BulkOutcome }).data.counts).toEqual({
+      applied: 0,
+      awaiting_approvals: 0,
+      already_decided: 0,
+      refused: 10,
+      failed: 0,
+    });
     expect(await bulkAs(flo, { action: "approve", calls: [] })).toMatchObject({ ok: false, error: { code: "invalid_input" } });
     // The budget is used up: the next bulk request is turned away before any of its calls is looked at.
     const calls = await refunds(1);
