@@ -17,6 +17,12 @@ export const MINUTES_PER_YEAR = 365 * 24 * 60;
  */
 export const NUMERIC_SETTINGS = Object.freeze({
   REVIEW_SLA_MINUTES: { min: 1, max: MINUTES_PER_YEAR, default: 60, unit: "minutes" },
+  // The review targets of calls a rule gave a risk (lib/queue/review-target.ts); REVIEW_SLA_MINUTES
+  // stays the target of calls no rule rated.
+  REVIEW_TARGET_CRITICAL_MINUTES: { min: 1, max: MINUTES_PER_YEAR, default: 15, unit: "minutes" },
+  REVIEW_TARGET_HIGH_MINUTES: { min: 1, max: MINUTES_PER_YEAR, default: 60, unit: "minutes" },
+  REVIEW_TARGET_MEDIUM_MINUTES: { min: 1, max: MINUTES_PER_YEAR, default: 240, unit: "minutes" },
+  REVIEW_TARGET_LOW_MINUTES: { min: 1, max: MINUTES_PER_YEAR, default: 1_440, unit: "minutes" },
   REFUSALS_PER_MINUTE: { min: 1, max: 100_000, default: 30, unit: "refusals" },
   ANONYMOUS_REFUSALS_PER_MINUTE: { min: 1, max: 100_000, default: 120, unit: "refusals" },
   AUTH_SIGN_IN_ATTEMPTS_PER_MINUTE: { min: 1, max: 100_000, default: 5, unit: "attempts" },
