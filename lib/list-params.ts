@@ -90,5 +90,7 @@ export function runsParamsHash(raw: RawRunsParams): string {
 }
 
 export function hasRunFilters(raw: RawRunsParams): boolean {
-  return Boolean(raw.resourceId || raw.threadId || raw.noThread || raw.agentId || raw.from || raw.to || raw.overdue || raw.assigned || raw.risk);
+  return Boolean(
+    raw.resourceId || raw.threadId || raw.noThread || raw.agentId || raw.from || raw.to || raw.overdue || raw.assigned || raw.risk,
+  );
 }

@@ -15,7 +15,9 @@ export async function withRisks<Run extends RiskCarrier>(db: Db, runs: Run[]): P
     select: { runId: true, toolCallId: true, risk: true },
   });
   if (matches.length === 0) return runs;
-  const risks = new Map(matches.filter((match) => isRisk(match.risk)).map((match) => [`${match.runId}\u0000${match.toolCallId}`, match.risk as Risk]));
+  const risks = new Map(
+    matches.filter((match) => isRisk(match.risk)).map((match) => [`${match.runId}\u0000${match.toolCallId}`, match.risk as Risk]),
+  );
   return runs.map((run) => ({
     ...run,
     toolCalls: run.toolCalls.map((call) => {

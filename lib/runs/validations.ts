@@ -65,7 +65,12 @@ export const listThreadsOptions = z
     risks: z.array(z.enum(RISKS)).min(1).max(RISKS.length).optional(),
     /** Each risk's overdue cutoff: a call with a risk is overdue against its own, not overdueBefore. */
     riskCutoffs: z
-      .object({ low: date("riskCutoffs.low"), medium: date("riskCutoffs.medium"), high: date("riskCutoffs.high"), critical: date("riskCutoffs.critical") })
+      .object({
+        low: date("riskCutoffs.low"),
+        medium: date("riskCutoffs.medium"),
+        high: date("riskCutoffs.high"),
+        critical: date("riskCutoffs.critical"),
+      })
       .strict()
       .optional(),
     sort: z.enum(QUEUE_SORTS, { error: `sort must be one of ${QUEUE_SORTS.join(", ")}` }).default("oldest"),

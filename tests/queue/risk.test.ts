@@ -130,7 +130,11 @@ describe.each(["sqlite", "postgres"] as const)("risk in the queue on %s", { time
     expect(overdue.threads.map((thread) => thread.threadKey)).toEqual(wantOverdue);
     expect({ threads: overdue.threadTotal, calls: overdue.callTotal }).toEqual({ threads: 3, calls: 3 });
     const overdueByRisk = await page({ overdue: "1", sort: "risk" });
-    expect(overdueByRisk.threads.map((thread) => thread.threadKey)).toEqual([threadOf("critical"), threadOf("highOld"), threadOf("unrated")]);
+    expect(overdueByRisk.threads.map((thread) => thread.threadKey)).toEqual([
+      threadOf("critical"),
+      threadOf("highOld"),
+      threadOf("unrated"),
+    ]);
     expect({ threads: overdueByRisk.threadTotal, calls: overdueByRisk.callTotal }).toEqual({ threads: 3, calls: 3 });
     // Without risk targets (as before risks): one target for all, the low call is overdue and the critical one not.
     const now = new Date();
