@@ -62,7 +62,9 @@ test("calls show their rule's risk, filter by risk from the toolbar and the URL,
     await waitForListIdle(page);
     // Words and colour, each with enough contrast.
     const { violations } = await new AxeBuilder({ page }).include("table").analyze();
-    expect(violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((v) => v.id)).toEqual([]);
+    expect(violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((v) => v.id)).toEqual(
+      [],
+    );
 
     // The toolbar's risk filter writes risk=high to the URL.
     await page.getByLabel("Risk", { exact: true }).selectOption("high");
