@@ -10,7 +10,7 @@
  * calls (`tool_calls`, a small JSON list). Every piece here is written against an unaliased
  * "workflow_snapshots", as the queue's queries read it.
  */
-import { join, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
+import { empty, join, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { queryStatement } from "@agent-approvals/mastra-store";
 import type { Db } from "../db/client.ts";
 import { RISKS, type Risk } from "../risk.ts";
@@ -46,13 +46,34 @@ export function riskCondition(risks: Risk[], sqlite: boolean): Sql {
     AND EXISTS (SELECT 1 ${matchesOfRun(sqlite, ofRisk)})`;
 }
 
+/** A match's risk as 1 (low) to 4 (critical). */
+const rankOfMatch = sql`CASE "m"."risk" ${join(
+  RISKS.map((risk, index) => sql`WHEN ${risk} THEN ${index + 1}`),
+  " ",
+)} ELSE 0 END`;
+
 /** A run's highest risk, 1 (low) to 4 (critical), 0 when none of its calls has one. */
 export function runRiskRank(sqlite: boolean): Sql {
-  const rank = sql`CASE "m"."risk" ${join(
-    RISKS.map((risk, index) => sql`WHEN ${risk} THEN ${index + 1}`),
-    " ",
-  )} ELSE 0 END`;
-  return sql`COALESCE((SELECT MAX(${rank}) ${matchesOfRun(sqlite)}), 0)`;
+  return sql`COALESCE((SELECT MAX(${rankOfMatch}) ${matchesOfRun(sqlite)}), 0)`;
+}
+
+/**
+ * ("rated_key", "risk_rank"): each thread with a rated waiting call and its highest risk, for
+ * "highest risk first" over the per-thread summaries. Read from the rated matches (the risk index)
+ * to their runs, never the whole backlog; SQLite is held to that order (CROSS JOIN).
+ */
+export function ratedThreads(query: { sqlite: boolean; agentId?: string; fromDate?: Date; toDate?: Date }): Sql {
+  const agent = query.agentId ? sql`"workflow_snapshots"."agent_id" = ${query.agentId}` : sql`"workflow_snapshots"."agent_id" IS NOT NULL`;
+  const created = [
+    query.fromDate ? sql`AND "workflow_snapshots"."created_at" >= ${query.fromDate}` : null,
+    query.toDate ? sql`AND "workflow_snapshots"."created_at" <= ${query.toDate}` : null,
+  ].filter((part): part is Sql => part !== null);
+  return sql`
+    SELECT COALESCE("workflow_snapshots"."thread_id", '') AS "rated_key", MAX(${rankOfMatch}) AS "risk_rank"
+    FROM "call_rule_matches" AS "m" ${query.sqlite ? sql`CROSS JOIN` : sql`JOIN`} "workflow_snapshots" ON "workflow_snapshots"."run_id" = "m"."run_id"
+    WHERE "m"."risk" IS NOT NULL AND "workflow_snapshots"."status" = 'suspended' AND ${agent} AND ${stillWaiting(query.sqlite)}
+      ${created.length ? join(created, " ") : empty}
+    GROUP BY COALESCE("workflow_snapshots"."thread_id", '')`;
 }
 
 /**

@@ -8,14 +8,14 @@
 import { empty, join, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { queryStatement } from "@agent-approvals/mastra-store";
 import type { Db } from "../db/client.ts";
-import { notOverdueCalls, overdueWindow } from "./risk-sql.ts";
+import { notOverdueCalls, overdueWindow, ratedThreads } from "./risk-sql.ts";
 import { agentCondition, createdWithin, type ThreadQuery, type ThreadRow } from "./thread-sql.ts";
 
 const DAY_MS = 86_400_000;
 
 /** Whether a page for `query` can be read from the summaries. */
 export function summariesCover(query: Omit<ThreadQuery, "sqlite">): boolean {
-  if (query.threadId || query.noThread || query.resourceId || query.assignedTo || query.risks || query.sort === "risk") return false;
+  if (query.threadId || query.noThread || query.resourceId || query.assignedTo || query.risks) return false;
   return wholeDays(query) !== null;
 }
 
@@ -57,8 +57,10 @@ export async function pageOfSummaries(db: Db, query: ThreadQuery): Promise<{ row
     queryStatement<{ threadKey: string; calls: number | bigint; oldestAt: Date | string }>(
       db,
       sql`
-      SELECT "thread_key" AS "threadKey", "calls", "oldest_at" AS "oldestAt" FROM (${rows}) AS "threads" ${overdue}
-      ORDER BY "oldest_at" ${direction}, "thread_key" ${direction}
+      SELECT "thread_key" AS "threadKey", "calls", "oldest_at" AS "oldestAt" FROM (${rows}) AS "threads"
+      ${query.sort === "risk" ? sql`LEFT JOIN (${ratedThreads(query)}) AS "rated" ON "rated"."rated_key" = "threads"."thread_key"` : empty}
+      ${overdue}
+      ORDER BY ${query.sort === "risk" ? sql`COALESCE("rated"."risk_rank", 0) DESC, "oldest_at" ASC, "thread_key" ASC` : sql`"oldest_at" ${direction}, "thread_key" ${direction}`}
       LIMIT ${query.perPage} OFFSET ${query.page * query.perPage}`,
     ),
     queryStatement<{ threads: number | bigint | null; calls: number | bigint | null }>(

@@ -111,6 +111,14 @@ describe.each(["sqlite", "postgres"] as const)("risk in the queue on %s", { time
       threadOf("low"),
       threadOf("unrated"),
     ]);
+    // Grouped from the matches (a filter the summaries do not cover) the order is the same.
+    const filtered = await page({ sort: "risk", risk: "low,high,critical" });
+    expect(filtered.threads.map((thread) => thread.threadKey)).toEqual([
+      threadOf("critical"),
+      threadOf("highOld"),
+      threadOf("highRecent"),
+      threadOf("low"),
+    ]);
   });
 
   it("marks each call overdue against its own risk's target, on every way of reading the page", async () => {
