@@ -4,7 +4,8 @@
  * and waiting time), a thread appears when one of its runs matches and shows only the matching ones.
  *
  * Threads are ordered by how long their oldest matching call has waited (`oldest`: longest first,
- * what a review target needs; `newest`: the reverse). Runs without a thread share one group.
+ * what a review target needs; `newest`: the reverse), or by their highest risk, then oldest (`risk`,
+ * lib/runs/risk-sql.ts). Runs without a thread share one group.
  *
  * Built to stay fast at 100k+ runs: with no filter but agent, overdue and whole days of creation,
  * the page and its totals come from the per-thread summaries (lib/runs/thread-summaries.ts, kept
