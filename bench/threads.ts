@@ -6,7 +6,7 @@
 import { getDb } from "../lib/db/client.ts";
 import { listThreads, NO_THREAD_KEY, type ThreadListing } from "../lib/runs/list-threads.ts";
 import type { ListThreadsOptions } from "../lib/runs/validations.ts";
-import { overdueCutoff } from "../lib/queue/review-target.ts";
+import { overdueCutoff, riskCutoffs as reviewCutoffs } from "../lib/queue/review-target.ts";
 import { v } from "./cases.ts";
 import { measure, type Stats } from "./timing.ts";
 
@@ -17,6 +17,8 @@ export interface ThreadCase {
   id: string;
   label: string;
   options: Omit<ListThreadsOptions, "overdueBefore">;
+  /** Measured with half the backlog's calls rated by rules (rateSome), each risk with its own target. */
+  rated?: boolean;
 }
 
 const first = { perPage: THREADS_PER_PAGE, page: 0 };
@@ -31,6 +33,10 @@ export const THREAD_CASES: ThreadCase[] = [
   { id: "agent-overdue", label: "agentId + overdue=1", options: { agentId: v.agentId, onlyOverdue: true, ...first } },
   { id: "assigned", label: "assigned=me (20 threads + 30 calls held)", options: { assignedTo: "bench-assignee", ...first } },
   { id: "deep", label: "last page", options: { perPage: THREADS_PER_PAGE, page: -1 } },
+  { id: "rated", label: "half the calls rated: no filter", options: { ...first }, rated: true },
+  { id: "rated-overdue", label: "half the calls rated: overdue=1", options: { onlyOverdue: true, ...first }, rated: true },
+  { id: "risk-high", label: "risk=high (1 call in 8)", options: { risks: ["high"], ...first }, rated: true },
+  { id: "risk-sort", label: "highest risk first", options: { sort: "risk", ...first }, rated: true },
 ];
 
 export interface ThreadPageResult {
@@ -50,17 +56,31 @@ export async function measureThreadPages(url: string, quick: boolean): Promise<R
   const results: Record<string, ThreadPageResult> = {};
   const unassign = await assignSome(url, whole);
   try {
-    await measureCases(url, quick, lastPage, overdueBefore, results);
+    await measureCases(url, quick, lastPage, overdueBefore, results, false);
   } finally {
     await unassign();
+  }
+  const unrate = await rateSome(url);
+  try {
+    await measureCases(url, quick, lastPage, overdueBefore, results, true);
+  } finally {
+    await unrate();
   }
   return results;
 }
 
-async function measureCases(url: string, quick: boolean, lastPage: number, overdueBefore: Date, results: Record<string, ThreadPageResult>) {
-  for (const c of THREAD_CASES) {
+async function measureCases(
+  url: string,
+  quick: boolean,
+  lastPage: number,
+  overdueBefore: Date,
+  results: Record<string, ThreadPageResult>,
+  rated: boolean,
+) {
+  const riskCutoffs = rated ? { riskCutoffs: reviewCutoffs() } : {};
+  for (const c of THREAD_CASES.filter((candidate) => Boolean(candidate.rated) === rated)) {
     const page = c.options.page === -1 ? lastPage : (c.options.page ?? 0);
-    const options = { ...c.options, page, overdueBefore };
+    const options = { ...c.options, page, overdueBefore, ...riskCutoffs };
     const { stats, last } = await measure<ThreadListing>(
       () => listThreads(options, url),
       quick ? { warmup: 5, minSamples: 15, budgetMs: 400, maxSamples: 60 } : {},
@@ -101,6 +121,41 @@ async function assignSome(url: string, firstPage: ThreadListing): Promise<() => 
     await db.threadAssignment.deleteMany({ where: { assigneeId: assignee.assigneeId } });
     await db.callAssignment.deleteMany({ where: { assigneeId: assignee.assigneeId } });
   };
+}
+
+/**
+ * Half the backlog's calls rated by rules, as call_rule_matches rows (what claiming them writes):
+ * one in eight critical, high, medium and low each, the rest matched by no rule. Removed after
+ * measuring, so a kept store is left as it was built.
+ */
+async function rateSome(url: string): Promise<() => Promise<void>> {
+  const db = await getDb(url);
+  const risks = ["critical", "high", "medium", "low"] as const;
+  const runs = await db.workflowSnapshot.findMany({
+    where: { status: "suspended", agentId: { not: null } },
+    select: { runId: true, toolCalls: true },
+    orderBy: { runId: "asc" },
+  });
+  const matchedAt = new Date();
+  const rows = runs.flatMap((run, index) =>
+    (JSON.parse(run.toolCalls ?? "[]") as Array<{ toolCallId?: string }>).flatMap((call) =>
+      call.toolCallId
+        ? [
+            {
+              runId: run.runId,
+              toolCallId: call.toolCallId,
+              ruleId: "bench-rule",
+              ruleVersion: 1,
+              effect: "ask",
+              risk: risks[index % 8] ?? null,
+              matchedAt,
+            },
+          ]
+        : [],
+    ),
+  );
+  for (let start = 0; start < rows.length; start += 1_000) await db.callRuleMatch.createMany({ data: rows.slice(start, start + 1_000) });
+  return async () => void (await db.callRuleMatch.deleteMany({ where: { ruleId: "bench-rule" } }));
 }
 
 /** The "Pages of threads" table and its targets (full run: < 10 ms SQLite, < 20 ms PG, growth < 2x). */

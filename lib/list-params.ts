@@ -48,8 +48,11 @@ export const AUDIT_OUTCOMES = [
 /** The history page's URL parameters. */
 export const AUDIT_PARAM_KEYS = ["reviewer", "resourceId", "agentId", "outcome", "batch", "from", "to", "page", "perPage"] as const;
 
-/** How the review queue orders its threads: by how long their oldest call has waited. */
-export const QUEUE_SORTS = ["oldest", "newest"] as const;
+/**
+ * How the review queue orders its threads: by how long their oldest call has waited, or `risk`:
+ * highest risk first (a thread by its highest-risk call), then longest waiting.
+ */
+export const QUEUE_SORTS = ["oldest", "newest", "risk"] as const;
 export type QueueSort = (typeof QUEUE_SORTS)[number];
 
 /** The runs page's URL parameters. */
@@ -62,6 +65,7 @@ export const RUNS_PARAM_KEYS = [
   "to",
   "overdue",
   "assigned",
+  "risk",
   "sort",
   "page",
   "perPage",
@@ -87,5 +91,7 @@ export function runsParamsHash(raw: RawRunsParams): string {
 }
 
 export function hasRunFilters(raw: RawRunsParams): boolean {
-  return Boolean(raw.resourceId || raw.threadId || raw.noThread || raw.agentId || raw.from || raw.to || raw.overdue || raw.assigned);
+  return Boolean(
+    raw.resourceId || raw.threadId || raw.noThread || raw.agentId || raw.from || raw.to || raw.overdue || raw.assigned || raw.risk,
+  );
 }

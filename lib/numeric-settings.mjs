@@ -19,6 +19,12 @@ export const NUMERIC_SETTINGS = Object.freeze({
   REVIEW_SLA_MINUTES: { min: 1, max: MINUTES_PER_YEAR, default: 60, unit: "minutes" },
   // How long a reviewer's "decline and suggest" waits for the agent's next call (lib/suggestions).
   SUGGESTION_WINDOW_MINUTES: { min: 1, max: 7 * 24 * 60, default: 30, unit: "minutes" },
+  // The review targets of calls a rule gave a risk (lib/queue/review-target.ts); REVIEW_SLA_MINUTES
+  // stays the target of calls no rule rated.
+  REVIEW_TARGET_CRITICAL_MINUTES: { min: 1, max: MINUTES_PER_YEAR, default: 15, unit: "minutes" },
+  REVIEW_TARGET_HIGH_MINUTES: { min: 1, max: MINUTES_PER_YEAR, default: 60, unit: "minutes" },
+  REVIEW_TARGET_MEDIUM_MINUTES: { min: 1, max: MINUTES_PER_YEAR, default: 240, unit: "minutes" },
+  REVIEW_TARGET_LOW_MINUTES: { min: 1, max: MINUTES_PER_YEAR, default: 1_440, unit: "minutes" },
   REFUSALS_PER_MINUTE: { min: 1, max: 100_000, default: 30, unit: "refusals" },
   ANONYMOUS_REFUSALS_PER_MINUTE: { min: 1, max: 100_000, default: 120, unit: "refusals" },
   AUTH_SIGN_IN_ATTEMPTS_PER_MINUTE: { min: 1, max: 100_000, default: 5, unit: "attempts" },

@@ -21,6 +21,7 @@ import {
   type RawRunsParams,
   type RunsParamKey,
 } from "./list-params.ts";
+import { isRisk, RISKS } from "./risk.ts";
 
 const optionalFilter = (label: string) =>
   z
@@ -105,12 +106,30 @@ export const queueQuery = z
       .pipe(z.enum(["me"], { error: "assigned must be me (or left out)" }).optional()),
     /** Only the runs without a thread (the queue's No thread group, whole). */
     noThread: flag("noThread"),
+    /** `high`, or several risks comma-separated (`high,critical`): only calls a rule gave one of them. */
+    risk: riskList(),
   })
   .refine(fromNotAfterTo, { message: "From must not be after To", path: ["to"] })
   .refine((query) => !query.noThread || !query.threadId, {
     message: "noThread and a Thread ID exclude each other",
     path: ["noThread"],
   });
+
+/** Risks as the URL writes them, `high` or `high,critical`: each known, none twice, in their order low to critical. */
+function riskList() {
+  return z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return undefined;
+      const named = value.split(",").map((part) => part.trim());
+      if (named.length > RISKS.length * 2 || !named.every(isRisk)) {
+        context.addIssue({ code: "custom", message: `risk must be one or more of ${RISKS.join(", ")}, comma-separated` });
+        return z.NEVER;
+      }
+      return RISKS.filter((risk) => named.includes(risk));
+    });
+}
 
 /** A URL switch: "1", or left out. */
 function flag(name: string) {

@@ -7,14 +7,15 @@ import { ShapeBadge } from "./shape-badge";
 import { KindBadge } from "./kind-badge";
 import { ApprovalsBadge, BeingDecidedBadge, ExpiredBadge, MayHaveRunBadge } from "./decision-badges";
 import { AssigneeNote } from "@/components/assignments/assignee-note";
-import { isOverdue, type PendingCallRow, type RunsTableFeatures } from "./runs-table-model";
+import { RiskBadge } from "./risk-badge";
+import { isOverdue, targetMinutesOf, type PendingCallRow, type ReviewTargets, type RunsTableFeatures } from "./runs-table-model";
 
 const column = createColumnHelper<RunsTableFeatures, PendingCallRow>();
 
 /** Column ids the table groups by and never shows as a column. */
 export const GROUPING_COLUMNS = new Set(["thread"]);
 
-export function getRunsTableColumns({ slaMinutes }: { slaMinutes: number }) {
+export function getRunsTableColumns(targets: ReviewTargets) {
   return column.columns([
     column.accessor("threadKey", {
       id: "thread",
@@ -50,6 +51,11 @@ export function getRunsTableColumns({ slaMinutes }: { slaMinutes: number }) {
         </span>
       ),
     }),
+    column.accessor("risk", {
+      id: "risk",
+      header: "Risk",
+      cell: (info) => <RiskBadge risk={info.getValue()} targetMinutes={targetMinutesOf(info.getValue(), targets)} />,
+    }),
     column.accessor("agentName", {
       id: "agent",
       header: "Agent",
@@ -66,7 +72,13 @@ export function getRunsTableColumns({ slaMinutes }: { slaMinutes: number }) {
     column.accessor("suspendedAt", {
       id: "waiting",
       header: "Waiting",
-      cell: (info) => <CallWait suspendedAt={info.getValue()} slaMinutes={slaMinutes} expiresAt={info.row.original.expiresAt} />,
+      cell: (info) => (
+        <CallWait
+          suspendedAt={info.getValue()}
+          slaMinutes={targetMinutesOf(info.row.original.risk, targets)}
+          expiresAt={info.row.original.expiresAt}
+        />
+      ),
     }),
     column.accessor("runId", {
       id: "run",

@@ -3,6 +3,7 @@
  * of them, even when a refresh of the list no longer has them. Pure functions over the listing DTO.
  */
 import type { RunDto, ThreadDto } from "@/lib/queue/dto";
+import type { Risk } from "@/lib/risk";
 
 /** A decided call kept on screen: its run (with only that call) and where it stood. */
 export interface LingeringCall {
@@ -38,7 +39,7 @@ export function snapshotCall(threads: ThreadDto[], rowId: string): LingeringCall
 export function withLingering(
   threads: ThreadDto[],
   lingering: ReadonlyMap<string, LingeringCall>,
-  overdue: (suspendedAt: string) => boolean,
+  overdue: (suspendedAt: string, risk?: Risk) => boolean,
 ): ThreadDto[] {
   if (lingering.size === 0) return threads;
   const listed = new Set(threads.flatMap((t) => t.runs.flatMap((r) => r.toolCalls.map((c, i) => callRowId(r.runId, c.toolCallId, i)))));
@@ -48,7 +49,7 @@ export function withLingering(
     const at = result.findIndex((thread) => thread.threadKey === kept.thread.threadKey);
     if (listed.has(rowId)) {
       const thread = result[at]!;
-      const wasOverdue = overdue(kept.run.suspendedAt) ? 1 : 0;
+      const wasOverdue = overdue(kept.run.suspendedAt, kept.run.toolCalls[0]?.risk) ? 1 : 0;
       replace(at, { ...thread, calls: Math.max(0, thread.calls - 1), overdueCalls: Math.max(0, thread.overdueCalls - wasOverdue) });
     } else if (at === -1) {
       const thread = { ...kept.thread, calls: 0, overdueCalls: 0, runs: [kept.run] };

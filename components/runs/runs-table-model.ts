@@ -8,6 +8,7 @@ import {
 } from "@tanstack/react-table";
 import type { ApprovalProgress, InFlightDecision, InterruptedDecision, MarkedExpiry } from "@/lib/decisions/types";
 import type { AssigneeDto, ThreadDto } from "@/lib/queue/dto";
+import type { Risk } from "@/lib/risk";
 import { callRowId } from "./runs-table-lingering";
 
 type RunShape = ThreadDto["runs"][number]["shape"];
@@ -42,6 +43,8 @@ export interface PendingCallRow {
   markedExpired?: MarkedExpiry;
   /** When its expiry rule expires the call, if one does. */
   expiresAt?: string;
+  /** The risk of the rule that matched the call; absent: unrated. */
+  risk?: Risk;
   /** Grouping key: the thread, or a marker for runs without one. */
   threadKey: string;
 }
@@ -83,6 +86,7 @@ export function toPendingCallRows(threads: ThreadDto[], agentNames: Map<string, 
         assignee: call.assignee,
         markedExpired: call.markedExpired,
         expiresAt: call.expiresAt,
+        risk: call.risk,
         threadKey: thread.threadKey || NO_THREAD,
       })),
     ),
@@ -106,4 +110,15 @@ export function summarizeThread(thread: ThreadDto, calls: PendingCallRow[]) {
 /** Whether a call waiting since `suspendedAt` has passed the review target at `now`. */
 export function isOverdue(suspendedAt: string, slaMinutes: number, now: number): boolean {
   return now - new Date(suspendedAt).getTime() > slaMinutes * 60_000;
+}
+
+/** The review targets the page was served with: one per risk, REVIEW_SLA_MINUTES for calls without one. */
+export interface ReviewTargets {
+  slaMinutes: number;
+  riskTargets?: Partial<Record<Risk, number>>;
+}
+
+/** A call's review target in minutes: its risk's, else the single one. */
+export function targetMinutesOf(risk: Risk | undefined, targets: ReviewTargets): number {
+  return (risk && targets.riskTargets?.[risk]) || targets.slaMinutes;
 }

@@ -8,9 +8,10 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { EARLIEST_DAY, hasRunFilters, LATEST_DAY, type RawRunsParams } from "@/lib/list-params";
+import { RISKS_HIGHEST_FIRST } from "@/lib/risk";
 
 export type FilterPatch = Partial<
-  Record<"resourceId" | "threadId" | "noThread" | "agentId" | "from" | "to" | "overdue" | "assigned" | "sort", string | null>
+  Record<"resourceId" | "threadId" | "noThread" | "agentId" | "from" | "to" | "overdue" | "assigned" | "risk" | "sort", string | null>
 >;
 
 interface RunsTableToolbarProps {
@@ -24,7 +25,8 @@ interface RunsTableToolbarProps {
 
 /** How many filters are set (the order is not a filter): the phone's **Filters (n)** button says it. */
 export function countRunFilters(raw: RawRunsParams): number {
-  return [raw.resourceId, raw.threadId, raw.noThread, raw.agentId, raw.from, raw.to, raw.overdue, raw.assigned].filter(Boolean).length;
+  return [raw.resourceId, raw.threadId, raw.noThread, raw.agentId, raw.from, raw.to, raw.overdue, raw.assigned, raw.risk].filter(Boolean)
+    .length;
 }
 
 export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, onReset }: RunsTableToolbarProps) {
@@ -33,6 +35,7 @@ export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, 
   const overdueId = useId();
   const noThreadId = useId();
   const assignedId = useId();
+  const riskId = useId();
   return (
     // Below 768 px the filters fold under one "Filters (n)" button.
     <PhoneFold label="Filters" count={countRunFilters(filters)}>
@@ -114,15 +117,36 @@ export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, 
           </Label>
         </div>
         <div className="flex flex-col gap-1.5">
+          <Label htmlFor={riskId}>Risk</Label>
+          <Select
+            id={riskId}
+            value={filters.risk ?? ""}
+            onChange={(event) => onFilterChange({ risk: event.target.value || null })}
+            className="w-36"
+          >
+            <option value="">All risks</option>
+            {RISKS_HIGHEST_FIRST.map((risk) => (
+              <option key={risk} value={risk}>
+                {risk[0]!.toUpperCase() + risk.slice(1)}
+              </option>
+            ))}
+            {/* Several risks come from the URL (risk=high,critical): shown as written. */}
+            {filters.risk && !(RISKS_HIGHEST_FIRST as string[]).includes(filters.risk) ? (
+              <option value={filters.risk}>{filters.risk}</option>
+            ) : null}
+          </Select>
+        </div>
+        <div className="flex flex-col gap-1.5">
           <Label htmlFor={sortId}>Order</Label>
           <Select
             id={sortId}
-            value={filters.sort === "newest" ? "newest" : "oldest"}
-            onChange={(event) => onFilterChange({ sort: event.target.value === "newest" ? "newest" : null })}
+            value={filters.sort === "newest" || filters.sort === "risk" ? filters.sort : "oldest"}
+            onChange={(event) => onFilterChange({ sort: event.target.value === "oldest" ? null : event.target.value })}
             className="w-52"
           >
             <option value="oldest">Longest waiting first</option>
             <option value="newest">Shortest waiting first</option>
+            <option value="risk">Highest risk first</option>
           </Select>
         </div>
         <Button

@@ -5,6 +5,7 @@ import { useCallback, useMemo, useState } from "react";
 import type { ThreadDto } from "@/lib/queue/dto";
 import { hasRunFilters } from "@/lib/list-params";
 import type { AgentDto } from "@/lib/queue/dto";
+import type { Risk } from "@/lib/risk";
 import { IgnoredParameters } from "@/components/ignored-parameters";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -14,6 +15,7 @@ import { getRunsTableColumns, GROUPING_COLUMNS } from "./runs-table-columns";
 import {
   isOverdue,
   NO_THREAD,
+  targetMinutesOf,
   runsTableFeatures,
   toPendingCallRows,
   type PendingCallRow,
@@ -40,11 +42,12 @@ const GROUPING = ["thread"];
 const groupRowId = (threadKey: string) => `${GROUPING[0]}:${threadKey}`;
 
 /** Fixed column widths, so the layout does not jump between pages and refreshes. */
-const COLUMN_WIDTHS: Record<string, string> = { tool: "33%", kind: "19%", agent: "18%", waiting: "13%", run: "11%" };
+const COLUMN_WIDTHS: Record<string, string> = { tool: "30%", kind: "16%", risk: "9%", agent: "16%", waiting: "13%", run: "10%" };
 /** Below 768 px a call is a card: the tool (and request) on its own line, kind, agent and wait after it; the run id is in the tool's link. */
 const PHONE_CELL: Record<string, string> = {
   tool: "max-md:basis-full max-md:min-w-0 max-md:px-1 max-md:py-0.5",
   kind: "max-md:px-1 max-md:py-0.5",
+  risk: "max-md:px-1 max-md:py-0.5",
   agent: "max-md:px-1 max-md:py-0.5",
   waiting: "max-md:px-1 max-md:py-0.5",
   run: "max-md:hidden",
@@ -67,14 +70,19 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
   const agentNames = useMemo(() => new Map(agents.map((agent) => [agent.id, agent.name])), [agents]);
   // Rows exist only once data does: until then nothing is marked overdue.
   const slaMinutes = data?.slaMinutes ?? Number.POSITIVE_INFINITY;
-  const overdue = useCallback((suspendedAt: string) => isOverdue(suspendedAt, slaMinutes, Date.now()), [slaMinutes]);
+  const riskTargets = data?.riskTargets;
+  const targets = useMemo(() => ({ slaMinutes, riskTargets }), [slaMinutes, riskTargets]);
+  const overdue = useCallback(
+    (suspendedAt: string, risk?: Risk) => isOverdue(suspendedAt, targetMinutesOf(risk, targets), Date.now()),
+    [targets],
+  );
   // Calls decided here stay in place a moment (their outcome in the row), then leave.
   const { shownThreads, lingeringIds, notes, note, letLeave } = useLingering(data?.threads ?? NO_THREADS, overdue);
   const rows = useMemo(() => toPendingCallRows(shownThreads, agentNames), [shownThreads, agentNames]);
   const threadsByKey = useMemo(() => new Map(shownThreads.map((thread) => [thread.threadKey || NO_THREAD, thread])), [shownThreads]);
 
   /* ---------- the table ---------- */
-  const columns = useMemo(() => getRunsTableColumns({ slaMinutes }), [slaMinutes]);
+  const columns = useMemo(() => getRunsTableColumns(targets), [targets]);
   // Threads start expanded (new ones too); the reviewer collapses the ones they are done looking at.
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const expanded = useMemo<ExpandedState>(() => {

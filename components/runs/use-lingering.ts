@@ -8,6 +8,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ThreadDto } from "@/lib/queue/dto";
+import type { Risk } from "@/lib/risk";
 import { forgetRun, refreshRuns, runDetailQueryKey } from "./runs-query";
 import { snapshotCall, withLingering, type LingeringCall } from "./runs-table-lingering";
 
@@ -27,7 +28,7 @@ export interface Leaving {
 }
 
 /** `overdue`: whether a call waiting since then is past the review target (a decided one no longer counts). */
-export function useLingering(threads: ThreadDto[], overdue: (suspendedAt: string) => boolean) {
+export function useLingering(threads: ThreadDto[], overdue: (suspendedAt: string, risk?: Risk) => boolean) {
   const queryClient = useQueryClient();
   const [lingering, setLingering] = useState<ReadonlyMap<string, LingeringCall>>(() => new Map());
   const [notes, setNotes] = useState<ReadonlyMap<string, RowNote>>(() => new Map());

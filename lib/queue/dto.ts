@@ -1,6 +1,7 @@
 /** Plain, serialisable shapes of runs for the browser (dates as ISO strings). */
 import type { CallDecisionState } from "../decisions/types.ts";
 import type { QueueSort } from "../list-params.ts";
+import type { Risk } from "../risk.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import type { PendingToolCall, RunDetail } from "../runs/run-detail.ts";
 import type { AgentRunToolCall } from "@agent-approvals/mastra-store";
@@ -15,6 +16,8 @@ export type ToolCallDto<Call extends AgentRunToolCall = AgentRunToolCall> = Call
     assignee?: AssigneeDto;
     /** When the call's expiry rule expires it (the queue only: lib/queue/expiry-times.ts). */
     expiresAt?: string;
+    /** The risk of the rule that matched the call when it started waiting; absent: unrated (the queue only: lib/queue/risks.ts). */
+    risk?: Risk;
   };
 
 /** Who a call (or a thread) is assigned to (lib/assignments/assignments.ts). */
@@ -82,8 +85,10 @@ export interface QueuePageDto {
   perPage: number;
   pageCount: number;
   sort: QueueSort;
-  /** The review target: calls waiting longer are overdue. */
+  /** The review target of calls without a risk: they are overdue when waiting longer. */
   slaMinutes: number;
+  /** Each risk's review target in minutes: a call with a risk is overdue against its own. */
+  riskTargets: Record<Risk, number>;
 }
 
 /** A page of the review queue, with the URL parameters the server ignored and why. */

@@ -23,7 +23,8 @@ import {
   type RunsPageDto,
   type RunsViewDto,
 } from "./dto.ts";
-import { overdueCutoff, reviewSlaMinutes } from "./review-target.ts";
+import { overdueCutoff, reviewSlaMinutes, riskCutoffs, riskTargetMinutes } from "./review-target.ts";
+import { withRisks } from "./risks.ts";
 import { getSuspendedRun } from "../runs/run-detail.ts";
 import { expiryTimes } from "./expiry-times.ts";
 import type { RawRunsParams } from "../list-params.ts";
@@ -55,6 +56,8 @@ export async function getRunsPage(query: RunsQuery): Promise<RunsPageDto> {
  */
 export async function getQueuePage(query: QueueQuery, viewerId?: string): Promise<QueuePageDto> {
   const slaMinutes = reviewSlaMinutes();
+  const riskTargets = riskTargetMinutes();
+  const now = new Date();
   const { threads, threadTotal, callTotal } = await listThreads({
     agentId: query.agentId,
     resourceId: query.resourceId,
@@ -65,7 +68,9 @@ export async function getQueuePage(query: QueueQuery, viewerId?: string): Promis
     noThread: query.noThread,
     // Nobody signed in has nothing assigned: an id no user has.
     assignedTo: query.assigned === "me" ? (viewerId ?? "-") : undefined,
-    overdueBefore: overdueCutoff(new Date(), slaMinutes),
+    overdueBefore: overdueCutoff(now, slaMinutes),
+    risks: query.risk,
+    riskCutoffs: riskCutoffs(now, riskTargets),
     sort: query.sort,
     perPage: query.perPage,
     page: query.page - 1,
@@ -84,7 +89,9 @@ export async function getQueuePage(query: QueueQuery, viewerId?: string): Promis
     ),
     // Without each call's arguments or payload: a row reads them when it opens (readRun). A page
     // can hold a thousand calls, and their arguments would ride along in the page's HTML.
-    withAssignees(threads.flatMap((thread) => thread.shownRuns.map((run) => withExpiry(withoutPayloads(toRunDto(run, states)))))),
+    withAssignees(threads.flatMap((thread) => thread.shownRuns.map((run) => withExpiry(withoutPayloads(toRunDto(run, states)))))).then(
+      (shown) => withRisks(db, shown),
+    ),
   ]);
   const runsByThread = new Map<string, RunDto[]>();
   for (const run of runs) runsByThread.set(run.threadId ?? "", [...(runsByThread.get(run.threadId ?? "") ?? []), run]);
@@ -107,6 +114,7 @@ export async function getQueuePage(query: QueueQuery, viewerId?: string): Promis
     pageCount: Math.max(1, Math.ceil(threadTotal / query.perPage)),
     sort: query.sort,
     slaMinutes,
+    riskTargets,
   };
 }
 

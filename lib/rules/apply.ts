@@ -37,7 +37,15 @@ export async function applyRuleToWaitingCalls(
   let decided = 0;
   for (const target of targets) {
     const key = { runId: target.runId, toolCallId: target.toolCallId };
-    const match = { ...key, ruleId: rule.id, ruleVersion: rule.version, effect: target.effect, matchedAt: new Date(), settledAt: null };
+    const match = {
+      ...key,
+      ruleId: rule.id,
+      ruleVersion: rule.version,
+      effect: target.effect,
+      risk: rule.risk,
+      matchedAt: new Date(),
+      settledAt: null,
+    };
     await db.$transaction(async (tx) => {
       await tx.callRuleMatch.deleteMany({ where: key });
       await tx.callRuleMatch.create({ data: match });

@@ -100,7 +100,7 @@ export async function writeMatch(
   const key = { runId: call.runId, toolCallId: call.toolCallId };
   if (await tx.callRuleMatch.findUnique({ where: { runId_toolCallId: key } })) return false;
   await tx.callRuleMatch.create({
-    data: { ...key, ruleId: rule?.id ?? null, ruleVersion: rule?.version ?? null, effect, matchedAt: new Date() },
+    data: { ...key, ruleId: rule?.id ?? null, ruleVersion: rule?.version ?? null, effect, risk: rule?.risk ?? null, matchedAt: new Date() },
   });
   return true;
 }

@@ -7,13 +7,13 @@
 import { RE2JS } from "re2js";
 import { z } from "zod";
 import { MAX_PATH_CHARS, parsePath } from "./path.ts";
+import { RISKS, type Risk } from "../risk.ts";
 
 export const OPERATORS = ["equals", "in", "<", "<=", ">", ">=", "matches", "exists"] as const;
 export type Operator = (typeof OPERATORS)[number];
 export const EFFECTS = ["approve", "decline", "require_approvals", "ask"] as const;
 export type Effect = (typeof EFFECTS)[number];
-export const RISKS = ["low", "medium", "high", "critical"] as const;
-export type Risk = (typeof RISKS)[number];
+export { RISKS, type Risk };
 export const CALL_KINDS = ["approval", "input"] as const;
 export type CallKind = (typeof CALL_KINDS)[number];
 

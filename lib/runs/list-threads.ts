@@ -4,7 +4,8 @@
  * and waiting time), a thread appears when one of its runs matches and shows only the matching ones.
  *
  * Threads are ordered by how long their oldest matching call has waited (`oldest`: longest first,
- * what a review target needs; `newest`: the reverse). Runs without a thread share one group.
+ * what a review target needs; `newest`: the reverse), or by their highest risk, then oldest (`risk`,
+ * lib/runs/risk-sql.ts). Runs without a thread share one group.
  *
  * Built to stay fast at 100k+ runs: with no filter but agent, overdue and whole days of creation,
  * the page and its totals come from the per-thread summaries (lib/runs/thread-summaries.ts, kept
@@ -14,7 +15,7 @@
  * thread. The reads go straight to SQLite's connection (queryStatement): a page is ~900 rows.
  * `npm run bench` measures it (bench/results.md).
  */
-import { join, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
+import { empty, join, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import { databaseProvider } from "../db/database-url.ts";
 import { queryStatement } from "@agent-approvals/mastra-store";
@@ -22,6 +23,7 @@ import { listedColumns, toConsoleRun, type ConsoleRun, type ListedRow } from "./
 import { listThreadsOptions, type ListThreadsOptions } from "./validations.ts";
 import { InvalidListOptionsError } from "./list-suspended-runs.ts";
 import { agentCondition, createdWithin, inThreads, NO_THREAD_KEY, type ThreadQuery as Query, type ThreadRow } from "./thread-sql.ts";
+import { anyRatedCall, notOverdueCalls, overdueRunCondition, riskCondition, runRiskRank } from "./risk-sql.ts";
 import { pageOfSummaries, recentCallsOf, summariesCover } from "./thread-summaries.ts";
 
 export { NO_THREAD_KEY };
@@ -49,8 +51,15 @@ export interface ThreadListing {
 export async function listThreads(options: ListThreadsOptions, databaseUrl: string = databaseUrlFromEnv()): Promise<ThreadListing> {
   const parsed = listThreadsOptions.safeParse(options);
   if (!parsed.success) throw new InvalidListOptionsError(parsed.error.issues);
-  const query = { ...parsed.data, sqlite: databaseProvider(databaseUrl) === "sqlite" };
   const db = await getDb(databaseUrl);
+  // Until a rule has rated a call, risks change nothing: one review target, and "highest risk first" is "oldest".
+  const rated = await anyRatedCall(db);
+  const query: Query = {
+    ...parsed.data,
+    sqlite: databaseProvider(databaseUrl) === "sqlite",
+    riskCutoffs: rated ? parsed.data.riskCutoffs : undefined,
+    sort: !rated && parsed.data.sort === "risk" ? "oldest" : parsed.data.sort,
+  };
   const fromSummaries = summariesCover(query);
   const { rows, threadTotal, callTotal } = fromSummaries ? await pageOfSummaries(db, query) : await pageOfMatches(db, query);
   const [shown, recent] = await Promise.all([
@@ -67,7 +76,9 @@ export async function listThreads(options: ListThreadsOptions, databaseUrl: stri
       return {
         threadKey: row.threadKey,
         calls,
-        overdueCalls: query.onlyOverdue ? calls : calls - recentCalls,
+        // Grouped matches count their calls not overdue yet even with the overdue filter: a run's
+        // parallel calls of different risks can be overdue one and not the other.
+        overdueCalls: query.onlyOverdue && fromSummaries ? calls : calls - recentCalls,
         oldestAt: row.oldestAt,
         shownRuns: shown.get(row.threadKey) ?? [],
       };
@@ -78,10 +89,11 @@ export async function listThreads(options: ListThreadsOptions, databaseUrl: stri
 /** Page and totals by grouping the matching runs (a resource, a thread or an assignee narrows them first). */
 async function pageOfMatches(db: Db, query: Query): Promise<{ rows: ThreadRow[]; threadTotal: number; callTotal: number }> {
   const direction = query.sort === "newest" ? sql`DESC` : sql`ASC`;
+  const byRisk = query.sort === "risk";
   const matched = matchedRuns(query);
   const grouped = sql`
     SELECT "thread_key", SUM("tool_call_count") AS "calls", MIN("updated_at") AS "oldest_at",
-      SUM(CASE WHEN "updated_at" >= ${query.overdueBefore} THEN "tool_call_count" ELSE 0 END) AS "recent_calls"
+      SUM("not_overdue") AS "recent_calls" ${byRisk ? sql`, MAX("risk_rank") AS "risk_rank"` : empty}
     FROM (${matched}) AS "matched" GROUP BY "thread_key"`;
   const page = await queryStatement<{
     threadKey: string;
@@ -96,7 +108,7 @@ async function pageOfMatches(db: Db, query: Query): Promise<{ rows: ThreadRow[];
     SELECT "thread_key" AS "threadKey", "calls", "oldest_at" AS "oldestAt", "recent_calls" AS "recentCalls",
       COUNT(*) OVER () AS "threadTotal", SUM("calls") OVER () AS "callTotal"
     FROM (${grouped}) AS "threads"
-    ORDER BY "oldest_at" ${direction}, "thread_key" ${direction}
+    ORDER BY ${byRisk ? sql`"risk_rank" DESC, ` : empty}"oldest_at" ${direction}, "thread_key" ${direction}
     LIMIT ${query.perPage} OFFSET ${query.page * query.perPage}`,
   );
   let totals = page[0] ? { threadTotal: Number(page[0].threadTotal), callTotal: Number(page[0].callTotal) } : null;
@@ -201,7 +213,8 @@ function readFirstRunsWithoutThread(db: Db, query: Query): Promise<ListedRow[]> 
  * 100k for ~1,000 runs instead of 1.5).
  */
 function matchedRuns(query: Query): Sql {
-  const columns = sql`"workflow_name", "run_id", COALESCE("thread_id", '') AS "thread_key", "updated_at", "tool_call_count"`;
+  const columns = sql`"workflow_name", "run_id", COALESCE("thread_id", '') AS "thread_key", "updated_at", "tool_call_count",
+    ${notOverdueCalls(query)} AS "not_overdue" ${query.sort === "risk" ? sql`, ${runRiskRank(query.sqlite)} AS "risk_rank"` : empty}`;
   if (!query.assignedTo) return sql`SELECT ${columns} FROM "workflow_snapshots" WHERE ${matchConditions(query)}`;
   const others = { ...query, assignedTo: undefined };
   return sql`
@@ -217,13 +230,14 @@ function matchConditions(query: Query): Sql {
   if (query.noThread) conditions.push(sql`"thread_id" IS NULL`);
   if (query.resourceId) conditions.push(sql`"resource_id" = ${query.resourceId}`);
   if (query.assignedTo) conditions.push(assignedToCondition(query.assignedTo, query.sqlite));
+  if (query.risks) conditions.push(riskCondition(query.risks, query.sqlite));
   // Wrapped on SQLite so that it never walks the waiting-time index for it: nearly every call is
   // overdue, and the filter's own index (or the threads') narrows far better. Left bare on
   // PostgreSQL, which plans on statistics: wrapped, it guessed a third of the rows and read a
   // page's calls by key one at a time instead of in one pass (2x slower).
   if (query.onlyOverdue) {
     const waitingSince = query.sqlite ? sql`COALESCE("updated_at", "updated_at")` : sql`"updated_at"`;
-    conditions.push(sql`${waitingSince} < ${query.overdueBefore}`);
+    conditions.push(overdueRunCondition(query, waitingSince));
   }
   return sql`${join(conditions, " AND ")} ${createdWithin(query)}`;
 }

@@ -8,13 +8,14 @@
 import { empty, join, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { queryStatement } from "@agent-approvals/mastra-store";
 import type { Db } from "../db/client.ts";
+import { notOverdueCalls, overdueWindow, ratedThreads } from "./risk-sql.ts";
 import { agentCondition, createdWithin, type ThreadQuery, type ThreadRow } from "./thread-sql.ts";
 
 const DAY_MS = 86_400_000;
 
 /** Whether a page for `query` can be read from the summaries. */
 export function summariesCover(query: Omit<ThreadQuery, "sqlite">): boolean {
-  if (query.threadId || query.noThread || query.resourceId || query.assignedTo) return false;
+  if (query.threadId || query.noThread || query.resourceId || query.assignedTo || query.risks) return false;
   return wholeDays(query) !== null;
 }
 
@@ -50,20 +51,22 @@ function summaryRows(query: ThreadQuery): Sql {
 /** A page of threads and the totals, from the summaries (see summariesCover). */
 export async function pageOfSummaries(db: Db, query: ThreadQuery): Promise<{ rows: ThreadRow[]; threadTotal: number; callTotal: number }> {
   const rows = summaryRows(query);
-  const overdue = query.onlyOverdue ? sql`WHERE "oldest_at" < ${query.overdueBefore}` : empty;
+  const overdue = query.onlyOverdue ? sql`WHERE ${overdueThread(query)}` : empty;
   const direction = query.sort === "newest" ? sql`DESC` : sql`ASC`;
   const [page, [totals], recentTotal] = await Promise.all([
     queryStatement<{ threadKey: string; calls: number | bigint; oldestAt: Date | string }>(
       db,
       sql`
-      SELECT "thread_key" AS "threadKey", "calls", "oldest_at" AS "oldestAt" FROM (${rows}) AS "threads" ${overdue}
-      ORDER BY "oldest_at" ${direction}, "thread_key" ${direction}
+      SELECT "thread_key" AS "threadKey", "calls", "oldest_at" AS "oldestAt" FROM (${rows}) AS "threads"
+      ${query.sort === "risk" ? sql`LEFT JOIN (${ratedThreads(query)}) AS "rated" ON "rated"."rated_key" = "threads"."thread_key"` : empty}
+      ${overdue}
+      ORDER BY ${query.sort === "risk" ? sql`COALESCE("rated"."risk_rank", 0) DESC, "oldest_at" ASC, "thread_key" ASC` : sql`"oldest_at" ${direction}, "thread_key" ${direction}`}
       LIMIT ${query.perPage} OFFSET ${query.page * query.perPage}`,
     ),
     queryStatement<{ threads: number | bigint | null; calls: number | bigint | null }>(
       db,
       sql`
-      SELECT ${query.onlyOverdue ? sql`SUM(CASE WHEN "oldest_at" < ${query.overdueBefore} THEN 1 ELSE 0 END)` : sql`COUNT(*)`} AS "threads",
+      SELECT ${query.onlyOverdue ? sql`SUM(CASE WHEN ${overdueThread(query)} THEN 1 ELSE 0 END)` : sql`COUNT(*)`} AS "threads",
         SUM("calls") AS "calls"
       FROM (${rows}) AS "threads"`,
     ),
@@ -78,12 +81,26 @@ export async function pageOfSummaries(db: Db, query: ThreadQuery): Promise<{ row
   };
 }
 
+/**
+ * A summary row (a thread) with an overdue call: its oldest call waits since before every target, or
+ * (with risks) one of its calls within the window is overdue against its own risk's target.
+ */
+function overdueThread(query: ThreadQuery): Sql {
+  if (!query.riskCutoffs) return sql`"oldest_at" < ${query.overdueBefore}`;
+  const { earliest, latest } = overdueWindow(query);
+  return sql`("oldest_at" < ${earliest} OR "thread_key" IN (
+    SELECT COALESCE("thread_id", '') FROM "workflow_snapshots"
+    WHERE "status" = 'suspended' AND "updated_at" >= ${earliest} AND "updated_at" < ${latest} AND ${agentCondition(query.agentId)}
+      AND ${notOverdueCalls(query)} < "tool_call_count" ${createdWithin(query)}))`;
+}
+
+/** Calls not overdue yet: all waiting since the window's start or later, less those overdue by their risk. */
 async function sumRecentCalls(db: Db, query: ThreadQuery): Promise<number> {
   const [row] = await queryStatement<{ calls: number | bigint | null }>(
     db,
     sql`
-    SELECT SUM("tool_call_count") AS "calls" FROM "workflow_snapshots"
-    WHERE "status" = 'suspended' AND "updated_at" >= ${query.overdueBefore} AND ${agentCondition(query.agentId)} ${createdWithin(query)}`,
+    SELECT SUM(${notOverdueCalls(query)}) AS "calls" FROM "workflow_snapshots"
+    WHERE "status" = 'suspended' AND "updated_at" >= ${overdueWindow(query).earliest} AND ${agentCondition(query.agentId)} ${createdWithin(query)}`,
   );
   return Number(row?.calls ?? 0);
 }
@@ -99,8 +116,8 @@ export async function recentCallsOf(db: Db, query: ThreadQuery, rows: ThreadRow[
   const found = await queryStatement<{ threadKey: string; calls: number | bigint | null }>(
     db,
     sql`
-    SELECT COALESCE("thread_id", '') AS "threadKey", SUM("tool_call_count") AS "calls" FROM "workflow_snapshots"
-    WHERE "status" = 'suspended' AND "updated_at" >= ${query.overdueBefore} AND ${agentCondition(query.agentId)}
+    SELECT COALESCE("thread_id", '') AS "threadKey", SUM(${notOverdueCalls(query)}) AS "calls" FROM "workflow_snapshots"
+    WHERE "status" = 'suspended' AND "updated_at" >= ${overdueWindow(query).earliest} AND ${agentCondition(query.agentId)}
       AND COALESCE("thread_id", '') IN (${join(rows.map((row) => row.threadKey))}) ${createdWithin(query, { wrapped: true })}
     GROUP BY COALESCE("thread_id", '')`,
   );

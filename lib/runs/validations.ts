@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idSchema } from "../ids.ts";
 import { EARLIEST_DAY, isFilterableDate, LATEST_DAY, QUEUE_SORTS } from "../list-params.ts";
+import { RISKS } from "../risk.ts";
 
 const id = idSchema;
 
@@ -60,6 +61,18 @@ export const listThreadsOptions = z
     noThread: z.boolean().default(false),
     /** Only calls assigned to this user (their own assignment, or their thread's). */
     assignedTo: id("assignedTo").optional(),
+    /** Only runs with a waiting call of one of these risks (lib/runs/risk-sql.ts). */
+    risks: z.array(z.enum(RISKS)).min(1).max(RISKS.length).optional(),
+    /** Each risk's overdue cutoff: a call with a risk is overdue against its own, not overdueBefore. */
+    riskCutoffs: z
+      .object({
+        low: date("riskCutoffs.low"),
+        medium: date("riskCutoffs.medium"),
+        high: date("riskCutoffs.high"),
+        critical: date("riskCutoffs.critical"),
+      })
+      .strict()
+      .optional(),
     sort: z.enum(QUEUE_SORTS, { error: `sort must be one of ${QUEUE_SORTS.join(", ")}` }).default("oldest"),
     perPage: z.number().int().min(1, "perPage must be at least 1").max(100, "perPage must be at most 100").default(20),
     page: z.number().int().nonnegative("page must be a non-negative integer").max(1_000_000).default(0),

@@ -114,7 +114,7 @@ describe.each(["sqlite", "postgres"] as const)("the runs listing on %s", (kind) 
       data: {
         sort: "oldest",
         problems: [
-          "sort=runId was ignored: sort must be one of oldest, newest",
+          "sort=runId was ignored: sort must be one of oldest, newest, risk",
           "overdue=yes was ignored: overdue must be 1 (or left out)",
         ],
       },
