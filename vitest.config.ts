@@ -6,6 +6,8 @@ export default defineConfig({
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL("./", import.meta.url)) }] },
   test: {
     include: ["tests/**/*.test.ts"],
+    // Compiles the scripts tests run as child processes, once (tests/helpers/child-scripts.ts).
+    globalSetup: ["tests/global-setup.ts"],
     // Native drivers (better-sqlite3, pg) and the schema engine's wasm are happier in processes.
     pool: "forks",
     // Tests share one PostgreSQL server; one file at a time keeps them from competing for it.
