@@ -9,6 +9,7 @@ import path from "node:path";
 import { BENCH_DIR } from "./backlog.ts";
 import { CASES, PER_PAGE, type BenchResults, type MastraResult, type OurResult } from "./cases.ts";
 import type { Stats } from "./timing.ts";
+import { listingTargets } from "./targets.ts";
 import { threadsReport, THREADS_PER_PAGE } from "./threads.ts";
 import { writePathReport } from "./write-path.ts";
 
@@ -73,60 +74,8 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
   /* ---------- targets ---------- */
 
   const t = (target: string, value: string, met: boolean) => results.targets.push({ target, value, met });
-  const [small, large] = OUR_SIZES as [number, number];
-  const worst = (engine: string, size: number) =>
-    Math.max(...CASES.map((c) => results.ours[engine]?.[size]?.[c.id]?.stats.median ?? Infinity));
-  const worstGrowth = (engine: string) => Math.max(...CASES.map((c) => growth(engine, c.id)));
-  if (!QUICK) {
-    t("ours at 100k, slowest case median < 10 ms (SQLite)", `${worst("sqlite", large).toFixed(2)} ms`, worst("sqlite", large) < 10);
-    t("ours at 100k, slowest case median < 20 ms (PostgreSQL)", `${worst("pg", large).toFixed(2)} ms`, worst("pg", large) < 20);
-    t("10k → 100k < 2x for every case (SQLite)", `${worstGrowth("sqlite").toFixed(2)}x`, worstGrowth("sqlite") < 2);
-    t("10k → 100k < 2x for every case (PostgreSQL)", `${worstGrowth("pg").toFixed(2)}x`, worstGrowth("pg") < 2);
-    const minRatio = Math.min(
-      ...CASES.map((c) => {
-        const m = results.mastra.libsql?.[10_000]?.[c.id];
-        const o = results.oursScoped.sqlite?.[10_000]?.[c.id];
-        return m && o ? (m.timedOut ? CAP_MS : (m.stats?.median ?? NaN)) / o.stats.median : NaN;
-      }),
-    );
-    // What one indexed query costs on this machine bounds any ratio: report the same ratio for it.
-    const bareMin = Math.min(
-      ...CASES.map((c) => {
-        const m = results.mastra.libsql?.[10_000]?.[c.id];
-        const b = results.bareScoped[10_000]?.[c.id];
-        return m && b ? (m.timedOut ? CAP_MS : (m.stats?.median ?? NaN)) / b.stats.median : NaN;
-      }),
-    );
-    t(
-      "vs Mastra on LibSQLStore at 10k: >= 1,000x on every case",
-      `${Math.round(minRatio).toLocaleString("en")}x (smallest); bare prepared SQL for the same case: ${Math.round(bareMin).toLocaleString("en")}x`,
-      minRatio >= 1000,
-    );
-  } else {
-    t(
-      `ours at ${large.toLocaleString("en")}: slowest median < 50 ms (SQLite)`,
-      `${worst("sqlite", large).toFixed(2)} ms`,
-      worst("sqlite", large) < 50,
-    );
-    t(
-      `ours at ${large.toLocaleString("en")}: slowest median < 50 ms (PostgreSQL)`,
-      `${worst("pg", large).toFixed(2)} ms`,
-      worst("pg", large) < 50,
-    );
-    // Growth only counts where the time is not noise (> 5 ms at the larger size). The deep page is
-    // left out: page 500 lies past the end of both quick backlogs, so its index walk covers the whole
-    // backlog at both sizes (it is bounded by the offset, which the full run checks at 10k → 100k).
-    for (const engine of ["sqlite", "pg"]) {
-      const scaled = CASES.filter((c) => c.id !== "deep");
-      const bad = scaled.filter((c) => growth(engine, c.id) > 3 && (results.ours[engine]?.[large]?.[c.id]?.stats.median ?? 0) > 5);
-      const worstScaled = Math.max(...scaled.map((c) => growth(engine, c.id)));
-      t(
-        `${small.toLocaleString("en")} → ${large.toLocaleString("en")} growth <= 3x where > 5 ms, deep page aside (${engine})`,
-        `${worstScaled.toFixed(2)}x (worst)`,
-        bad.length === 0,
-      );
-    }
-  }
+  const large = OUR_SIZES[1]!;
+  results.targets.push(...listingTargets(results, { QUICK, OUR_SIZES, CAP_MS }));
   for (const [engine, name] of [
     ["sqlite", "SQLite"],
     ["pg", "PostgreSQL"],

@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { sqliteFilePath } from "@agent-approvals/mastra-store";
 import { describe, expect, it } from "vitest";
+import { childCommand } from "../helpers/child-scripts.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 
 function runChild(args: string[]) {
@@ -31,13 +32,7 @@ describe(`SQLite under forced garbage collection on Node ${process.versions.node
   });
 
   it("runs, decides and lists without a native abort, and exits cleanly", { timeout: 120_000 }, async () => {
-    const { code, signal, output } = await runChild([
-      "--expose-gc",
-      "--import",
-      "tsx",
-      path.resolve("tests/helpers/gc-child.ts"),
-      database.url,
-    ]);
+    const { code, signal, output } = await runChild(["--expose-gc", ...childCommand("gc-child"), database.url]);
     expect(output).not.toMatch(/Assertion failed|RemoveEnvironmentCleanupHook|Segmentation fault/);
     expect({ code, signal }).toEqual({ code: 0, signal: null });
     // Three runs suspended and approved: none left waiting.

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { createEndpoint } from "../../lib/webhooks/endpoints.ts";
+import { childCommand } from "../helpers/child-scripts.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { startConsoleServer, type ConsoleServer } from "../helpers/console-server.ts";
 import { refundRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
@@ -20,16 +21,7 @@ const SERVER_ENV = { WEBHOOKS_ALLOW_PRIVATE: "1" };
 function suspendInChildThatDies(databaseUrl: string, resource: string): Promise<NodeJS.Signals | null> {
   const child = spawn(
     process.execPath,
-    [
-      "--import",
-      "tsx",
-      "tests/helpers/suspend-in-child.ts",
-      databaseUrl,
-      "teller",
-      "transfer 7 from child to parent",
-      `t-${resource}`,
-      resource,
-    ],
+    [...childCommand("suspend-in-child"), databaseUrl, "teller", "transfer 7 from child to parent", `t-${resource}`, resource],
     { env: { ...process.env, APPROVALS_FAILPOINT: "after-waiting-snapshot-written" }, stdio: "ignore" },
   );
   return new Promise((resolve) => child.once("exit", (_code, signal) => resolve(signal)));

@@ -4,6 +4,7 @@
  * crash tests and the e2e fixtures.
  */
 import { spawn } from "node:child_process";
+import { childCommand } from "./child-scripts.ts";
 
 export interface ConsoleProcessExit {
   code: number | null;
@@ -15,7 +16,7 @@ export interface ConsoleProcessExit {
 /** Runs `decide-in-child.ts <args…>` with `env` added to this process's environment. */
 export function runConsoleProcess(args: string[], env: Record<string, string> = {}): Promise<ConsoleProcessExit> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/decide-in-child.ts", ...args], {
+    const child = spawn(process.execPath, [...childCommand("decide-in-child"), ...args], {
       env: { ...process.env, ...env },
     });
     let stdout = "";

@@ -4,7 +4,7 @@
  * operator would (SIGTERM); kill() as a crash does (SIGKILL); start() again on the same port.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
+import { childCommand } from "./child-scripts.ts";
 import { freePort, portRange } from "./ports.ts";
 
 export interface MastraServerProcess {
@@ -35,7 +35,7 @@ export async function startMastraServer(
     url,
     output: () => output,
     async start(extra = {}) {
-      const started = spawn(process.execPath, ["--import", "tsx", path.resolve("examples/mastra-server/server.ts")], {
+      const started = spawn(process.execPath, childCommand("mastra-server"), {
         env: {
           ...process.env,
           NO_COLOR: "1",

@@ -7,6 +7,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, disconnectDb } from "../../lib/db/client.ts";
+import { childCommand } from "../helpers/child-scripts.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 import { createTestMastra, effects, readAnswer, suspendRun, type TestMastra } from "../helpers/agents.ts";
 
@@ -215,16 +216,7 @@ describe.each(["sqlite", "postgres"] as const)("listSuspendedRuns contract on %s
     const memory = conversation();
     const { stdout } = await run(
       process.execPath,
-      [
-        "--import",
-        "tsx",
-        "tests/helpers/suspend-in-child.ts",
-        database.url,
-        "teller",
-        "transfer 42 from child to parent",
-        memory.thread,
-        memory.resource,
-      ],
+      [...childCommand("suspend-in-child"), database.url, "teller", "transfer 42 from child to parent", memory.thread, memory.resource],
       { cwd: process.cwd(), timeout: 60_000 },
     );
     const child = JSON.parse(stdout.trim().split("\n").at(-1)!) as { runId: string; toolCallId: string };
