@@ -13,11 +13,13 @@ const IN_PROCESS = [
   "tests/assignments/assignments.test.ts",
   "tests/audit/history.test.ts",
   "tests/auth/return-path.test.ts",
+  "tests/bench/sql-backlog.test.ts",
   "tests/bench/targets.test.ts",
   "tests/config/settings.test.ts",
   "tests/config/users.test.ts",
   "tests/config/webhooks.test.ts",
   "tests/db/migrate.test.ts",
+  "tests/db/pending-calls-migration.test.ts",
   "tests/db/request-excerpt-migration.test.ts",
   "tests/db/sqlite-turns.test.ts",
   "tests/decisions/earlier.test.ts",
@@ -47,6 +49,7 @@ const IN_PROCESS = [
   "tests/runs/list-suspended-runs.test.ts",
   "tests/runs/parallel-calls.test.ts",
   "tests/runs/request-excerpt.test.ts",
+  "tests/rules/dry-run.test.ts",
   "tests/store/workflows-storage.test.ts",
 ];
 
