@@ -132,6 +132,8 @@ describe("access control over HTTP", () => {
       "retryWebhookDelivery",
       "saveExpiryRule",
       "saveReviewSetting",
+      // Language and time zone on /profile: any signed-in role, for themselves.
+      "setLanguagePreference",
       "setNotificationPreference",
       "setUserRole",
       "setWebhookEnabled",

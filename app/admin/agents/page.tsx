@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 
 export default async function AgentsPage() {
   const access = await pageAccess("configure", "/admin/agents");
-  if (!access.allowed) return <Forbidden message={access.message} />;
+  if (!access.allowed) return <Forbidden role={access.actor.role} />;
   const agents = await listAgentReviewSettings();
   return (
     <div className="flex flex-col gap-6">

@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 
 export default async function UsersPage() {
   const access = await pageAccess("manageUsers", "/admin/users");
-  if (!access.allowed) return <Forbidden message={access.message} />;
+  if (!access.allowed) return <Forbidden role={access.actor.role} />;
   const users = await listAccounts();
   return (
     <div className="flex flex-col gap-6">
