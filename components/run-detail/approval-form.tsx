@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { approveToolCall } from "@/lib/actions/approve-tool-call";
 import { declineToolCall } from "@/lib/actions/decline-tool-call";
@@ -41,6 +42,7 @@ export function ApprovalForm({
   compact = false,
   controls,
 }: ApprovalFormProps) {
+  const t = useTranslations("decision");
   const reasonId = useId();
   const hintId = useId();
   const send = useDecide({ deferListUpdate: compact });
@@ -89,12 +91,11 @@ export function ApprovalForm({
     <div className={compact ? "flex flex-col gap-3" : "flex flex-col gap-4"}>
       {compact ? null : (
         <p className="text-sm text-neutral-600">
-          The agent wants to call <span className="font-mono font-medium text-neutral-900">{toolName}</span> with the arguments shown. It
-          runs only if you approve.
+          {t.rich("wantsToCall", { tool: () => <span className="font-mono font-medium text-neutral-900">{toolName}</span> })}
         </p>
       )}
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor={reasonId}>Reason (optional)</Label>
+        <Label htmlFor={reasonId}>{t("reason")}</Label>
         <Textarea
           ref={reasonRef}
           id={reasonId}
@@ -111,11 +112,10 @@ export function ApprovalForm({
           rows={compact ? 2 : 3}
           disabled={pending !== null}
           aria-describedby={hintId}
-          placeholder="Why you decline; the agent passes it on."
+          placeholder={t("reasonPlaceholder")}
         />
         <p id={hintId} className="text-xs text-neutral-500">
-          {compact ? "Sent with Decline (Enter declines). " : "Sent with Decline. "}
-          {reason.length > 0 ? `${reason.length}/${LIMITS.reasonLength}` : null}
+          {compact ? t("reasonHintRow") : t("reasonHint")} {reason.length > 0 ? `${reason.length}/${LIMITS.reasonLength}` : null}
         </p>
       </div>
       {needsConfirmation ? (
@@ -140,7 +140,7 @@ export function ApprovalForm({
           disabled={pending !== null || (needsConfirmation && !confirmed)}
           className={THUMB_DECISION_CLASSES}
         >
-          {pending === "approve" ? "Approving…" : "Approve"}
+          {pending === "approve" ? t("approving") : t("approve")}
         </Button>
         <Button
           variant="outline"
@@ -150,7 +150,7 @@ export function ApprovalForm({
           onClick={() => void decide("decline")}
           disabled={pending !== null}
         >
-          {pending === "decline" ? "Declining…" : "Decline"}
+          {pending === "decline" ? t("declining") : t("decline")}
         </Button>
       </div>
     </div>

@@ -22,7 +22,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   "app/admin/users/page.tsx",
   "app/admin/webhooks/page.tsx",
   "app/page.tsx",
-  "app/runs/[runId]/page.tsx",
   "components/admin/create-user-form.tsx",
   "components/admin/create-webhook-form.tsx",
   "components/admin/expiry-rule-form.tsx",
@@ -38,22 +37,12 @@ const NOT_YET_CONVERTED = new Set<string>([
   "components/ignored-parameters.tsx",
   "components/json-viewer.tsx",
   "components/run-detail/about-tool.tsx",
-  "components/run-detail/approval-form.tsx",
   "components/run-detail/conversation-message.tsx",
   "components/run-detail/conversation.tsx",
-  "components/run-detail/decision-error-alert.tsx",
-  "components/run-detail/decision-outcome.tsx",
   "components/run-detail/earlier-decisions.tsx",
   "components/run-detail/earlier-in-thread.tsx",
-  "components/run-detail/may-have-run-confirmation.tsx",
-  "components/run-detail/pending-call-card.tsx",
-  "components/run-detail/queued-call-card.tsx",
   "components/run-detail/resume-form.tsx",
   "components/run-detail/resume-schema-view.tsx",
-  "components/run-detail/run-headline.tsx",
-  "components/run-detail/run-summary.tsx",
-  "components/run-detail/tool-call-decision.tsx",
-  "components/run-detail/use-decide.ts",
   "components/runs/bulk-bar.tsx",
   "components/runs/call-detail.tsx",
   "components/runs/call-row.tsx",
@@ -87,9 +76,37 @@ function flatten(catalog: Catalog, prefix = ""): Map<string, string> {
   return entries;
 }
 
-/** The names of a message's ICU arguments: `{count, plural, …}` and `{name}` alike. */
-function argumentsOf(message: string): string[] {
-  return [...new Set([...message.matchAll(/\{\s*([A-Za-z_][\w]*)\s*[,}]/g)].map((match) => match[1]!))].sort();
+/** The names of a message's ICU arguments, in select and plural branches too, and its rich-text tags (`<id></id>`). */
+export function argumentsOf(message: string): string[] {
+  const names = new Set<string>();
+  let at = 0;
+  // Reads message text up to the `}` that closes it (or the end), collecting the arguments met.
+  const text = (): void => {
+    while (at < message.length && message[at] !== "}") {
+      if (message[at] === "{") argument();
+      else at++;
+    }
+  };
+  const argument = (): void => {
+    at++; // {
+    const head = /^\s*([^,}\s]+)\s*(?:,\s*(\w+)\s*)?/.exec(message.slice(at))!;
+    names.add(head[1]!);
+    at += head[0].length;
+    const type = head[2];
+    if (type === "plural" || type === "select" || type === "selectordinal") {
+      while (at < message.length && message[at] !== "}") {
+        if (message[at] === "{") {
+          at++;
+          text();
+          at++; // the option's closing }
+        } else at++;
+      }
+    } else while (at < message.length && message[at] !== "}") at++; // {n, number, …}
+    at++; // the argument's closing }
+  };
+  text();
+  for (const tag of message.matchAll(/<(\w+)>/g)) names.add(`<${tag[1]}>`);
+  return [...names].sort();
 }
 
 export function catalogProblems(catalogs: Record<string, Catalog>): string[] {
@@ -124,6 +141,8 @@ describe("message catalogs", () => {
     expect(catalogProblems({ en, ko: { a: { b: "안녕 {name}" } } })).toEqual(["ko lacks a.c (en have it)"]);
     expect(catalogProblems({ en, ko: { a: { b: "안녕 {name}", c: "잘 가", d: "더" } } })).toEqual(["en lacks a.d (ko have it)"]);
     expect(catalogProblems({ en, ko: { a: { b: "안녕 {who}", c: "잘 가" } } })).toEqual(["ko: a.b has arguments {who}, en has {name}"]);
+    expect(argumentsOf("{n, plural, one {# {thing}} other {many}} by {who} <b></b>")).toEqual(["<b>", "n", "thing", "who"]);
+    expect(argumentsOf("{action, select, approve {approving} other {deciding}}")).toEqual(["action"]);
   });
 
   it("format every message in every language", () => {
@@ -131,8 +150,13 @@ describe("message catalogs", () => {
       const errors: string[] = [];
       const t = createTranslator({ locale, messages: CATALOGS[locale], timeZone: "UTC", onError: (error) => errors.push(error.message) });
       for (const [key, message] of flatten(CATALOGS[locale] as unknown as Catalog)) {
-        const values = Object.fromEntries(argumentsOf(message).map((name) => [name, 1]));
-        (t as unknown as (key: string, values: object) => string)(key, values);
+        const names = argumentsOf(message);
+        const values = Object.fromEntries(
+          names.map((name) => (name.startsWith("<") ? [name.slice(1, -1), (chunks: unknown) => chunks] : [name, 1])),
+        );
+        const format = t as unknown as { (key: string, values: object): unknown; rich: (key: string, values: object) => unknown };
+        if (names.some((name) => name.startsWith("<"))) format.rich(key, values);
+        else format(key, values);
       }
       expect(errors, locale).toEqual([]);
     }
