@@ -10,6 +10,7 @@ import { translatorFor } from "../../lib/i18n/catalogs.ts";
 import { negotiateLocale } from "../../lib/i18n/locales.ts";
 import { languagePreferenceOf, languagePreferencesOf } from "../../lib/i18n/preferences.ts";
 import { isTimeZone } from "../../lib/i18n/time-zones.ts";
+import { alreadyDecidedText, declineModal } from "../../lib/slack/blocks.ts";
 import { actorOf, createTestAccount } from "../helpers/accounts.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 
@@ -100,5 +101,22 @@ describe.each(["sqlite", "postgres"] as const)("the language preference on %s", 
       expect(refused, JSON.stringify(input).slice(0, 80)).toMatchObject({ ok: false, error: { code: "invalid_input" } });
     }
     expect(await languagePreferenceOf(reviewer.id, database.url)).toEqual({ locale: "ko", timeZone: "Asia/Seoul" });
+  });
+});
+
+describe("Slack, in the clicker's language", () => {
+  it("words the decline modal and a stale button's answer in Korean, English by default", () => {
+    const korean = translatorFor("ko", "Asia/Seoul");
+    const modal = declineModal("issueRefund", "{}", korean);
+    expect(modal.title.text).toBe("호출 거절");
+    expect(modal.blocks[0]!.label.text).toBe("issueRefund을(를) 거절하는 이유는 무엇인가요? 에이전트에게 전달됩니다.");
+    expect(declineModal(null, "{}").blocks[0]!.label.text).toBe("Why decline this call? The agent is told.");
+    const prior = { reviewer: "ray@example.com", action: "approve", decidedAt: "2026-12-04T01:02:03.000Z" };
+    expect(alreadyDecidedText(prior)).toBe(
+      "This call was already approved by ray@example.com at 2026-12-04T01:02:03.000Z. Nothing was changed.",
+    );
+    expect(alreadyDecidedText(prior, korean)).toMatch(
+      /^이 호출은 이미 ray@example\.com 님이 2026\. 12\. 4\. 오전 10:02:03에 승인했습니다\./,
+    );
   });
 });
