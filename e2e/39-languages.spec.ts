@@ -48,7 +48,8 @@ test.describe("in Korean, from the browser's Accept-Language", () => {
     await page.getByLabel("이메일").fill(account.email);
     await page.getByLabel("비밀번호").fill("not-the-password");
     await page.getByRole("button", { name: "로그인", exact: true }).click();
-    await expect(page.getByRole("alert")).toHaveText("이메일 또는 비밀번호가 올바르지 않습니다.");
+    // (Next's route announcer is an alert too: the form's own is the one with text.)
+    await expect(page.getByRole("alert").filter({ hasText: "이메일 또는 비밀번호가 올바르지 않습니다." })).toBeVisible();
     await page.getByLabel("비밀번호").fill(account.password);
     await page.getByRole("button", { name: "로그인", exact: true }).click();
 
@@ -72,11 +73,12 @@ test.describe("in Traditional Chinese, chosen on the profile", () => {
   }) => {
     const account = await users.create({ role: "reviewer" });
     await page.context().clearCookies();
-    await page.goto("/sign-in");
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/sign-in\?next=/);
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill(account.password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await page.goto("/profile");
+    await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
 
     await page.getByLabel("Language").selectOption("zh-TW");
