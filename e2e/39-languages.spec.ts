@@ -55,7 +55,7 @@ test.describe("in Korean, from the browser's Accept-Language", () => {
 
     await expect(page.getByRole("heading", { name: "프로필" })).toBeVisible();
     await expect(page.getByRole("region", { name: "언어 및 시간대" })).toBeVisible();
-    await expect(page.getByLabel("언어")).toHaveValue("");
+    await expect(page.getByLabel("언어", { exact: true })).toHaveValue("");
     await expect(page.getByRole("link", { name: "기록" }).first()).toBeAttached();
     await expect(page).toHaveTitle("프로필 · 에이전트 승인");
     expect(await englishLeft(page, [...PROPER_NAMES, account.name, account.email])).toEqual([]);
@@ -81,8 +81,8 @@ test.describe("in Traditional Chinese, chosen on the profile", () => {
     await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
 
-    await page.getByLabel("Language").selectOption("zh-TW");
-    await page.getByLabel("Time zone").selectOption("Asia/Taipei");
+    await page.getByLabel("Language", { exact: true }).selectOption("zh-TW");
+    await page.getByLabel("Time zone", { exact: true }).selectOption("Asia/Taipei");
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("heading", { name: "個人資料" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-TW");

@@ -16,7 +16,6 @@ import { literalText, uiSourceFiles } from "./literal-text.ts";
 
 /** Pages and components still in English (issue 26 item 3), to be converted and taken off. */
 const NOT_YET_CONVERTED = new Set<string>([
-  "app/admin/agents/page.tsx",
   "app/admin/expiry/page.tsx",
   "app/admin/rules/page.tsx",
   "app/admin/webhooks/page.tsx",
@@ -24,7 +23,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   "components/admin/create-webhook-form.tsx",
   "components/admin/expiry-rule-form.tsx",
   "components/admin/expiry-rules-table.tsx",
-  "components/admin/review-settings-table.tsx",
   "components/admin/rule-dry-run.tsx",
   "components/admin/rule-form.tsx",
   "components/admin/rules-manager.tsx",
