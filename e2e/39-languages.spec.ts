@@ -81,9 +81,10 @@ test.describe("in Traditional Chinese, chosen on the profile", () => {
     await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
 
-    await page.getByLabel("Language", { exact: true }).selectOption("zh-TW");
-    await page.getByLabel("Time zone", { exact: true }).selectOption("Asia/Taipei");
-    await page.getByRole("button", { name: "Save" }).click();
+    const language = page.getByRole("region", { name: "Language and time zone" });
+    await language.getByLabel("Language", { exact: true }).selectOption("zh-TW");
+    await language.getByLabel("Time zone", { exact: true }).selectOption("Asia/Taipei");
+    await language.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("heading", { name: "個人資料" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-TW");
     expect(await englishLeft(page, [...PROPER_NAMES, account.name, account.email, "Asia/Taipei"])).toEqual([]);

@@ -29,7 +29,8 @@ export function LanguageForm({ locale, timeZone, browserLocale, browserZone, zon
   const router = useRouter();
   const languageId = useId();
   const zoneId = useId();
-  const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
+  // "Saved" is rendered from its key, so it reads in the new language once the page is drawn again.
+  const [message, setMessage] = useState<{ kind: "ok" } | { kind: "error"; text: string } | null>(null);
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -38,7 +39,7 @@ export function LanguageForm({ locale, timeZone, browserLocale, browserZone, zon
     const result = await setLanguagePreference(Object.fromEntries(new FormData(event.currentTarget)));
     setPending(false);
     if (!result.ok) return setMessage({ kind: "error", text: errorText(result.error) });
-    setMessage({ kind: "ok", text: t("profile.languageSaved") });
+    setMessage({ kind: "ok" });
     // The whole page, header included, is drawn again in the new language.
     router.refresh();
   }
@@ -69,7 +70,8 @@ export function LanguageForm({ locale, timeZone, browserLocale, browserZone, zon
         </Select>
       </div>
       <div role="status" aria-live="polite">
-        {message ? <Alert variant={message.kind === "ok" ? "success" : "destructive"}>{message.text}</Alert> : null}
+        {message?.kind === "ok" ? <Alert variant="success">{t("profile.languageSaved")}</Alert> : null}
+        {message?.kind === "error" ? <Alert variant="destructive">{message.text}</Alert> : null}
       </div>
       <div>
         <Button type="submit" disabled={pending}>
