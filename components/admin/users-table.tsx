@@ -30,7 +30,7 @@ export function UsersTable({ users, currentUserId }: { users: UserRow[]; current
     const result = await setUserRole({ userId: user.id, role });
     setMessage(
       result.ok
-        ? { kind: "ok", text: t("users.roleChanged", { email: user.email, role: isRole(role) ? t(`roles.${role}`) : role }) }
+        ? { kind: "ok", text: t("users.roleChanged", { email: user.email, role }) }
         : { kind: "error", text: errorText(result.error) },
     );
     router.refresh();
