@@ -105,7 +105,19 @@ test.describe("in Traditional Chinese, chosen on the profile", () => {
     await expect(row).toContainText("核准");
     await expect(row).toContainText("已套用");
     await expect(row.locator("time").first()).toHaveText(/\d{4}年\d{1,2}月\d{1,2}日.*GMT\+8/);
-    const data = [...PROPER_NAMES, account.name, account.email, testResource, run.runId.slice(0, 8), run.agentId, "issueRefund", "refunds"];
+    // The agent's answer is the model's words, data like the arguments.
+    const answer = await row.locator("dt", { hasText: "回應" }).locator("xpath=following-sibling::dd[1]").textContent();
+    const data = [
+      answer!,
+      ...PROPER_NAMES,
+      account.name,
+      account.email,
+      testResource,
+      run.runId.slice(0, 8),
+      run.agentId,
+      "issueRefund",
+      "refunds",
+    ];
     expect(await englishLeft(page, data)).toEqual([]);
   });
 });
