@@ -1,3 +1,4 @@
+import createNextIntlPlugin from "next-intl/plugin";
 import { MAX_REQUEST_BODY_BYTES } from "./lib/http/limits.mjs";
 import { securityHeaders } from "./lib/http/security-headers.mjs";
 
@@ -31,4 +32,7 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+// The language of each request (lib/i18n/request.ts): the user's choice, else Accept-Language, else English.
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
+export default withNextIntl(nextConfig);

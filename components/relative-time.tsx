@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { formatTimestamp, formatWait } from "./time";
+import { useTimestamp, useWait } from "./time";
 
 /* One shared clock for every relative time on the page, ticking every 15 s. */
 let now = Date.now();
@@ -42,7 +42,8 @@ export function useNow(): number {
 /** How long ago `iso` was ("12 min"), with the full timestamp as tooltip. */
 export function WaitingTime({ iso, prefix, className }: { iso: string; prefix?: string; className?: string }) {
   const current = useNow();
-  const full = formatTimestamp(iso);
+  const formatWait = useWait();
+  const full = useTimestamp()(iso);
   return (
     <time dateTime={iso} title={full} className={className} suppressHydrationWarning>
       {prefix}

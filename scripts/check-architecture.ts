@@ -22,6 +22,7 @@ const BROWSER_SAFE = [
   /^lib\/errors$/,
   /^lib\/events\/types$/,
   /^lib\/http\/limits$/,
+  /^lib\/i18n\/(locales|time-zones)$/, // dependency-free lists of languages and time zones
   /^lib\/list-params$/,
   /^lib\/notifications\/modes$/, // dependency-free list of email choices
   /^lib\/queue\/dto$/,

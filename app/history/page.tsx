@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { HistoryFilters } from "@/components/history/history-filters";
 import { HistoryTable } from "@/components/history/history-table";
 import { HistoryPagination } from "@/components/history/history-pagination";
@@ -10,7 +11,10 @@ import { listConsoleAgents } from "@/lib/queue/agents";
 import { AUDIT_PARAM_KEYS } from "@/lib/list-params";
 import { sanitizeAuditQuery } from "@/lib/search-params";
 
-export const metadata: Metadata = { title: "Decision history · Agent approvals" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations();
+  return { title: t("app.pageTitle", { page: t("history.title") }) };
+}
 export const dynamic = "force-dynamic";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -29,30 +33,28 @@ export default async function HistoryPage({ searchParams }: { searchParams: Sear
   // Up to the moment: calls decided elsewhere since the servers last looked are in the history too.
   await recordOutsideDecisions();
   const [history, agents] = await Promise.all([listHistory(query), listConsoleAgents()]);
+  const t = await getTranslations("history");
   const exportParams = new URLSearchParams(Object.entries(applied).filter(([key, value]) => key !== "page" && key !== "perPage" && value));
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Decision history</h1>
-          <p className="mt-1 text-sm text-neutral-600">
-            Every decision, what became of it, and every refused attempt. Kept after the runs themselves are gone. The CSV export has one
-            line per event.
-          </p>
+          <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
+          <p className="mt-1 text-sm text-neutral-600">{t("intro")}</p>
         </div>
         <a
           href={`/history/export${exportParams.size ? `?${exportParams}` : ""}`}
           className="inline-flex h-9 items-center rounded-md border border-neutral-300 bg-white px-4 text-sm font-medium shadow-sm hover:bg-neutral-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950 focus-visible:ring-offset-2"
           download
         >
-          Export CSV
+          {t("exportCsv")}
         </a>
       </div>
       <IgnoredParameters problems={problems} />
       <HistoryFilters values={applied} agents={agents} />
       <p className="text-sm text-neutral-600" aria-live="polite">
-        {history.total === 1 ? "1 entry" : `${history.total} entries`} (a decision with its steps, or a refused attempt)
+        {t("count", { count: history.total })}
       </p>
       <HistoryTable entries={history.entries} />
       <HistoryPagination page={history.page} pageCount={history.pageCount} params={applied} />

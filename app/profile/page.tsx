@@ -1,52 +1,70 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Forbidden } from "@/components/forbidden";
+import { LanguageForm } from "@/components/profile/language-form";
 import { NotificationPreferenceForm } from "@/components/profile/notification-preference-form";
 import { SlackLink } from "@/components/profile/slack-link";
 import { Alert } from "@/components/ui/alert";
-import { can, ROLE_LABELS } from "@/lib/auth/roles";
+import { can } from "@/lib/auth/roles";
 import { pageAccess } from "@/lib/auth/page-access";
+import { requestLanguage } from "@/lib/i18n/request-language";
+import { timeZones } from "@/lib/i18n/time-zones";
 import { emailEnabled } from "@/lib/notifications/mail-config";
 import { emailModeOf } from "@/lib/notifications/preferences";
 import { slackLinkOf } from "@/lib/slack/links";
 
-export const metadata: Metadata = { title: "Profile · Agent approvals" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations();
+  return { title: t("app.pageTitle", { page: t("profile.title") }) };
+}
 export const dynamic = "force-dynamic";
 
 export default async function ProfilePage() {
   const access = await pageAccess("read", "/profile");
-  if (!access.allowed) return <Forbidden message={access.message} />;
+  if (!access.allowed) return <Forbidden role={access.actor.role} />;
   const { actor } = access;
   const decides = can(actor.role, "decide");
+  const t = await getTranslations();
+  const language = await requestLanguage();
   return (
     <div className="flex max-w-2xl flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Profile</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{t("profile.title")}</h1>
         <p className="mt-1 text-sm text-neutral-600">
-          {actor.name} · {actor.email} · {actor.role ? ROLE_LABELS[actor.role] : "No role"}
+          {actor.name} · {actor.email} · {t(`roles.${actor.role ?? "none"}`)}
         </p>
       </div>
+      <section aria-labelledby="language" className="flex flex-col gap-4 rounded-lg border border-neutral-200 bg-white p-5">
+        <h2 id="language" className="text-base font-semibold">
+          {t("profile.languageSection")}
+        </h2>
+        <LanguageForm
+          locale={language.chosen.locale}
+          timeZone={language.chosen.timeZone}
+          browserLocale={language.browser.locale}
+          browserZone={language.browser.timeZone}
+          zones={timeZones()}
+        />
+      </section>
       <section aria-labelledby="email-notifications" className="flex flex-col gap-4 rounded-lg border border-neutral-200 bg-white p-5">
         <h2 id="email-notifications" className="text-base font-semibold">
-          Email notifications
+          {t("profile.emailSection")}
         </h2>
         {!emailEnabled() ? (
-          <Alert variant="warning" title="Email is off on this console">
-            No email is sent until an operator sets SMTP_URL and MAIL_FROM. Your choice is kept for then.
+          <Alert variant="warning" title={t("profile.emailOffTitle")}>
+            {t("profile.emailOffBody")}
           </Alert>
         ) : null}
         {decides ? (
           <NotificationPreferenceForm current={await emailModeOf(actor.id)} />
         ) : (
-          <p className="text-sm text-neutral-600">
-            Notifications are for reviewers: they tell of calls waiting for a decision, and your role cannot decide. Nothing is emailed to
-            you.
-          </p>
+          <p className="text-sm text-neutral-600">{t("profile.notNotified")}</p>
         )}
       </section>
       {decides ? (
         <section aria-labelledby="slack" className="flex flex-col gap-4 rounded-lg border border-neutral-200 bg-white p-5">
           <h2 id="slack" className="text-base font-semibold">
-            Slack
+            {t("profile.slackSection")}
           </h2>
           <SlackLink linkedAs={(await slackLinkOf(actor.id))?.slackUserId ?? null} />
         </section>

@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { ssoProviderName } from "@/lib/auth/auth";
 import { safeReturnPath } from "@/lib/auth/page-access";
 import { currentActor } from "@/lib/auth/session";
 
-export const metadata: Metadata = { title: "Sign in · Agent approvals" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations();
+  return { title: t("app.pageTitle", { page: t("signIn.title") }) };
+}
 export const dynamic = "force-dynamic";
 
 export default async function SignInPage({
@@ -18,15 +22,12 @@ export default async function SignInPage({
   // better-auth sends a failed single sign-on back here with its error code: said in words, never echoed.
   const ssoFailed = params.error !== undefined;
   if (await currentActor()) redirect(next);
+  const t = await getTranslations("signIn");
   return (
     <div className="mx-auto mt-10 w-full max-w-sm">
-      <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
-      <p className="mt-1 text-sm text-neutral-600">Agent approvals is for your team only. Accounts are created by an admin.</p>
-      <SignInForm
-        next={next}
-        ssoName={ssoProviderName()}
-        initialError={ssoFailed ? "Single sign-on did not complete. Try again, or ask an admin to check the provider's settings." : null}
-      />
+      <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
+      <p className="mt-1 text-sm text-neutral-600">{t("intro")}</p>
+      <SignInForm next={next} ssoName={ssoProviderName()} initialError={ssoFailed ? t("ssoFailed") : null} />
     </div>
   );
 }

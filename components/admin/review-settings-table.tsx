@@ -1,6 +1,9 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
+import { useTimestamp } from "@/components/time";
+import { useErrorText } from "@/components/error-text";
 import { useState, useTransition } from "react";
 import { saveReviewSetting } from "@/lib/actions/save-review-setting";
 import { Alert } from "@/components/ui/alert";
@@ -18,20 +21,21 @@ type AgentRow = {
 /** One row per agent the console serves, with its "only the assignee decides" switch. */
 export function ReviewSettingsTable({ agents }: { agents: AgentRow[] }) {
   const router = useRouter();
+  const t = useTranslations("agents");
+  const timestamp = useTimestamp();
+  const errorText = useErrorText();
   const [pending, startTransition] = useTransition();
   const [message, setMessage] = useState<{ kind: "success" | "destructive"; text: string } | null>(null);
 
   const toggle = (agent: AgentRow, onlyAssigneeDecides: boolean) =>
     startTransition(async () => {
       const result = await saveReviewSetting({ agentId: agent.id, onlyAssigneeDecides }).catch(() => null);
-      if (!result) setMessage({ kind: "destructive", text: "The server could not be reached. Try again." });
-      else if (!result.ok) setMessage({ kind: "destructive", text: result.error.message });
+      if (!result) setMessage({ kind: "destructive", text: t("unreachable") });
+      else if (!result.ok) setMessage({ kind: "destructive", text: errorText(result.error) });
       else {
         setMessage({
           kind: "success",
-          text: onlyAssigneeDecides
-            ? `${agent.name}: only the assignee decides an assigned call.`
-            : `${agent.name}: anyone who reviews may decide an assigned call.`,
+          text: onlyAssigneeDecides ? t("onlyAssigneeOn", { agent: agent.name }) : t("onlyAssigneeOff", { agent: agent.name }),
         });
         router.refresh();
       }
@@ -44,12 +48,12 @@ export function ReviewSettingsTable({ agents }: { agents: AgentRow[] }) {
       </div>
       <div className="rounded-lg border border-neutral-200 bg-white">
         <Table>
-          <TableCaption>The agents and workflows this console serves</TableCaption>
+          <TableCaption>{t("caption")}</TableCaption>
           <TableHeader>
             <TableRow>
-              <TableHead>Agent</TableHead>
-              <TableHead>Only the assignee decides</TableHead>
-              <TableHead>Last changed</TableHead>
+              <TableHead>{t("agent")}</TableHead>
+              <TableHead>{t("onlyAssignee")}</TableHead>
+              <TableHead>{t("lastChanged")}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -66,19 +70,18 @@ export function ReviewSettingsTable({ agents }: { agents: AgentRow[] }) {
                       checked={agent.onlyAssigneeDecides}
                       disabled={pending}
                       onChange={(event) => toggle(agent, event.target.checked)}
-                      aria-label={`Only the assignee decides calls of ${agent.name}`}
+                      aria-label={t("onlyAssigneeOf", { agent: agent.name })}
                     />
-                    {agent.onlyAssigneeDecides ? "On" : "Off"}
+                    {agent.onlyAssigneeDecides ? t("on") : t("off")}
                   </label>
                 </TableCell>
                 <TableCell className="text-xs text-neutral-600">
-                  {agent.updatedBy && agent.updatedAt ? (
-                    <>
-                      {agent.updatedBy}, <time dateTime={agent.updatedAt}>{agent.updatedAt.replace("T", " ").slice(0, 16)} UTC</time>
-                    </>
-                  ) : (
-                    "never"
-                  )}
+                  {agent.updatedBy && agent.updatedAt
+                    ? t.rich("changedBy", {
+                        by: agent.updatedBy,
+                        time: () => <time dateTime={agent.updatedAt!}>{timestamp(agent.updatedAt!)}</time>,
+                      })
+                    : t("never")}
                 </TableCell>
               </TableRow>
             ))}

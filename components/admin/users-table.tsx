@@ -1,9 +1,11 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { setUserRole } from "@/lib/actions/set-user-role";
-import { ROLE_LABELS, ROLES, isRole } from "@/lib/auth/roles";
+import { ROLES, isRole } from "@/lib/auth/roles";
+import { useErrorText } from "@/components/error-text";
 import { Alert } from "@/components/ui/alert";
 import { Select } from "@/components/ui/select";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -18,12 +20,19 @@ interface UserRow {
 
 export function UsersTable({ users, currentUserId }: { users: UserRow[]; currentUserId: string }) {
   const router = useRouter();
+  const t = useTranslations();
+  const format = useFormatter();
+  const errorText = useErrorText();
   const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
 
   async function changeRole(user: UserRow, role: string) {
     setMessage(null);
     const result = await setUserRole({ userId: user.id, role });
-    setMessage(result.ok ? { kind: "ok", text: `${user.email} is now ${role}.` } : { kind: "error", text: result.error.message });
+    setMessage(
+      result.ok
+        ? { kind: "ok", text: t("users.roleChanged", { email: user.email, role }) }
+        : { kind: "error", text: errorText(result.error) },
+    );
     router.refresh();
   }
 
@@ -34,13 +43,13 @@ export function UsersTable({ users, currentUserId }: { users: UserRow[]; current
       </div>
       <div className="rounded-lg border border-neutral-200 bg-white">
         <Table>
-          <TableCaption>Users and their roles</TableCaption>
+          <TableCaption>{t("users.caption")}</TableCaption>
           <TableHeader>
             <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Email</TableHead>
-              <TableHead>Role</TableHead>
-              <TableHead>Since</TableHead>
+              <TableHead>{t("users.name")}</TableHead>
+              <TableHead>{t("users.email")}</TableHead>
+              <TableHead>{t("users.role")}</TableHead>
+              <TableHead>{t("users.since")}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -50,20 +59,22 @@ export function UsersTable({ users, currentUserId }: { users: UserRow[]; current
                 <TableCell className="font-mono text-xs">{user.email}</TableCell>
                 <TableCell>
                   <Select
-                    aria-label={`Role of ${user.email}`}
+                    aria-label={t("users.roleOf", { email: user.email })}
                     value={isRole(user.role) ? user.role : ""}
                     disabled={user.id === currentUserId}
                     onChange={(event) => void changeRole(user, event.target.value)}
                   >
-                    {isRole(user.role) ? null : <option value="">No role</option>}
+                    {isRole(user.role) ? null : <option value="">{t("roles.none")}</option>}
                     {ROLES.map((role) => (
                       <option key={role} value={role}>
-                        {ROLE_LABELS[role]}
+                        {t(`roles.${role}`)}
                       </option>
                     ))}
                   </Select>
                 </TableCell>
-                <TableCell className="text-xs text-neutral-500">{user.createdAt.slice(0, 10)}</TableCell>
+                <TableCell className="text-xs text-neutral-500">
+                  {format.dateTime(new Date(user.createdAt), { dateStyle: "medium" })}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { authClient, signInWithSso } from "@/lib/auth/client";
@@ -10,6 +11,7 @@ import { Label } from "@/components/ui/label";
 
 export function SignInForm({ next, ssoName, initialError = null }: { next: string; ssoName: string | null; initialError?: string | null }) {
   const router = useRouter();
+  const t = useTranslations("signIn");
   const emailId = useId();
   const passwordId = useId();
   const [error, setError] = useState<string | null>(initialError);
@@ -26,13 +28,7 @@ export function SignInForm({ next, ssoName, initialError = null }: { next: strin
     });
     setPending(false);
     if (failure) {
-      setError(
-        failure.status === 429
-          ? "Too many sign-in attempts. Wait a minute and try again."
-          : failure.status === 401 || failure.status === 400
-            ? "The email or password is not right."
-            : failure.message || "Sign-in failed. Try again.",
-      );
+      setError(failure.status === 429 ? t("tooMany") : failure.status === 401 || failure.status === 400 ? t("wrongPassword") : t("failed"));
       return;
     }
     router.replace(next);
@@ -43,11 +39,11 @@ export function SignInForm({ next, ssoName, initialError = null }: { next: strin
     <div className="mt-6 flex flex-col gap-4">
       <form onSubmit={signIn} className="flex flex-col gap-4 rounded-lg border border-neutral-200 bg-white p-5">
         <div className="flex flex-col gap-1">
-          <Label htmlFor={emailId}>Email</Label>
+          <Label htmlFor={emailId}>{t("email")}</Label>
           <Input id={emailId} name="email" type="email" autoComplete="username" required />
         </div>
         <div className="flex flex-col gap-1">
-          <Label htmlFor={passwordId}>Password</Label>
+          <Label htmlFor={passwordId}>{t("password")}</Label>
           <Input id={passwordId} name="password" type="password" autoComplete="current-password" required />
         </div>
         {error ? (
@@ -56,12 +52,12 @@ export function SignInForm({ next, ssoName, initialError = null }: { next: strin
           </Alert>
         ) : null}
         <Button type="submit" disabled={pending}>
-          {pending ? "Signing in…" : "Sign in"}
+          {pending ? t("submitting") : t("submit")}
         </Button>
       </form>
       {ssoName ? (
         <Button variant="outline" onClick={async () => setError(await signInWithSso(next))}>
-          Sign in with {ssoName}
+          {t("withSso", { provider: ssoName })}
         </Button>
       ) : null}
     </div>

@@ -1,4 +1,6 @@
+import { useFormatter, useTranslations } from "next-intl";
 import Link from "next/link";
+import { useTimestamp } from "@/components/time";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { AuditEventDto, HistoryEntryDto } from "@/lib/audit/dto";
@@ -17,12 +19,10 @@ const outcomeVariant: Record<string, BadgeVariant> = {
   expired: "red",
 };
 
-/** How an outcome reads where its code name would not. */
-const outcomeLabel: Record<string, string> = { "decided-outside": "decided outside the console" };
-
-/** "2026-11-30 02:46:36" (UTC, as the CSV) */
-function stamp(at: Date): string {
-  return at.toISOString().replace("T", " ").slice(0, 19);
+/** An outcome or action in the reader's words; a code the catalog does not know, as it is. */
+function useCodeLabel(group: "outcomes" | "actions"): (code: string) => string {
+  const t = useTranslations(`history.${group}`);
+  return (code) => (t.has(code as never) ? t(code as never) : code);
 }
 
 /**
@@ -30,26 +30,25 @@ function stamp(at: Date): string {
  * Everything shown is text: reasons, answers and arguments come from people and models.
  */
 export function HistoryTable({ entries }: { entries: HistoryEntryDto[] }) {
+  const t = useTranslations("history");
   if (entries.length === 0) {
     return (
-      <p className="rounded-lg border border-dashed border-neutral-300 bg-white p-8 text-center text-sm text-neutral-600">
-        No history matches these filters.
-      </p>
+      <p className="rounded-lg border border-dashed border-neutral-300 bg-white p-8 text-center text-sm text-neutral-600">{t("empty")}</p>
     );
   }
   return (
     <div className="rounded-lg border border-neutral-200 bg-white">
       <Table>
-        <TableCaption>Decision history, newest first: one row per decision or refused attempt</TableCaption>
+        <TableCaption>{t("caption")}</TableCaption>
         <TableHeader>
           <TableRow>
-            <TableHead>When</TableHead>
-            <TableHead>Reviewer</TableHead>
-            <TableHead>Action</TableHead>
-            <TableHead>Outcome</TableHead>
-            <TableHead>Tool call</TableHead>
-            <TableHead>Resource</TableHead>
-            <TableHead>Details</TableHead>
+            <TableHead>{t("columns.when")}</TableHead>
+            <TableHead>{t("columns.reviewer")}</TableHead>
+            <TableHead>{t("columns.action")}</TableHead>
+            <TableHead>{t("columns.outcome")}</TableHead>
+            <TableHead>{t("columns.toolCall")}</TableHead>
+            <TableHead>{t("columns.resource")}</TableHead>
+            <TableHead>{t("columns.details")}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -64,10 +63,13 @@ export function HistoryTable({ entries }: { entries: HistoryEntryDto[] }) {
 
 function HistoryRow({ entry }: { entry: HistoryEntryDto }) {
   const { head } = entry;
+  const t = useTranslations("history");
+  const action = useCodeLabel("actions");
+  const timestamp = useTimestamp();
   return (
     <TableRow className="align-top" data-history-entry={entry.kind}>
       <TableCell className="whitespace-nowrap text-xs text-neutral-600">
-        <time dateTime={head.at.toISOString()}>{stamp(head.at)}</time>
+        <time dateTime={head.at.toISOString()}>{timestamp(head.at.toISOString())}</time>
       </TableCell>
       {/* Whole, wrapped anywhere: an email address is the reviewer's identity. */}
       <TableCell className="min-w-[9rem] max-w-[16rem] text-sm [overflow-wrap:anywhere]">
@@ -75,15 +77,15 @@ function HistoryRow({ entry }: { entry: HistoryEntryDto }) {
         {head.assignee && head.assignee !== head.reviewer ? (
           // Others may decide an assigned call (unless its agent forbids it): the history says it was not theirs.
           <span className="block text-xs text-amber-800" data-testid="not-assignee">
-            not theirs: assigned to {head.assignee}
+            {t("notTheirs", { assignee: head.assignee })}
           </span>
         ) : null}
       </TableCell>
       <TableCell>
-        {head.action}
+        {action(head.action)}
         {head.via === "slack" ? (
           <span className="block text-xs text-neutral-500" data-testid="via-slack">
-            via Slack
+            {t("viaSlack")}
           </span>
         ) : null}
         {head.batchId ? <BatchLink batchId={head.batchId} /> : null}
@@ -93,7 +95,7 @@ function HistoryRow({ entry }: { entry: HistoryEntryDto }) {
       </TableCell>
       <TableCell className="min-w-[10rem] text-xs">
         <div className="font-mono [overflow-wrap:anywhere]">{entry.toolName ?? "—"}</div>
-        <div className="text-neutral-500 [overflow-wrap:anywhere]">{entry.agentId ?? "agent not recorded"}</div>
+        <div className="text-neutral-500 [overflow-wrap:anywhere]">{entry.agentId ?? t("agentNotRecorded")}</div>
         {head.runId ? (
           <Link href={`/runs/${encodeURIComponent(head.runId)}`} className="font-mono text-neutral-500 underline-offset-2 hover:underline">
             {head.runId.slice(0, 8)}…
@@ -109,9 +111,10 @@ function HistoryRow({ entry }: { entry: HistoryEntryDto }) {
 }
 
 function OutcomeBadge({ event }: { event: AuditEventDto }) {
+  const outcome = useCodeLabel("outcomes");
   return (
     <>
-      <Badge variant={outcomeVariant[event.outcome] ?? "outline"}>{outcomeLabel[event.outcome] ?? event.outcome}</Badge>
+      <Badge variant={outcomeVariant[event.outcome] ?? "outline"}>{outcome(event.outcome)}</Badge>
       {event.code ? <span className="ml-1 font-mono text-xs text-neutral-500">{event.code}</span> : null}
     </>
   );
@@ -119,19 +122,20 @@ function OutcomeBadge({ event }: { event: AuditEventDto }) {
 
 /** recorded → applying → applied (or failed, released, interrupted, recovered), each with its time. */
 function Timeline({ entry }: { entry: HistoryEntryDto }) {
+  const t = useTranslations("history");
+  const format = useFormatter();
+  const day = (at: Date) => format.dateTime(at, { dateStyle: "medium" });
   return (
-    <ol aria-label="What became of this decision" className="flex flex-col gap-1">
+    <ol aria-label={t("timeline")} className="flex flex-col gap-1">
       {entry.timeline.map((event) => (
         <li key={event.id} className="flex flex-wrap items-center gap-x-1.5 text-xs">
           <OutcomeBadge event={event} />
           <time dateTime={event.at.toISOString()} className="text-neutral-500">
-            {event.at.toISOString().slice(11, 19)}
-            {event.at.toISOString().slice(0, 10) !== entry.head.at.toISOString().slice(0, 10)
-              ? ` (${event.at.toISOString().slice(0, 10)})`
-              : ""}
+            {format.dateTime(event.at, { hour: "2-digit", minute: "2-digit", second: "2-digit" })}
+            {day(event.at) !== day(entry.head.at) ? ` (${day(event.at)})` : ""}
           </time>
           {event.reviewer !== entry.head.reviewer ? (
-            <span className="text-neutral-500 [overflow-wrap:anywhere]">by {event.reviewer}</span>
+            <span className="text-neutral-500 [overflow-wrap:anywhere]">{t("by", { reviewer: event.reviewer })}</span>
           ) : null}
         </li>
       ))}
@@ -141,14 +145,16 @@ function Timeline({ entry }: { entry: HistoryEntryDto }) {
 
 function Details({ entry }: { entry: HistoryEntryDto }) {
   const { head } = entry;
+  const t = useTranslations("history");
+  const outcome = useCodeLabel("outcomes");
   const answer = entry.timeline.findLast((event) => event.answer)?.answer ?? null;
   const lines: Array<[string, string | null]> = [
-    ["Reason", head.reason],
-    ["Resume data", head.resumeData],
-    ["Answer", answer],
+    [t("reason"), head.reason],
+    [t("resumeData"), head.resumeData],
+    [t("answer"), answer],
     // Each step's note, named by its state when the row has several.
     ...entry.timeline.map((event): [string, string | null] => [
-      entry.timeline.length > 1 ? `Note (${event.outcome})` : "Note",
+      entry.timeline.length > 1 ? t("noteOf", { outcome: outcome(event.outcome) }) : t("note"),
       event.message,
     ]),
   ];
@@ -168,13 +174,14 @@ function Details({ entry }: { entry: HistoryEntryDto }) {
 
 /** A decision made in bulk: its batch, short, linking to every entry of that bulk request. */
 function BatchLink({ batchId }: { batchId: string }) {
+  const t = useTranslations("history");
   return (
     <Link
       href={`/history?batch=${encodeURIComponent(batchId)}`}
-      title={`Bulk request ${batchId}: show all its calls`}
+      title={t("bulkTitle", { batch: batchId })}
       className="mt-1 block w-fit rounded border border-neutral-300 px-1 font-mono text-[11px] text-neutral-600 hover:bg-neutral-100"
     >
-      bulk {batchId.slice(0, 8)}
+      {t("bulk", { batch: batchId.slice(0, 8) })}
     </Link>
   );
 }

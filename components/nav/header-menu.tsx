@@ -5,6 +5,7 @@
  * shows the links and the account's own menu under the header. From `lg` up the layout shows them
  * inline and this button is hidden.
  */
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
@@ -16,6 +17,7 @@ export interface HeaderLink {
 }
 
 export function HeaderMenu({ links, children }: { links: HeaderLink[]; children: ReactNode }) {
+  const t = useTranslations("nav");
   const panelId = useId();
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
@@ -49,12 +51,12 @@ export function HeaderMenu({ links, children }: { links: HeaderLink[]; children:
             strokeLinecap="round"
           />
         </svg>
-        Menu
+        {t("menu")}
       </Button>
       {/* Rendered only while open: a closed menu leaves no second copy of the links and the account menu in the page. */}
       {open ? (
         <div id={panelId} className="absolute inset-x-0 top-14 z-40 border-b border-neutral-200 bg-white px-4 pb-4 pt-2 shadow-md">
-          <nav aria-label="Main">
+          <nav aria-label={t("main")}>
             <ul className="flex flex-col text-[15px]">
               {links.map((link) => (
                 <li key={link.href}>

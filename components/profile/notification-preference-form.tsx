@@ -1,13 +1,17 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { setNotificationPreference } from "@/lib/actions/set-notification-preference";
-import { EMAIL_MODES, EMAIL_MODE_LABELS, type EmailMode } from "@/lib/notifications/modes";
+import { EMAIL_MODES, type EmailMode } from "@/lib/notifications/modes";
+import { useErrorText } from "@/components/error-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 
 /** The reviewer's email choice: right away, an hourly digest, or off. */
 export function NotificationPreferenceForm({ current }: { current: EmailMode }) {
+  const t = useTranslations();
+  const errorText = useErrorText();
   const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -18,21 +22,21 @@ export function NotificationPreferenceForm({ current }: { current: EmailMode }) 
     setPending(false);
     setMessage(
       result.ok
-        ? { kind: "ok", text: `Saved: ${EMAIL_MODE_LABELS[result.data.email].label.toLowerCase()}.` }
-        : { kind: "error", text: result.error.message },
+        ? { kind: "ok", text: t("profile.emailSaved", { mode: t(`profile.emailModes.${result.data.email}.label`) }) }
+        : { kind: "error", text: errorText(result.error) },
     );
   }
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
       <fieldset className="flex flex-col gap-3">
-        <legend className="mb-2 text-sm font-medium">Email me about calls waiting for a reviewer</legend>
+        <legend className="mb-2 text-sm font-medium">{t("profile.emailLegend")}</legend>
         {EMAIL_MODES.map((mode) => (
           <label key={mode} className="flex items-start gap-3 text-sm">
             <input type="radio" name="email" value={mode} defaultChecked={mode === current} className="mt-1" />
             <span>
-              <span className="font-medium">{EMAIL_MODE_LABELS[mode].label}</span>
-              <span className="block text-neutral-600">{EMAIL_MODE_LABELS[mode].detail}</span>
+              <span className="font-medium">{t(`profile.emailModes.${mode}.label`)}</span>
+              <span className="block text-neutral-600">{t(`profile.emailModes.${mode}.detail`)}</span>
             </span>
           </label>
         ))}
@@ -42,7 +46,7 @@ export function NotificationPreferenceForm({ current }: { current: EmailMode }) 
       </div>
       <div>
         <Button type="submit" disabled={pending}>
-          {pending ? "Saving…" : "Save"}
+          {pending ? t("common.saving") : t("common.save")}
         </Button>
       </div>
     </form>

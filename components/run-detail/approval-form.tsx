@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { approveToolCall } from "@/lib/actions/approve-tool-call";
 import { declineToolCall } from "@/lib/actions/decline-tool-call";
@@ -45,6 +46,7 @@ export function ApprovalForm({
   controls,
   args,
 }: ApprovalFormProps) {
+  const t = useTranslations("decision");
   const reasonId = useId();
   const hintId = useId();
   const send = useDecide({ deferListUpdate: compact });
@@ -94,12 +96,11 @@ export function ApprovalForm({
     <div className={compact ? "flex flex-col gap-3" : "flex flex-col gap-4"}>
       {compact ? null : (
         <p className="text-sm text-neutral-600">
-          The agent wants to call <span className="font-mono font-medium text-neutral-900">{toolName}</span> with the arguments shown. It
-          runs only if you approve.
+          {t.rich("wantsToCall", { tool: () => <span className="font-mono font-medium text-neutral-900">{toolName}</span> })}
         </p>
       )}
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor={reasonId}>Reason (optional)</Label>
+        <Label htmlFor={reasonId}>{t("reason")}</Label>
         <Textarea
           ref={reasonRef}
           id={reasonId}
@@ -116,11 +117,10 @@ export function ApprovalForm({
           rows={compact ? 2 : 3}
           disabled={pending !== null}
           aria-describedby={hintId}
-          placeholder="Why you decline; the agent passes it on."
+          placeholder={t("reasonPlaceholder")}
         />
         <p id={hintId} className="text-xs text-neutral-500">
-          {compact ? "Sent with Decline (Enter declines). " : "Sent with Decline. "}
-          {reason.length > 0 ? `${reason.length}/${LIMITS.reasonLength}` : null}
+          {compact ? t("reasonHintRow") : t("reasonHint")} {reason.length > 0 ? `${reason.length}/${LIMITS.reasonLength}` : null}
         </p>
       </div>
       {needsConfirmation ? (
@@ -145,7 +145,7 @@ export function ApprovalForm({
           disabled={pending !== null || (needsConfirmation && !confirmed)}
           className={THUMB_DECISION_CLASSES}
         >
-          {pending === "approve" ? "Approving…" : "Approve"}
+          {pending === "approve" ? t("approving") : t("approve")}
         </Button>
         <Button
           variant="outline"
@@ -155,11 +155,11 @@ export function ApprovalForm({
           onClick={() => void decide("decline")}
           disabled={pending !== null}
         >
-          {pending === "decline" ? "Declining…" : "Decline"}
+          {pending === "decline" ? t("declining") : t("decline")}
         </Button>
         {args !== undefined && !suggesting ? (
           <Button variant="ghost" size={compact ? "sm" : "default"} onClick={() => setSuggesting(true)} disabled={pending !== null}>
-            Decline and suggest
+            {t("suggest")}
           </Button>
         ) : null}
       </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 import type { InterruptedDecision } from "@/lib/decisions/types";
 import { interruptionSentence } from "@/components/runs/decision-badges";
@@ -26,10 +27,11 @@ export function MayHaveRunConfirmation({
   disabled?: boolean;
 }) {
   const checkboxId = useId();
+  const t = useTranslations("decision");
   return (
-    <Alert variant="destructive" role="alert" title="This tool may already have run">
+    <Alert variant="destructive" role="alert" title={t("mayHaveRunTitle")}>
       <p className="[overflow-wrap:anywhere]">{interrupted ? interruptionSentence(interrupted) : serverMessage}</p>
-      <p className="mt-1">Check its effect first (the tool call id is its idempotency key). Declining never runs the tool.</p>
+      <p className="mt-1">{t("mayHaveRunCheck")}</p>
       <p className="mt-2 flex items-start gap-2">
         <input
           id={checkboxId}
@@ -40,7 +42,7 @@ export function MayHaveRunConfirmation({
           onChange={(event) => onConfirmedChange(event.target.checked)}
         />
         <label htmlFor={checkboxId} className="font-medium">
-          I checked: {verb} again may run the tool a second time.
+          {t("mayHaveRunConfirm", { verb })}
         </label>
       </p>
     </Alert>

@@ -1,4 +1,5 @@
 /** One pending call on a run's page: its arguments or suspend payload, what it expects back, and the decision. */
+import { useTranslations } from "next-intl";
 import type { RunDetailDto } from "@/lib/queue/dto";
 import { AssigneeControl } from "@/components/assignments/assignee-control";
 import { JsonViewer } from "@/components/json-viewer";
@@ -23,7 +24,8 @@ export function PendingCallCard({
   canDecide: boolean;
 }) {
   // A delegated suspend() is named by Mastra after the supervisor's `agent-<name>` tool: show the tool that waits.
-  const toolName = call.path?.at(-1) ?? call.toolName ?? "(unnamed tool)";
+  const t = useTranslations("run");
+  const toolName = call.path?.at(-1) ?? call.toolName ?? t("unnamedTool");
   return (
     <Card key={call.toolCallId ?? index} className="overflow-hidden">
       <section aria-labelledby={`call-${index}`}>
@@ -48,7 +50,7 @@ export function PendingCallCard({
           ) : null}
           {call.path ? (
             <span className="flex basis-full flex-wrap items-center gap-1.5 text-xs text-neutral-600">
-              Waits inside a delegation, continued through {call.path[0]}:
+              {t("insideDelegation", { agent: call.path[0] ?? "" })}
               <DelegationPath path={call.path} />
             </span>
           ) : null}
@@ -58,13 +60,13 @@ export function PendingCallCard({
           <div className="flex min-w-0 flex-col gap-5 max-lg:contents">
             {call.requiresApproval ? (
               <div className="flex flex-col gap-2 max-lg:order-first">
-                <h3 className="text-sm font-semibold text-neutral-900">Arguments</h3>
-                <JsonViewer label={`Arguments of ${toolName}`} value={call.args ?? null} />
+                <h3 className="text-sm font-semibold text-neutral-900">{t("arguments")}</h3>
+                <JsonViewer label={t("argumentsOf", { tool: toolName })} value={call.args ?? null} />
               </div>
             ) : (
               <div className="flex flex-col gap-2 max-lg:order-first">
-                <h3 className="text-sm font-semibold text-neutral-900">What the tool asks</h3>
-                <JsonViewer label={`Suspend payload of ${toolName}`} value={call.suspendPayload ?? null} />
+                <h3 className="text-sm font-semibold text-neutral-900">{t("toolAsks")}</h3>
+                <JsonViewer label={t("payloadOf", { tool: toolName })} value={call.suspendPayload ?? null} />
               </div>
             )}
             {call.toolCallId ? <AboutTool runId={run.runId} toolCallId={call.toolCallId} /> : null}
@@ -72,12 +74,12 @@ export function PendingCallCard({
           <div className="flex min-w-0 flex-col gap-5 max-lg:contents">
             {call.requiresApproval ? null : (
               <div className="flex flex-col gap-2 max-lg:order-first">
-                <h3 className="text-sm font-semibold text-neutral-900">What the tool expects back</h3>
+                <h3 className="text-sm font-semibold text-neutral-900">{t("toolExpects")}</h3>
                 <ResumeSchemaView schema={call.resumeSchema} />
               </div>
             )}
             <div className="min-w-0 max-lg:order-first">
-              <h3 className="mb-3 text-sm font-semibold text-neutral-900">Your decision</h3>
+              <h3 className="mb-3 text-sm font-semibold text-neutral-900">{t("yourDecision")}</h3>
               <ToolCallDecision
                 runId={run.runId}
                 toolCallId={call.toolCallId}

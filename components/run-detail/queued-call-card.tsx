@@ -4,18 +4,25 @@
  * arguments and the decision buttons disabled, saying why, before anyone tries: the server would
  * refuse it (`call_not_reached`) and Mastra itself cannot continue the run in that order.
  */
+import { useTranslations } from "next-intl";
 import type { RunDetailDto } from "@/lib/queue/dto";
 import { JsonViewer } from "@/components/json-viewer";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 
-export function queuedCallReason(call: RunDetailDto["queuedCalls"][number], run: RunDetailDto): string {
-  const first = run.toolCalls.find((pending) => pending.toolCallId === call.behind);
-  return `Not decidable yet: the agent carries out the calls of one step in order and waits on ${first?.toolName ?? "another call"} (${call.behind}) first. This call becomes decidable once that one is decided.`;
+/** Why a queued call cannot be decided yet, in the reader's language. */
+export function useQueuedCallReason(): (call: RunDetailDto["queuedCalls"][number], run: RunDetailDto) => string {
+  const t = useTranslations("run");
+  return (call, run) => {
+    const first = run.toolCalls.find((pending) => pending.toolCallId === call.behind);
+    return t("queuedReason", { tool: first?.toolName ?? t("anotherCall"), id: call.behind });
+  };
 }
 
 export function QueuedCallCard({ run, call, index }: { run: RunDetailDto; call: RunDetailDto["queuedCalls"][number]; index: number }) {
-  const toolName = call.toolName ?? "(unnamed tool)";
+  const t = useTranslations();
+  const queuedCallReason = useQueuedCallReason();
+  const toolName = call.toolName ?? t("run.unnamedTool");
   const reasonId = `queued-reason-${index}`;
   return (
     <Card className="overflow-hidden border-dashed" data-testid="queued-call">
@@ -24,13 +31,13 @@ export function QueuedCallCard({ run, call, index }: { run: RunDetailDto; call: 
           <h2 id={`queued-${index}`} className="font-mono text-base font-semibold">
             {toolName}
           </h2>
-          <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-medium text-neutral-700">Queued in this step</span>
+          <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-medium text-neutral-700">{t("run.queued")}</span>
           <span className="font-mono text-xs text-neutral-500">{call.toolCallId}</span>
         </div>
         <div className="grid gap-6 px-5 py-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className="flex min-w-0 flex-col gap-2">
-            <h3 className="text-sm font-semibold text-neutral-900">Arguments</h3>
-            <JsonViewer label={`Arguments of ${toolName}`} value={call.args ?? null} />
+            <h3 className="text-sm font-semibold text-neutral-900">{t("run.arguments")}</h3>
+            <JsonViewer label={t("run.argumentsOf", { tool: toolName })} value={call.args ?? null} />
           </div>
           <div className="flex min-w-0 flex-col gap-3">
             <p id={reasonId} className="text-sm text-neutral-700">
@@ -38,10 +45,10 @@ export function QueuedCallCard({ run, call, index }: { run: RunDetailDto; call: 
             </p>
             <div className="flex flex-wrap gap-2">
               <Button size="sm" disabled aria-describedby={reasonId}>
-                Approve
+                {t("decision.approve")}
               </Button>
               <Button size="sm" variant="outline" disabled aria-describedby={reasonId}>
-                Decline
+                {t("decision.decline")}
               </Button>
             </div>
           </div>

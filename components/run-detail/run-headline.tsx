@@ -4,10 +4,11 @@
  * The sentence under a run's title: what waits, or, once the page learned it, what became of each
  * call ("Approved by you — the agent continued and finished the run", "Declined by rita@… at …").
  */
-import { DECIDED, DECIDING, type InFlightDecision, type MarkedExpiry } from "@/lib/decisions/types";
+import { useTranslations } from "next-intl";
+import type { InFlightDecision, MarkedExpiry } from "@/lib/decisions/types";
 import { continuerOf } from "@agent-approvals/mastra-store/run-kinds";
 import { WaitingTime } from "@/components/relative-time";
-import { formatTimestamp } from "@/components/time";
+import { useTimestamp } from "@/components/time";
 import { useRunDecisions, type LearnedDecision } from "./run-decisions";
 
 export interface HeadlineCall {
@@ -17,67 +18,66 @@ export interface HeadlineCall {
   markedExpired?: MarkedExpiry;
 }
 
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** What became of one call, as a sentence without its tool's name. */
-export function learnedSentence(decision: LearnedDecision): string {
-  if (decision.by === "you") {
-    const { action, runState, agentId } = decision.outcome;
-    return `${capitalized(DECIDED[action])} by you — ${continuerOf(agentId)} continued${runState === "completed" ? " and finished the run" : " and waits for another decision on this run"}.`;
-  }
-  const prior = decision.prior;
-  if (!prior) return "Decided elsewhere (another reviewer, or the run finished) — nothing left to decide here.";
-  const when = prior.decidedAt ? ` at ${formatTimestamp(prior.decidedAt)}` : "";
-  return `${capitalized(DECIDED[prior.action])} by ${prior.reviewer}${when} — nothing left to decide here.`;
-}
-
-/** A call that is not waiting for a reviewer although its run still is: being decided, or marked expired. */
-function heldSentence(call: HeadlineCall): string {
-  if (call.markedExpired) {
-    return `Expired at ${formatTimestamp(call.markedExpired.expiredAt)} (marked by its expiry rule; the agent was not told) — nothing left to decide here.`;
-  }
-  const inFlight = call.inFlight!;
-  return `Being decided: ${inFlight.reviewer} is ${DECIDING[inFlight.action]} it (since ${formatTimestamp(inFlight.decidedAt)}).`;
+/** The sentences of the headline, in the reader's language. */
+function useSentences() {
+  const t = useTranslations("run");
+  const timestamp = useTimestamp();
+  return {
+    /** What became of one call, as a sentence without its tool's name. */
+    learned(decision: LearnedDecision): string {
+      if (decision.by === "you") {
+        const { action, runState, agentId } = decision.outcome;
+        const continuer = continuerOf(agentId) === "the workflow" ? "workflow" : "agent";
+        return t("decidedByYou", { action, continuer, finished: runState === "completed" ? "yes" : "no" });
+      }
+      const prior = decision.prior;
+      if (!prior) return t("decidedElsewhere");
+      return prior.decidedAt
+        ? t("decidedByAt", { action: prior.action, reviewer: prior.reviewer, time: timestamp(prior.decidedAt) })
+        : t("decidedBy", { action: prior.action, reviewer: prior.reviewer });
+    },
+    /** A call that is not waiting for a reviewer although its run still is: being decided, or marked expired. */
+    held(call: HeadlineCall): string {
+      if (call.markedExpired) return t("expiredAt", { time: timestamp(call.markedExpired.expiredAt) });
+      const inFlight = call.inFlight!;
+      return t("beingDecided", { reviewer: inFlight.reviewer, action: inFlight.action, time: timestamp(inFlight.decidedAt) });
+    },
+  };
 }
 
 const held = (call: HeadlineCall) => Boolean(call.inFlight || call.markedExpired);
 
 export function RunHeadline({ calls, suspendedAt }: { calls: HeadlineCall[]; suspendedAt: string }) {
   const { learned } = useRunDecisions();
+  const t = useTranslations("run");
+  const sentences = useSentences();
   const known = calls.map((call) => (call.toolCallId ? learned[call.toolCallId] : undefined));
   const waiting = calls.filter((call, index) => !known[index] && !held(call)).length;
 
   if (known.every((decision) => !decision) && !calls.some(held)) {
     return (
       <p className="text-sm text-neutral-500">
-        {calls.length === 1 ? "One tool call waits" : `${calls.length} tool calls wait`} for a reviewer, for{" "}
-        <WaitingTime iso={suspendedAt} />.
+        {t("waitsFor", { count: calls.length })} <WaitingTime iso={suspendedAt} />.
       </p>
     );
   }
   if (calls.length === 1) {
     return (
       <p className="text-sm font-medium text-neutral-800" aria-live="polite">
-        {known[0] ? learnedSentence(known[0]) : heldSentence(calls[0]!)}
+        {known[0] ? sentences.learned(known[0]) : sentences.held(calls[0]!)}
       </p>
     );
   }
   return (
     <div className="text-sm text-neutral-700" aria-live="polite">
-      <p>
-        {waiting === 0
-          ? "No tool call of this run waits for you anymore."
-          : `${waiting} of ${calls.length} tool calls wait for a reviewer.`}
-      </p>
+      <p>{waiting === 0 ? t("noneWaits") : t("someWait", { waiting, count: calls.length })}</p>
       <ul className="mt-1 list-disc pl-5">
         {calls.map((call, index) => {
           const decision = known[index];
           if (!decision && !held(call)) return null;
           return (
             <li key={call.toolCallId ?? index}>
-              <span className="font-mono">{call.toolName}</span>: {decision ? learnedSentence(decision) : heldSentence(call)}
+              <span className="font-mono">{call.toolName}</span>: {decision ? sentences.learned(decision) : sentences.held(call)}
             </li>
           );
         })}

@@ -1,20 +1,24 @@
 /** The top of a run's page: where it sits, what waits, and the run's facts (thread and resource link to the filtered list). */
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import type { RunDetailDto } from "@/lib/queue/dto";
-import { formatTimestamp } from "@/components/time";
+import { useTimestamp } from "@/components/time";
 import { Card } from "@/components/ui/card";
 import { ShapeBadge } from "@/components/runs/shape-badge";
 import { RunHeadline } from "./run-headline";
 
 export function RunSummary({ run, agentName }: { run: RunDetailDto; agentName?: string }) {
-  const toolNames = [...new Set(run.toolCalls.map((call) => call.path?.at(-1) ?? call.toolName ?? "(unnamed tool)"))];
+  const t = useTranslations("run");
+  const timestamp = useTimestamp();
+  const unnamed = t("unnamedTool");
+  const toolNames = [...new Set(run.toolCalls.map((call) => call.path?.at(-1) ?? call.toolName ?? unnamed))];
   return (
     <>
-      <nav aria-label="Breadcrumb" className="text-sm text-neutral-500">
+      <nav aria-label={t("breadcrumb")} className="text-sm text-neutral-500">
         <ol className="flex items-center gap-1.5">
           <li>
             <Link href="/" className="rounded-sm hover:text-neutral-900 hover:underline underline-offset-4">
-              Pending runs
+              {t("pendingRuns")}
             </Link>
           </li>
           <li aria-hidden="true">/</li>
@@ -26,13 +30,13 @@ export function RunSummary({ run, agentName }: { run: RunDetailDto; agentName?: 
 
       <div className="flex flex-col gap-1">
         <h1 className="font-mono text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">
-          {toolNames.join(", ") || "Pending run"}
+          {toolNames.join(", ") || t("pendingRun")}
         </h1>
         <RunHeadline
           suspendedAt={run.suspendedAt}
           calls={run.toolCalls.map((call) => ({
             toolCallId: call.toolCallId,
-            toolName: call.path?.at(-1) ?? call.toolName ?? "(unnamed tool)",
+            toolName: call.path?.at(-1) ?? call.toolName ?? unnamed,
             inFlight: call.inFlight,
             markedExpired: call.markedExpired,
           }))}
@@ -40,12 +44,12 @@ export function RunSummary({ run, agentName }: { run: RunDetailDto; agentName?: 
       </div>
 
       <Card className="px-5 py-4">
-        <h2 className="sr-only">Run</h2>
+        <h2 className="sr-only">{t("facts")}</h2>
         <dl className="grid grid-cols-1 gap-x-8 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
-          <Field label="Run ID">
+          <Field label={t("runId")}>
             <span className="font-mono text-[13px]">{run.runId}</span>
           </Field>
-          <Field label="Thread">
+          <Field label={t("thread")}>
             {run.threadId ? (
               <Link
                 href={`/?threadId=${encodeURIComponent(run.threadId)}`}
@@ -54,10 +58,10 @@ export function RunSummary({ run, agentName }: { run: RunDetailDto; agentName?: 
                 {run.threadId}
               </Link>
             ) : (
-              <span className="text-neutral-400">none</span>
+              <span className="text-neutral-400">{t("none")}</span>
             )}
           </Field>
-          <Field label="Resource">
+          <Field label={t("resource")}>
             {run.resourceId ? (
               <Link
                 href={`/?resourceId=${encodeURIComponent(run.resourceId)}`}
@@ -66,19 +70,19 @@ export function RunSummary({ run, agentName }: { run: RunDetailDto; agentName?: 
                 {run.resourceId}
               </Link>
             ) : (
-              <span className="text-neutral-400">none</span>
+              <span className="text-neutral-400">{t("none")}</span>
             )}
           </Field>
-          <Field label="Agent">
+          <Field label={t("agent")}>
             {agentName ? <>{agentName} </> : null}
             <span className="font-mono text-[13px] text-neutral-500">{agentName ? `(${run.agentId})` : run.agentId}</span>{" "}
             <ShapeBadge shape={run.shape} delegated={run.toolCalls.some((call) => call.path)} />
           </Field>
-          <Field label="Suspended at">
-            <time dateTime={run.suspendedAt}>{formatTimestamp(run.suspendedAt)}</time>
+          <Field label={t("suspendedAt")}>
+            <time dateTime={run.suspendedAt}>{timestamp(run.suspendedAt)}</time>
           </Field>
-          <Field label="Started at">
-            <time dateTime={run.createdAt}>{formatTimestamp(run.createdAt)}</time>
+          <Field label={t("startedAt")}>
+            <time dateTime={run.createdAt}>{timestamp(run.createdAt)}</time>
           </Field>
         </dl>
       </Card>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import { declineAndSuggest } from "@/lib/actions/decline-and-suggest";
 import type { ClientActionError } from "@/lib/actions/result";
@@ -42,6 +43,7 @@ export function SuggestForm({
   onCancel,
   onPendingChange,
 }: SuggestFormProps) {
+  const t = useTranslations();
   const fieldId = useId();
   const hintId = useId();
   const send = useDecide();
@@ -49,7 +51,7 @@ export function SuggestForm({
   const [text, setText] = useState(() => JSON.stringify(args ?? {}, null, 2));
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<ClientActionError | null>(null);
-  const syntax = jsonSyntaxMessage(text, "The arguments");
+  const syntax = jsonSyntaxMessage(text, t("decision.theArguments"));
 
   async function submit() {
     if (pending) return;
@@ -73,7 +75,7 @@ export function SuggestForm({
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-neutral-200 bg-neutral-50 p-3" data-testid="suggest-form">
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor={fieldId}>Suggested arguments (JSON)</Label>
+        <Label htmlFor={fieldId}>{t("decision.suggestLabel")}</Label>
         <Textarea
           ref={editorRef}
           id={fieldId}
@@ -87,8 +89,7 @@ export function SuggestForm({
           aria-describedby={hintId}
         />
         <p id={hintId} className="text-xs text-neutral-600">
-          {syntax ??
-            `Declines this call and tells the agent to call ${toolName} again with exactly these arguments; that call is then approved without waiting for a reviewer. The reason above goes with it.`}
+          {syntax ?? t("decision.suggestHint", { tool: toolName })}
         </p>
       </div>
       {error ? <DecisionErrorAlert error={error} /> : null}
@@ -99,10 +100,10 @@ export function SuggestForm({
           onClick={() => void submit()}
           disabled={pending}
         >
-          {pending ? "Declining…" : "Decline and suggest these arguments"}
+          {pending ? t("decision.declining") : t("decision.suggestSubmit")}
         </Button>
         <Button variant="ghost" onClick={onCancel} disabled={pending}>
-          Cancel
+          {t("common.cancel")}
         </Button>
       </div>
     </div>

@@ -1,26 +1,20 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState, type Ref } from "react";
 import type { ClientActionError } from "@/lib/actions/result";
-import {
-  approvalProgressText,
-  DECIDING,
-  type DecisionOutcome,
-  type InFlightDecision,
-  type InterruptedDecision,
-  type MarkedExpiry,
-} from "@/lib/decisions/types";
+import { DECIDING, type DecisionOutcome, type InFlightDecision, type InterruptedDecision, type MarkedExpiry } from "@/lib/decisions/types";
 import type { AssigneeDto } from "@/lib/queue/dto";
 import { markedExpirySentence } from "@/components/runs/decision-badges";
 import { decisionAnnouncement, useAnnounce } from "@/components/runs/decision-announcer";
 import { refreshRuns } from "@/components/runs/runs-query";
-import { formatTimestamp } from "@/components/time";
+import { useTimestamp } from "@/components/time";
 import { useViewer } from "@/components/viewer";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ApprovalForm } from "./approval-form";
-import { DecisionResult, DecisionStatusMessage } from "./decision-outcome";
+import { DecisionResult, DecisionStatusMessage, useApprovalProgressText } from "./decision-outcome";
 import { ResumeForm } from "./resume-form";
 import { useRunDecisions } from "./run-decisions";
 import type { DecisionControls } from "./use-decide";
@@ -73,6 +67,8 @@ export function ToolCallDecision({
   args,
 }: ToolCallDecisionProps) {
   const compact = variant === "row";
+  const t = useTranslations("decision");
+  const progressText = useApprovalProgressText();
   const [outcome, setOutcome] = useState<DecisionOutcome | null>(null);
   const { learn } = useRunDecisions();
   const viewer = useViewer();
@@ -84,7 +80,7 @@ export function ToolCallDecision({
     setOutcome(decided);
     if (decided.runState === "awaiting-approvals") {
       // Only this reviewer's approval: the call stays in the list, now showing who approved, for the others.
-      announce(`Approval counted: ${decided.approvals ? approvalProgressText(decided.approvals) : toolName}`);
+      announce(t("approvalCounted", { progress: decided.approvals ? progressText(decided.approvals) : toolName }));
       refreshRuns(queryClient);
       return;
     }
@@ -93,7 +89,7 @@ export function ToolCallDecision({
     onSettled?.({ outcome: decided });
   };
   const onDecidedElsewhere = (error: ClientActionError) => {
-    announce(`Not decided: someone else decided ${toolName} first`);
+    announce(t("elsewhereAnnounce", { tool: toolName }));
     if (toolCallId) learn(toolCallId, { by: "someone-else", prior: error.priorDecision });
     onSettled?.({ elsewhere: error });
   };
@@ -109,22 +105,19 @@ export function ToolCallDecision({
           <DecisionResult outcome={outcome} />
         )
       ) : markedExpired ? (
-        <Alert variant="default" role="status" title="Expired">
+        <Alert variant="default" role="status" title={t("expired")}>
           {markedExpirySentence(markedExpired)}
         </Alert>
       ) : inFlight ? (
         <BeingDecided inFlight={inFlight} requiresApproval={requiresApproval} compact={compact} />
       ) : canDecide && reservedFor ? (
         <p className="rounded-lg border border-neutral-200 bg-neutral-50 px-3 py-2.5 text-sm text-neutral-600" data-testid="reserved-for">
-          Only {reservedFor.email} decides this call: it is assigned to them, and its agent lets only the assignee decide. An admin can
-          reassign it.
+          {t("reservedFor", { email: reservedFor.email })}
         </p>
       ) : !canDecide ? (
-        <p className="rounded-lg border border-neutral-200 bg-neutral-50 px-3 py-2.5 text-sm text-neutral-600">
-          Your role can see this call but not decide it. A reviewer or an admin can.
-        </p>
+        <p className="rounded-lg border border-neutral-200 bg-neutral-50 px-3 py-2.5 text-sm text-neutral-600">{t("cannotDecide")}</p>
       ) : !toolCallId ? (
-        <p className="text-sm text-neutral-600">This call has no tool call id, so it cannot be decided from the console.</p>
+        <p className="text-sm text-neutral-600">{t("noToolCallId")}</p>
       ) : requiresApproval ? (
         <ApprovalForm
           runId={runId}
@@ -165,26 +158,27 @@ function BeingDecided({
   requiresApproval: boolean;
   compact: boolean;
 }) {
+  const t = useTranslations("decision");
+  const timestamp = useTimestamp();
   return (
     <div className="flex flex-col gap-3">
-      <Alert variant="default" role="status" title={`Being decided by ${inFlight.reviewer}`}>
-        {inFlight.reviewer} is {DECIDING[inFlight.action]} this call (since {formatTimestamp(inFlight.decidedAt)}). It leaves the list once
-        carried out, and comes back here if the agent could not carry it out.{" "}
-        {compact ? "The list follows it on its own." : "Reload to see where it stands."}
+      <Alert variant="default" role="status" title={t("beingDecidedBy", { reviewer: inFlight.reviewer })}>
+        {t("beingDecidedBody", { reviewer: inFlight.reviewer, action: inFlight.action, time: timestamp(inFlight.decidedAt) })}{" "}
+        {compact ? t("listFollows") : t("reloadToSee")}
       </Alert>
       <div className="flex flex-wrap gap-2">
         {requiresApproval ? (
           <>
             <Button disabled size={compact ? "sm" : "default"} aria-keyshortcuts={compact ? "A" : undefined}>
-              Approve
+              {t("approve")}
             </Button>
             <Button variant="outline" disabled size={compact ? "sm" : "default"} aria-keyshortcuts={compact ? "D" : undefined}>
-              Decline
+              {t("decline")}
             </Button>
           </>
         ) : (
           <Button disabled size={compact ? "sm" : "default"}>
-            Resume
+            {t("resume")}
           </Button>
         )}
       </div>

@@ -6,6 +6,7 @@
  * every cached page at once, and the list re-reads the server).
  */
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import type { ActionResult, ClientActionError } from "@/lib/actions/result";
 import type { DecisionOutcome } from "@/lib/decisions/types";
@@ -36,19 +37,20 @@ export interface DecisionControls {
  */
 export function useDecide({ deferListUpdate = false }: { deferListUpdate?: boolean } = {}) {
   const queryClient = useQueryClient();
+  const t = useTranslations("errors");
   return useCallback(
     async (send: () => Promise<ActionResult<DecisionOutcome>>): Promise<DecisionResultOrError> => {
       let result: ActionResult<DecisionOutcome>;
       try {
         result = await send();
       } catch {
-        return { ok: false, error: { code: "network", message: "The server could not be reached. Check the connection and try again." } };
+        return { ok: false, error: { code: "network", message: t("network") } };
       }
       if (deferListUpdate) return result;
       if (result.ok && result.data.runState === "completed") forgetRun(queryClient, result.data.runId);
       else if (result.ok || isAlreadyDecided(result.error)) refreshRuns(queryClient);
       return result;
     },
-    [queryClient, deferListUpdate],
+    [queryClient, deferListUpdate, t],
   );
 }

@@ -10,7 +10,18 @@ import { Button } from "./button";
 import { cn } from "./cn";
 import { THUMB_TARGET_CLASSES } from "./thumb-target";
 
-export function PhoneFold({ label, count, children }: { label: string; count: number; children: ReactNode }) {
+/** `countLabel` is the label with the count, in the reader's language ("Filters (2)"). */
+export function PhoneFold({
+  label,
+  countLabel,
+  count,
+  children,
+}: {
+  label: string;
+  countLabel?: string;
+  count: number;
+  children: ReactNode;
+}) {
   const panelId = useId();
   const [open, setOpen] = useState(false);
   return (
@@ -22,7 +33,7 @@ export function PhoneFold({ label, count, children }: { label: string; count: nu
         onClick={() => setOpen((was) => !was)}
         className={cn("self-start md:hidden", THUMB_TARGET_CLASSES)}
       >
-        {count > 0 ? `${label} (${count})` : label}
+        {count > 0 ? (countLabel ?? `${label} (${count})`) : label}
       </Button>
       <div id={panelId} className={cn(!open && "max-md:hidden")}>
         {children}

@@ -1,12 +1,14 @@
 /**
  * Users and roles (/admin/users and /api/admin/users), and each user's own email preference
- * (/profile and /api/profile/notifications): the server actions and the JSON API run these.
+ * (/profile and /api/profile/notifications), language and time zone (/profile): the server actions
+ * and the JSON API run these.
  */
 import { headers } from "next/headers";
 import { z } from "zod";
 import { can } from "../auth/roles.ts";
 import { changeRole, createAccount, generatePassword, listAccounts, newUserInput, setRoleInput, type NewUser } from "../auth/users.ts";
 import { AppError } from "../errors.ts";
+import { languagePreferenceInput, setLanguagePreference } from "../i18n/preferences.ts";
 import { emailEnabled } from "../notifications/mail-config.ts";
 import { emailModeOf, notificationPreferenceInput, setEmailMode } from "../notifications/preferences.ts";
 import { operation } from "./operation.ts";
@@ -86,4 +88,12 @@ export const setNotificationPreferenceOperation = operation({
   permission: "decide",
   input: notificationPreferenceInput,
   run: async ({ email }, { actor }) => ({ email: await setEmailMode(actor.id, email) }),
+});
+
+/** A user's own language and time zone (/profile): any signed-in role, for themselves only. */
+export const setLanguagePreferenceOperation = operation({
+  name: "setLanguagePreference",
+  permission: "read",
+  input: languagePreferenceInput,
+  run: (input, { actor }) => setLanguagePreference(actor.id, input),
 });

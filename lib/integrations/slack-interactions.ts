@@ -28,6 +28,7 @@ import {
   DECLINE_VIEW,
   decidedMessage,
   declineModal,
+  type SlackReader,
   REASON_BLOCK,
   type CallRef,
 } from "../slack/blocks.ts";
@@ -42,6 +43,8 @@ import {
   type ViewSubmissionPayload,
 } from "../slack/payloads.ts";
 import { openView, respond, respondEphemeral } from "../slack/web.ts";
+import { translatorFor } from "../i18n/catalogs.ts";
+import { languagePreferenceOf } from "../i18n/preferences.ts";
 
 const NOT_LINKED =
   "Your Slack account is not linked to a console account, so nothing was decided. In the console, open your profile, choose Link Slack and send the code here with `/approvals link <code>`.";
@@ -96,8 +99,9 @@ async function handleClick(payload: BlockActionsPayload, request: DecisionReques
     await respondEphemeral(payload.response_url, NOT_LINKED);
     return acknowledged();
   }
+  const reader = await readerOf(actor.id);
   if (verb === "approve") {
-    const reportIt = (result: ActionResult<DecisionOutcome>) => report(result, call.data, payload.response_url);
+    const reportIt = (result: ActionResult<DecisionOutcome>) => report(result, call.data, payload.response_url, reader);
     return answerInTime(
       runAs(actor, () => runDecision("approve", approveInput, call.data, "slack", request.address)),
       async (result) => {
@@ -111,16 +115,16 @@ async function handleClick(payload: BlockActionsPayload, request: DecisionReques
   const access = await runAs(actor, () => authorize("decide"));
   if (!access.ok) {
     await auditRefusal({ ...request, actor }, "decline", call.data, access.error);
-    await respondEphemeral(payload.response_url, `${access.error.message} Nothing was decided.`);
+    await respondEphemeral(payload.response_url, errorText(access.error, reader));
     return acknowledged();
   }
   const prior = await priorDecision(call.data);
   if (prior) {
-    await respondEphemeral(payload.response_url, alreadyDecidedText(prior));
+    await respondEphemeral(payload.response_url, alreadyDecidedText(prior, reader));
     return acknowledged();
   }
   const metadata = JSON.stringify({ ...call.data, responseUrl: payload.response_url });
-  const problem = await openView(payload.trigger_id, declineModal(await toolNameOf(call.data), metadata));
+  const problem = await openView(payload.trigger_id, declineModal(await toolNameOf(call.data), metadata, reader));
   if (problem) await respondEphemeral(payload.response_url, problem);
   return acknowledged();
 }
@@ -137,21 +141,22 @@ async function handleDeclineSubmission(payload: ViewSubmissionPayload, request: 
     return formError(NOT_LINKED);
   }
   const reason = Object.values(payload.view.state.values[REASON_BLOCK] ?? {})[0]?.value ?? "";
+  const reader = await readerOf(actor.id);
   return answerInTime(
     runAs(actor, () => runDecision("decline", declineInput, { ...call, reason }, "slack", request.address)),
     // In time: a refusal keeps the modal open with the reason why.
     async (result) => {
-      if (!result.ok) return formError(errorText(result.error));
+      if (!result.ok) return formError(errorText(result.error, reader));
       await replaceWithDecision(call, responseUrl);
       return acknowledged();
     },
     // Late: the modal has closed; the outcome goes where an approval's does.
-    (result) => report(result, call, responseUrl),
+    (result) => report(result, call, responseUrl, reader),
   );
 }
 
 /** After a decision: the message shows it; after a refusal: the clicker is told why. */
-async function report(result: ActionResult<DecisionOutcome>, call: CallRef, responseUrl: string): Promise<void> {
+async function report(result: ActionResult<DecisionOutcome>, call: CallRef, responseUrl: string, reader: SlackReader): Promise<void> {
   // One approval of a call that needs several: the message keeps its buttons for the other approvers.
   if (result.ok && result.data.runState === "awaiting-approvals") {
     const progress = result.data.approvals ? `${approvalProgressText(result.data.approvals)}. ` : "";
@@ -159,13 +164,21 @@ async function report(result: ActionResult<DecisionOutcome>, call: CallRef, resp
     return;
   }
   if (result.ok) await replaceWithDecision(call, responseUrl);
-  else await respondEphemeral(responseUrl, errorText(result.error));
+  else await respondEphemeral(responseUrl, errorText(result.error, reader));
 }
 
-function errorText(error: ActionError): string {
-  if (error.code === "already_decided" && error.priorDecision) return alreadyDecidedText(error.priorDecision);
-  if (error.code === "agent_failed" || error.code === "internal") return error.message;
-  return `${error.message} Nothing was decided.`;
+/** The linked user's language and zone (their /profile choice), for what only they see. */
+async function readerOf(userId: string): Promise<SlackReader> {
+  const { locale, timeZone } = await languagePreferenceOf(userId);
+  return translatorFor(locale, timeZone);
+}
+
+/** The server's English message, or in another language the catalog's sentence for the code. */
+function errorText(error: ActionError, reader: SlackReader): string {
+  if (error.code === "already_decided" && error.priorDecision) return alreadyDecidedText(error.priorDecision, reader);
+  const message = reader.locale === "en" ? error.message : reader.t(`errors.${error.code}`);
+  if (error.code === "agent_failed" || error.code === "internal") return message;
+  return `${message} ${reader.t("slack.nothingDecided")}`;
 }
 
 async function replaceWithDecision(call: CallRef, responseUrl: string): Promise<void> {

@@ -6,6 +6,8 @@
 import type { Db } from "../db/client.ts";
 import { can, isRole } from "../auth/roles.ts";
 import { isEmailMode, type EmailMode } from "./modes.ts";
+import { isLocale, type Locale } from "../i18n/locales.ts";
+import { isTimeZone } from "../i18n/time-zones.ts";
 import type { NotifiedCall } from "./message.ts";
 
 const text = (value: unknown) => (typeof value === "string" ? value : value == null ? "" : String(value));
@@ -48,12 +50,22 @@ export async function decidedCalls(db: Db, calls: Array<{ runId: string; toolCal
 export const callKey = (call: { runId: string; toolCallId: string }) => JSON.stringify([call.runId, call.toolCallId]);
 
 /** The address to mail and the user's choice, or null when the user is gone, banned, may no longer decide, or chose off. */
-export async function recipient(db: Db, userId: string): Promise<{ email: string; mode: Exclude<EmailMode, "off"> } | null> {
+export async function recipient(
+  db: Db,
+  userId: string,
+): Promise<{ email: string; mode: Exclude<EmailMode, "off">; locale: Locale | null; timeZone: string | null } | null> {
   const [user, preference] = await Promise.all([
-    db.user.findUnique({ where: { id: userId }, select: { email: true, role: true, banned: true } }),
+    db.user.findUnique({ where: { id: userId }, select: { email: true, role: true, banned: true, locale: true, timeZone: true } }),
     db.notificationPreference.findUnique({ where: { userId }, select: { email: true } }),
   ]);
   if (!user || user.banned || !isRole(user.role) || !can(user.role, "decide")) return null;
   const mode = preference?.email;
-  return isEmailMode(mode) && mode !== "off" ? { email: user.email, mode } : null;
+  if (!isEmailMode(mode) || mode === "off") return null;
+  // The reader's language for the email; their time zone too (unknown or invalid: English, UTC).
+  return {
+    email: user.email,
+    mode,
+    locale: isLocale(user.locale) ? user.locale : null,
+    timeZone: isTimeZone(user.timeZone) ? user.timeZone : null,
+  };
 }

@@ -57,7 +57,7 @@ async function sendDigest(db: Db, settings: MailSettings, userId: string, now: D
     return 0;
   }
   const attempts = Math.max(...rows.map((row) => row.attempts)) + 1;
-  const result = await sendEmail(settings, to.email, digestEmail(listed, now));
+  const result = await sendEmail(settings, to.email, digestEmail(listed, now, to));
   await settle(db, { userId, leaseUntil, rows, sent: result.ok }, outcome(result, attempts, now), now);
   return 1;
 }

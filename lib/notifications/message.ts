@@ -3,7 +3,10 @@
  * from an agent or a customer and may be hostile (`<script>`, quotes, NUL, lone surrogates, line
  * breaks): the HTML part escapes each one, the plain part keeps each on its line, and the subject,
  * a header, never carries a control character (so no CR/LF from data can start a header of its own).
+ * The words are the catalogs' (messages/*.json), in the recipient's language if they chose one.
  */
+import { translatorFor } from "../i18n/catalogs.ts";
+import type { Locale } from "../i18n/locales.ts";
 import { consoleUrl, runLink } from "../links.ts";
 import { toStorableText } from "../safe-text.ts";
 
@@ -47,95 +50,115 @@ export function escapeHtml(value: string): string {
   return oneLine(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
-/** How long a call has waited, in the largest units that matter: "12 min", "3 h 5 min", "2 days". */
-export function waitedFor(since: Date | null, now: Date): string {
-  if (!since) return "an unknown time";
-  const minutes = Math.max(0, Math.floor((now.getTime() - since.getTime()) / 60_000));
-  if (minutes < 1) return "less than a minute";
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
-  return `${Math.floor(hours / 24)} days`;
+/** Who reads the email: their language and time zone (lib/i18n), English and UTC when unknown. */
+export interface Reader {
+  locale?: Locale | null;
+  timeZone?: string | null;
 }
 
-const headline = (call: NotifiedCall) =>
+type Translate = ReturnType<typeof translatorFor>["t"];
+
+/** How long a call has waited, in the largest units that matter: "12 min", "3 h 5 min", "2 days". */
+export function waitedFor(since: Date | null, now: Date, t: Translate = translatorFor(null).t): string {
+  if (!since) return t("email.waitedUnknown");
+  const minutes = Math.max(0, Math.floor((now.getTime() - since.getTime()) / 60_000));
+  if (minutes < 1) return t("email.waitedUnderMinute");
+  if (minutes < 60) return t("email.waitedMinutes", { minutes });
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 ? t("email.waitedHoursMinutes", { hours, minutes: minutes % 60 }) : t("email.waitedHours", { hours });
+  return t("email.waitedDays", { days: Math.floor(hours / 24) });
+}
+
+const headline = (call: NotifiedCall, t: Translate) =>
   call.type === "call.assigned"
     ? call.threadCalls
-      ? `Assigned to you by ${oneLine(call.assignedBy)}: thread ${oneLine(call.threadId)} (${call.threadCalls} waiting call${call.threadCalls === 1 ? "" : "s"}, the first: ${oneLine(call.toolName)})`
-      : `Assigned to you by ${oneLine(call.assignedBy)}: ${oneLine(call.toolName)}`
-    : `Waiting for a reviewer: ${oneLine(call.toolName)}`;
+      ? t("email.headlineAssignedThread", {
+          by: oneLine(call.assignedBy),
+          thread: oneLine(call.threadId),
+          count: call.threadCalls,
+          tool: oneLine(call.toolName),
+        })
+      : t("email.headlineAssigned", { by: oneLine(call.assignedBy), tool: oneLine(call.toolName) })
+    : t("email.headlineWaiting", { tool: oneLine(call.toolName) });
 
-const facts = (call: NotifiedCall, now: Date): Array<[string, string]> => [
-  ["Tool", call.toolName],
-  ["Agent", call.agentId],
-  ["Resource", call.resourceId],
-  ["Thread", call.threadId],
-  ["Waiting for", waitedFor(call.waitingSince, now)],
-  ["Run", call.runId],
+const facts = (call: NotifiedCall, now: Date, t: Translate): Array<[string, string]> => [
+  [t("email.tool"), call.toolName],
+  [t("email.agent"), call.agentId],
+  [t("email.resource"), call.resourceId],
+  [t("email.thread"), call.threadId],
+  [t("email.waitingFor"), waitedFor(call.waitingSince, now, t)],
+  [t("email.run"), call.runId],
 ];
 
-function callText(call: NotifiedCall, now: Date): string {
+function callText(call: NotifiedCall, now: Date, t: Translate): string {
   const link = runLink(call.runId);
   return [
-    headline(call),
-    ...facts(call, now).map(([label, value]) => `  ${label}: ${oneLine(value)}`),
-    `  ${link ? `Decide it: ${link}` : "Decide it in the console (its address is not configured: set CONSOLE_URL)."}`,
+    headline(call, t),
+    ...facts(call, now, t).map(([label, value]) => `  ${label}: ${oneLine(value)}`),
+    `  ${link ? t("email.decideIt", { link }) : t("email.decideNoLink")}`,
   ].join("\n");
 }
 
-function callHtml(call: NotifiedCall, now: Date): string {
+function callHtml(call: NotifiedCall, now: Date, t: Translate): string {
   const link = runLink(call.runId);
-  const rows = facts(call, now)
-    .map(([label, value]) => `<tr><th align="left" style="padding:2px 12px 2px 0">${label}</th><td>${escapeHtml(value)}</td></tr>`)
+  const rows = facts(call, now, t)
+    .map(
+      ([label, value]) => `<tr><th align="left" style="padding:2px 12px 2px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+    )
     .join("");
-  const open = link ? `<p><a href="${escapeHtml(link)}">Open it in the console</a></p>` : "";
-  return `<h3 style="margin:16px 0 4px">${escapeHtml(headline(call))}</h3><table>${rows}</table>${open}`;
+  const open = link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(t("email.openIt"))}</a></p>` : "";
+  return `<h3 style="margin:16px 0 4px">${escapeHtml(headline(call, t))}</h3><table>${rows}</table>${open}`;
 }
 
-function footer(): { text: string; html: string } {
+/** Where the link goes in the footer's HTML: the sentence is escaped first, then the link put in. */
+const WHERE = "WHERE-1b7f";
+
+function footer(t: Translate): { text: string; html: string } {
   const base = consoleUrl();
-  const where = base ? `${base}/profile` : "your profile in the console";
+  const where = base ? `${base}/profile` : t("email.yourProfile");
+  const whereHtml = base ? `<a href="${escapeHtml(where)}">${escapeHtml(where)}</a>` : escapeHtml(where);
   return {
-    text: `You get this email because of your notification setting; change it at ${where}.`,
-    html: `<p style="color:#666;font-size:12px">You get this email because of your notification setting; change it at ${
-      base ? `<a href="${escapeHtml(where)}">${escapeHtml(where)}</a>` : where
-    }.</p>`,
+    text: t("email.footer", { where }),
+    html: `<p style="color:#666;font-size:12px">${escapeHtml(t("email.footer", { where: WHERE })).replace(WHERE, whereHtml)}</p>`,
   };
 }
 
-const page = (body: string) => `<!doctype html><html><body style="font-family:sans-serif">${body}</body></html>`;
+const page = (body: string, locale: string) =>
+  `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif">${body}</body></html>`;
 
-/** The email about one call. */
-export function callEmail(call: NotifiedCall, now: Date): Email {
-  const end = footer();
-  const verb = call.type === "call.assigned" ? "Assigned to you" : "Waiting";
+/** The email about one call, in the reader's language. */
+export function callEmail(call: NotifiedCall, now: Date, reader: Reader = {}): Email {
+  const { t, locale } = translatorFor(reader.locale, reader.timeZone);
+  const end = footer(t);
+  const subject = call.type === "call.assigned" ? "email.subjectAssigned" : "email.subjectWaiting";
   return {
-    subject: headerText(`${verb}: ${call.toolName} (${call.agentId}) for ${call.resourceId || "no resource"}`),
-    text: `${callText(call, now)}\n\n${end.text}\n`,
-    html: page(`${callHtml(call, now)}${end.html}`),
+    subject: headerText(t(subject, { tool: call.toolName, agent: call.agentId, resource: call.resourceId || t("email.noResource") })),
+    text: `${callText(call, now, t)}\n\n${end.text}\n`,
+    html: page(`${callHtml(call, now, t)}${end.html}`, locale),
   };
 }
 
 /** The hourly digest: calls still waiting first, then those decided since they were queued. */
-export function digestEmail(calls: NotifiedCall[], now: Date): Email {
+export function digestEmail(calls: NotifiedCall[], now: Date, reader: Reader = {}): Email {
+  const { t, locale } = translatorFor(reader.locale, reader.timeZone);
   const waiting = calls.filter((call) => !call.decided);
   const decided = calls.filter((call) => call.decided);
-  const end = footer();
-  const count = `${waiting.length} call${waiting.length === 1 ? "" : "s"}`;
+  const end = footer(t);
+  const count = t("email.calls", { count: waiting.length });
   const decidedNote = (call: NotifiedCall) => `${oneLine(call.toolName)} (${oneLine(call.agentId)}, ${oneLine(call.resourceId)})`;
   const text = [
-    `${count} waiting for a reviewer since your last digest.`,
-    ...waiting.map((call) => `\n${callText(call, now)}`),
-    ...(decided.length ? [`\nAlready decided in the console:`, ...decided.map((call) => `  ${decidedNote(call)}`)] : []),
+    t("email.digestIntro", { calls: count }),
+    ...waiting.map((call) => `\n${callText(call, now, t)}`),
+    ...(decided.length ? [`\n${t("email.digestDecidedLine")}`, ...decided.map((call) => `  ${decidedNote(call)}`)] : []),
     `\n${end.text}`,
   ].join("\n");
   const html = [
-    `<p>${escapeHtml(count)} waiting for a reviewer since your last digest.</p>`,
-    ...waiting.map((call) => callHtml(call, now)),
+    `<p>${escapeHtml(t("email.digestIntro", { calls: count }))}</p>`,
+    ...waiting.map((call) => callHtml(call, now, t)),
     decided.length
-      ? `<h3>Already decided in the console</h3><ul>${decided.map((call) => `<li>${escapeHtml(decidedNote(call))}</li>`).join("")}</ul>`
+      ? `<h3>${escapeHtml(t("email.digestDecided"))}</h3><ul>${decided.map((call) => `<li>${escapeHtml(decidedNote(call))}</li>`).join("")}</ul>`
       : "",
     end.html,
   ].join("");
-  return { subject: headerText(`Approvals digest: ${count} waiting`), text: `${text}\n`, html: page(html) };
+  return { subject: headerText(t("email.digestSubject", { calls: count })), text: `${text}\n`, html: page(html, locale) };
 }

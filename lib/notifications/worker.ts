@@ -54,7 +54,7 @@ async function sendDueImmediateEmails(db: Db, settings: MailSettings, now: Date)
         await settle(db, { id, leaseUntil, attempts: row.attempts }, { state: "skipped" }, now);
         return 0;
       }
-      const result = await sendEmail(settings, to.email, callEmail({ ...call, decided: false }, now));
+      const result = await sendEmail(settings, to.email, callEmail({ ...call, decided: false }, now, to));
       await settle(db, { id, leaseUntil, attempts: row.attempts + 1 }, outcome(result, row.attempts + 1, now), now);
       return 1;
     }),

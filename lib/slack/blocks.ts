@@ -4,6 +4,11 @@
  * message that replaces the original once the call is decided (no buttons left). Pure: no database.
  */
 import { DECIDED, type Decision } from "../decisions/types.ts";
+import { translatorFor } from "../i18n/catalogs.ts";
+
+/** The clicker's words (lib/i18n): what only they see (the modal, ephemeral replies) is in their language. */
+export type SlackReader = ReturnType<typeof translatorFor>;
+const ENGLISH: SlackReader = translatorFor(null);
 
 export const APPROVE_ACTION = "approvals_approve";
 export const DECLINE_ACTION = "approvals_decline";
@@ -57,19 +62,19 @@ export function decisionButtons(call: CallRef) {
 }
 
 /** The modal Decline opens; `metadata` (private_metadata) carries the call and where to update the message. */
-export function declineModal(toolName: string | null, metadata: string) {
+export function declineModal(toolName: string | null, metadata: string, { t }: SlackReader = ENGLISH) {
   return {
     type: "modal" as const,
     callback_id: DECLINE_VIEW,
     private_metadata: metadata,
-    title: { type: "plain_text" as const, text: "Decline the call" },
-    submit: { type: "plain_text" as const, text: "Decline" },
-    close: { type: "plain_text" as const, text: "Cancel" },
+    title: { type: "plain_text" as const, text: t("slack.declineTitle") },
+    submit: { type: "plain_text" as const, text: t("slack.declineSubmit") },
+    close: { type: "plain_text" as const, text: t("slack.cancel") },
     blocks: [
       {
         type: "input" as const,
         block_id: REASON_BLOCK,
-        label: { type: "plain_text" as const, text: `Why decline ${toolName ?? "this call"}? The agent is told.`.slice(0, 2000) },
+        label: { type: "plain_text" as const, text: t("slack.declineLabel", { tool: toolName ?? t("slack.thisCall") }).slice(0, 2000) },
         element: { type: "plain_text_input" as const, action_id: REASON_INPUT, multiline: true, max_length: MAX_SLACK_REASON },
       },
     ],
@@ -102,8 +107,12 @@ export function decidedMessage(call: DecidedCall) {
   };
 }
 
-/** "already approved by X at T": the answer to a stale button. */
-export function alreadyDecidedText(prior: { reviewer: string; action: string; decidedAt: string }): string {
-  const verb = DECIDED[prior.action as Decision["action"]] ?? prior.action;
-  return `This call was already ${verb} by ${prior.reviewer} at ${prior.decidedAt}. Nothing was changed.`;
+/** "already approved by X at T": the answer to a stale button (T as ISO in English, else in the reader's zone). */
+export function alreadyDecidedText(prior: { reviewer: string; action: string; decidedAt: string }, reader: SlackReader = ENGLISH): string {
+  const at = new Date(prior.decidedAt);
+  const time =
+    reader.locale === "en" || Number.isNaN(at.getTime())
+      ? prior.decidedAt
+      : reader.format.dateTime(at, { dateStyle: "medium", timeStyle: "medium" });
+  return reader.t("slack.alreadyDecided", { action: prior.action, reviewer: prior.reviewer, time });
 }

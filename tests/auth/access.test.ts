@@ -135,6 +135,8 @@ describe("access control over HTTP", () => {
       "retryWebhookDelivery",
       "saveExpiryRule",
       "saveReviewSetting",
+      // Language and time zone on /profile: any signed-in role, for themselves.
+      "setLanguagePreference",
       "setNotificationPreference",
       "setUserRole",
       "setWebhookEnabled",

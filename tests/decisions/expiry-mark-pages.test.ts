@@ -38,7 +38,10 @@ describe("a call marked expired, as the console shows it", () => {
     const page = await fetch(`${server.url}/runs/${encodeURIComponent(run.runId)}`, { headers: { cookie } });
     const html = await page.text();
     expect(page.status).toBe(200);
-    expect(html).toMatch(/Expired at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(marked by its expiry rule; the agent was not told\)/);
+    // The time in the reader's language and zone (English and UTC here): "Dec 4, 2026, 02:03:04 PM UTC".
+    expect(html).toMatch(
+      /Expired at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d:\d\d [AP]M UTC \(marked by its expiry rule; the agent was not told\)/,
+    );
     expect(html).toContain("it can no longer be decided here");
     expect(html).not.toMatch(/<button[^>]*>Approve<\/button>/);
   });

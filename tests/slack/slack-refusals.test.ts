@@ -173,6 +173,26 @@ describe.each(["sqlite", "postgres"] as const)("refused Slack requests on %s", (
     expect(slack.calls.filter((one) => one.path === "/api/views.open")).toHaveLength(0);
   });
 
+  it("answers a linked user in the language they chose on /profile", async () => {
+    const db = await getDb(database.url);
+    await db.user.update({ where: { id: sam.id }, data: { locale: "ko" } });
+    try {
+      const before = await decided();
+      const responseUrl = slack.responseUrl();
+      await interactions(signedSlackRequest(INTERACTIONS, clickBody("approve", call.ref, samInSlack, responseUrl), { secret: SECRET }));
+      expect(slack.responses(responseUrl)).toEqual([
+        {
+          response_type: "ephemeral",
+          replace_original: false,
+          text: "현재 역할로는 이 작업을 할 수 없습니다. 아무것도 결정되지 않았습니다.",
+        },
+      ]);
+      expect(await decided()).toEqual(before);
+    } finally {
+      await db.user.update({ where: { id: sam.id }, data: { locale: null } });
+    }
+  });
+
   it("links with a code once; a used, expired or wrong code is refused", async () => {
     const rex = await createTestAccount(database.url, "reviewer", `Rex-${kind}`);
     const rexInSlack = { userId: `U-REX-${kind}`, teamId: "T-ACME" };

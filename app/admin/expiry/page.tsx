@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 
 export default async function ExpiryPage() {
   const access = await pageAccess("configure", "/admin/expiry");
-  if (!access.allowed) return <Forbidden message={access.message} />;
+  if (!access.allowed) return <Forbidden role={access.actor.role} />;
   const [rules, agents] = await Promise.all([listExpiryRules(), listConsoleAgents()]);
   return (
     <div className="flex flex-col gap-6">

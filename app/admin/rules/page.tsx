@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 
 export default async function RulesPage() {
   const access = await pageAccess("configure", "/admin/rules");
-  if (!access.allowed) return <Forbidden message={access.message} />;
+  if (!access.allowed) return <Forbidden role={access.actor.role} />;
   const db = await getDb();
   const rules = await listRules(db);
   const versions = Object.fromEntries(

@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 
 export default async function WebhooksPage() {
   const access = await pageAccess("manageWebhooks", "/admin/webhooks");
-  if (!access.allowed) return <Forbidden message={access.message} />;
+  if (!access.allowed) return <Forbidden role={access.actor.role} />;
   const endpoints = await listEndpoints();
   const deliveries = await Promise.all(endpoints.map((endpoint) => listDeliveries(endpoint.id)));
   return (

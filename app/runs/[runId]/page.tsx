@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { listConsoleAgents } from "@/lib/queue/agents";
 import { pageAccess } from "@/lib/auth/page-access";
 import { can } from "@/lib/auth/roles";
 import { getRunPage } from "@/lib/queue/views";
-import { DECIDED, type PriorDecision } from "@/lib/decisions/types";
-import { formatTimestamp } from "@/components/time";
+import type { PriorDecision } from "@/lib/decisions/types";
+import { useTimestamp } from "@/components/time";
+import { useTranslations } from "next-intl";
 import { LIMITS } from "@/lib/decisions/limits";
 import { idTextProblem } from "@/lib/safe-text";
 import { Conversation } from "@/components/run-detail/conversation";
@@ -33,7 +35,8 @@ function readRunId(raw: string): string {
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const runId = readRunId((await params).runId);
-  return { title: `Run ${runId.slice(0, 8)} · Agent approvals` };
+  const t = await getTranslations();
+  return { title: t("app.pageTitle", { page: t("run.pageTitle", { id: runId.slice(0, 8) }) }) };
 }
 
 export default async function RunPage({ params }: Params) {
@@ -74,25 +77,34 @@ export default async function RunPage({ params }: Params) {
 }
 
 function NotWaiting({ runId, decided, decidedOutsideAt }: { runId: string; decided: PriorDecision; decidedOutsideAt?: string }) {
+  const t = useTranslations();
+  const timestamp = useTimestamp();
   return (
     <Card className="mx-auto mt-8 flex max-w-xl flex-col items-start gap-3 px-6 py-8">
-      <h1 className="text-xl font-semibold tracking-tight">This run is not waiting anymore</h1>
+      <h1 className="text-xl font-semibold tracking-tight">{t("run.notWaitingTitle")}</h1>
       <p className="text-sm text-neutral-600">
-        No pending tool call belongs to run <span className="font-mono text-[13px] text-neutral-900 [overflow-wrap:anywhere]">{runId}</span>
-        .
+        {t.rich("run.notWaitingBody", {
+          id: () => <span className="font-mono text-[13px] text-neutral-900 [overflow-wrap:anywhere]">{runId}</span>,
+        })}
       </p>
       <p className="text-sm text-neutral-900">
-        {decided.reviewer} {DECIDED[decided.action]} it at {formatTimestamp(decided.decidedAt)}
-        {decided.state === "applied" ? "." : ` (that decision is ${decided.state}).`} The history has every step.
+        {t("run.decidedSentence", {
+          reviewer: decided.reviewer,
+          action: decided.action,
+          time: timestamp(decided.decidedAt),
+          state:
+            decided.state === "applied"
+              ? "applied"
+              : t.has(`history.outcomes.${decided.state}` as never)
+                ? t(`history.outcomes.${decided.state}` as never)
+                : decided.state,
+        })}
       </p>
       {decidedOutsideAt ? (
-        <p className="text-sm text-neutral-900">
-          After that, a call of this run was decided outside the console at {formatTimestamp(decidedOutsideAt)} (in Mastra Studio, by the
-          agent&apos;s own code or through its server directly).
-        </p>
+        <p className="text-sm text-neutral-900">{t("run.decidedOutsideAfter", { time: timestamp(decidedOutsideAt) })}</p>
       ) : null}
       <Link href="/" className={buttonClasses({ variant: "default", size: "sm", className: "mt-2" })}>
-        Back to pending runs
+        {t("common.backToPending")}
       </Link>
     </Card>
   );

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "auth_users" ADD COLUMN     "locale" TEXT,
+ADD COLUMN     "timeZone" TEXT;
