@@ -13,6 +13,7 @@ const IN_PROCESS = [
   "tests/assignments/assignments.test.ts",
   "tests/audit/history.test.ts",
   "tests/auth/return-path.test.ts",
+  "tests/auth/server-actions.test.ts",
   "tests/bench/sql-backlog.test.ts",
   "tests/bench/targets.test.ts",
   "tests/config/settings.test.ts",

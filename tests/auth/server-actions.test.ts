@@ -1,0 +1,56 @@
+/**
+ * What the production build exposes as server actions (endpoints any signed-in browser can post to):
+ * exactly the actions a page's browser code calls, each checked on the server like a route. Reads
+ * that pages and scripts make on the server are not endpoints. Read from the build's manifest.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+describe("server actions", () => {
+  it("exposes as server actions only what a browser calls: reads for pages and scripts are not endpoints", () => {
+    const manifest = JSON.parse(readFileSync(path.resolve(".next/server/server-reference-manifest.json"), "utf8")) as {
+      node: Record<string, { exportedName?: string }>;
+    };
+    const actions = Object.values(manifest.node)
+      .map((entry) => entry.exportedName)
+      .sort();
+    expect(actions).toEqual([
+      // The rules page (/admin/rules): admins only.
+      "applyRule",
+      "approveToolCall",
+      "assignThread",
+      "assignToolCall",
+      "browseRuns",
+      "createRule",
+      // Link Slack on /profile.
+      "createSlackLinkCode",
+      "createUser",
+      "createWebhook",
+      "decideInBulk",
+      "declineAndSuggest",
+      "declineToolCall",
+      "deleteExpiryRule",
+      "deleteRule",
+      "dryRunRule",
+      "listAssignableUsers",
+      // What an opened call shows beside its arguments (read when it opens, never with the queue page).
+      "readConversation",
+      "readEarlierDecisions",
+      "readEarlierInThread",
+      "readRun",
+      "readToolInfo",
+      "resumeToolCall",
+      "retryWebhookDelivery",
+      "saveExpiryRule",
+      "saveReviewSetting",
+      // Language and time zone on /profile: any signed-in role, for themselves.
+      "setLanguagePreference",
+      "setNotificationPreference",
+      "setUserRole",
+      "setWebhookEnabled",
+      "signOut",
+      "updateRule",
+    ]);
+  });
+});
