@@ -62,6 +62,21 @@ describe.each(["sqlite", "postgres"] as const)("deciding from Slack on %s", (kin
   const refund = (order: string) => suspendDemoRun(database.url, "refunds", refundRequest(order));
   const click = (action: "approve" | "decline", call: { runId: string; toolCallId: string }, responseUrl: string) =>
     interactions(signedSlackRequest(INTERACTIONS, clickBody(action, call, ritaInSlack, responseUrl), { secret: SECRET }));
+  /** Rita submits the decline modal (its private_metadata as views.open got it) with a reason. */
+  const submitReason = (privateMetadata: string, reason: string) => {
+    const submission = {
+      type: "view_submission",
+      user: { id: ritaInSlack.userId, team_id: ritaInSlack.teamId },
+      team: { id: ritaInSlack.teamId },
+      view: {
+        callback_id: "approvals_decline_reason",
+        private_metadata: privateMetadata,
+        state: { values: { reason: { reason: { type: "plain_text_input", value: reason } } } },
+      },
+    };
+    const body = new URLSearchParams({ payload: JSON.stringify(submission) }).toString();
+    return interactions(signedSlackRequest(INTERACTIONS, body, { secret: SECRET }));
+  };
 
   it("puts Approve and Decline on an approval call's message; an input request keeps only the link", async () => {
     const approval = await refund("ORD-5100");
@@ -107,18 +122,7 @@ describe.each(["sqlite", "postgres"] as const)("deciding from Slack on %s", (kin
     const db = await getDb(database.url);
     expect(await db.toolCallDecision.count({ where: call.ref })).toBe(0); // nothing decided before the reason
     const view = opened.json.view as { private_metadata: string };
-    const submission = {
-      type: "view_submission",
-      user: { id: ritaInSlack.userId, team_id: ritaInSlack.teamId },
-      team: { id: ritaInSlack.teamId },
-      view: {
-        callback_id: "approvals_decline_reason",
-        private_metadata: view.private_metadata,
-        state: { values: { reason: { reason: { type: "plain_text_input", value: "Already refunded <by the bank>" } } } },
-      },
-    };
-    const body = new URLSearchParams({ payload: JSON.stringify(submission) }).toString();
-    const response = await interactions(signedSlackRequest(INTERACTIONS, body, { secret: SECRET }));
+    const response = await submitReason(view.private_metadata, "Already refunded <by the bank>");
     expect(response.status).toBe(200);
     expect(await db.toolEffect.count({ where: { toolCallId: call.ref.toolCallId } })).toBe(0);
     expect(await db.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: call.ref } })).toMatchObject({
@@ -191,18 +195,7 @@ describe.each(["sqlite", "postgres"] as const)("deciding from Slack on %s", (kin
       const declineUrl = slack.responseUrl();
       expect((await click("decline", declineCall.ref, declineUrl)).status).toBe(200);
       const view = slack.calls.filter((one) => one.path === "/api/views.open").at(-1)!.json.view as { private_metadata: string };
-      const submission = {
-        type: "view_submission",
-        user: { id: ritaInSlack.userId, team_id: ritaInSlack.teamId },
-        team: { id: ritaInSlack.teamId },
-        view: {
-          callback_id: "approvals_decline_reason",
-          private_metadata: view.private_metadata,
-          state: { values: { reason: { reason: { type: "plain_text_input", value: "Refunded by phone" } } } },
-        },
-      };
-      const body = new URLSearchParams({ payload: JSON.stringify(submission) }).toString();
-      const answered = await interactions(signedSlackRequest(INTERACTIONS, body, { secret: SECRET }));
+      const answered = await submitReason(view.private_metadata, "Refunded by phone");
       expect(answered.status).toBe(200);
       expect(await answered.text()).toBe(""); // the modal closes; the outcome follows through response_url
       await expect.poll(() => slack.responses(declineUrl).length, { timeout: 60_000 }).toBe(1);
