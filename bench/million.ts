@@ -13,7 +13,6 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { existsSync, rmSync } from "node:fs";
 import pg from "pg";
-import type { WorkflowRunState } from "@mastra/core/workflows";
 import { disconnectDb } from "../lib/db/client.ts";
 import { deployMigrations } from "../lib/db/migrate.ts";
 import { listSuspendedRuns } from "../lib/runs/list-suspended-runs.ts";
@@ -25,6 +24,7 @@ import { generateBacklogInSql } from "./sql-backlog.ts";
 import { POSTGRES_ADMIN_URL } from "./stores.ts";
 import { THREAD_CASES, type ThreadPageResult } from "./threads.ts";
 import { measure, stats, type Stats } from "./timing.ts";
+import { persistWith, type WorkflowsDomain } from "./write-path.ts";
 
 const option = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -76,16 +76,7 @@ async function store(size: number, templates: Awaited<ReturnType<typeof loadTemp
 /** Inserts of new runs and a rewrite of each through the store, as agents write; the runs are removed afterwards. */
 async function writes(url: string, templates: Awaited<ReturnType<typeof loadTemplates>>) {
   const storage = await createMastraStorage(url);
-  const workflows = (await storage.getStore("workflows")) as unknown as {
-    persistWorkflowSnapshot(input: {
-      workflowName: string;
-      runId: string;
-      resourceId?: string;
-      snapshot: WorkflowRunState;
-      createdAt?: Date;
-      updatedAt?: Date;
-    }): Promise<void>;
-  };
+  const persist = persistWith((await storage.getStore("workflows")) as unknown as WorkflowsDomain);
   const runs = [...generateBacklog(compileTemplates(templates.templates), WRITES)].slice(0, WRITES).map((rows) => {
     const runId = randomUUID();
     return rows.map((row) => ({ ...row, runId, snapshot: row.snapshot.replaceAll(rows[0]!.runId, runId) }));
@@ -99,14 +90,7 @@ async function writes(url: string, templates: Awaited<ReturnType<typeof loadTemp
     for (const rows of runs) {
       for (const row of rows) {
         const t = performance.now();
-        await workflows.persistWorkflowSnapshot({
-          workflowName: row.workflowName,
-          runId: row.runId,
-          resourceId: row.resourceId ?? undefined,
-          snapshot: JSON.parse(row.snapshot),
-          createdAt: row.createdAt,
-          updatedAt: phase === "insert" ? row.updatedAt : new Date(row.updatedAt.getTime() + 1_000),
-        });
+        await persist(row, JSON.parse(row.snapshot), phase === "insert" ? row.updatedAt : new Date(row.updatedAt.getTime() + 1_000));
         samples.push(performance.now() - t);
       }
     }

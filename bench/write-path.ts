@@ -23,7 +23,7 @@ import { disconnectDb } from "../lib/db/client.ts";
 
 const WARMUP_RUNS = 1_000;
 
-type Persist = (row: BacklogRow, snapshot: WorkflowRunState, at: Date) => Promise<void>;
+export type Persist = (row: BacklogRow, snapshot: WorkflowRunState, at: Date) => Promise<void>;
 interface StoreUnderTest {
   name: string;
   persist: Persist;
@@ -48,7 +48,7 @@ async function freshPg(name: string): Promise<{ url: string; drop: () => Promise
   return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`) };
 }
 
-type WorkflowsDomain = {
+export type WorkflowsDomain = {
   persistWorkflowSnapshot(input: {
     workflowName: string;
     runId: string;
@@ -58,7 +58,7 @@ type WorkflowsDomain = {
     updatedAt?: Date;
   }): Promise<void>;
 };
-const persistWith =
+export const persistWith =
   (workflows: WorkflowsDomain): Persist =>
   (row, snapshot, at) =>
     workflows.persistWorkflowSnapshot({
