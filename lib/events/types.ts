@@ -14,7 +14,7 @@ export const EVENT_TYPES = [
    * found decided outside the console (lib/decisions/outside.ts): `decidedBy` says which.
    */
   "call.decided",
-  /** A pending call waited longer than the review target, REVIEW_SLA_MINUTES (lib/announcements/overdue.ts). */
+  /** A pending call waited longer than its review target: its risk's, else REVIEW_SLA_MINUTES (lib/announcements/overdue.ts). */
   "call.overdue",
   /** A call expires in its rule's `warnMinutes` (lib/announcements/expiring.ts). */
   "call.expiring",

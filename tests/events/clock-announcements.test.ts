@@ -14,6 +14,8 @@ import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun, type DemoRun } from "../helpers/demo-runs.ts";
 
 const TARGET = 60;
+/** One review target for every call, as the tests of the clock read it: no call here has a risk. */
+const TARGETS = { unrated: TARGET, byRisk: { critical: TARGET, high: TARGET, medium: TARGET, low: TARGET } };
 const minutesAfter = (since: Date, minutes: number) => new Date(since.getTime() + minutes * 60_000);
 
 describe.each(["sqlite", "postgres"] as const)("announcements on the clock on %s", { timeout: 120_000 }, (kind) => {
@@ -41,12 +43,12 @@ describe.each(["sqlite", "postgres"] as const)("announcements on the clock on %s
     // The moment the old call crossed the target and the fresh one (seconds younger) did not yet.
     const between = new Date((since.getTime() + (await waitingSince(fresh)).getTime()) / 2);
     const now = minutesAfter(between, TARGET);
-    expect(await announceOverdueCalls(database.url, minutesAfter(since, TARGET - 1), TARGET)).toBe(0);
+    expect(await announceOverdueCalls(database.url, minutesAfter(since, TARGET - 1), TARGETS)).toBe(0);
 
-    expect(await announceOverdueCalls(database.url, now, TARGET)).toBe(1);
-    expect(await announceOverdueCalls(database.url, now, TARGET)).toBe(0);
+    expect(await announceOverdueCalls(database.url, now, TARGETS)).toBe(1);
+    expect(await announceOverdueCalls(database.url, now, TARGETS)).toBe(0);
     forgetOverdueWatermarks(); // a restart: the watermark comes back from the announcements
-    expect(await announceOverdueCalls(database.url, now, TARGET)).toBe(0);
+    expect(await announceOverdueCalls(database.url, now, TARGETS)).toBe(0);
     expect(await eventsOf(fresh.runId, "call.overdue")).toEqual([]);
 
     const [overdue, ...more] = await eventsOf(old.runId, "call.overdue");
@@ -69,7 +71,7 @@ describe.each(["sqlite", "postgres"] as const)("announcements on the clock on %s
     const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-9003"));
     const late = minutesAfter(await waitingSince(run), TARGET + 5);
     forgetOverdueWatermarks();
-    await Promise.all([announceOverdueCalls(database.url, late, TARGET), announceOverdueCalls(database.url, late, TARGET)]);
+    await Promise.all([announceOverdueCalls(database.url, late, TARGETS), announceOverdueCalls(database.url, late, TARGETS)]);
     expect(await eventsOf(run.runId, "call.overdue")).toHaveLength(1);
     const db = await getDb(database.url);
     expect(await db.callAnnouncement.count({ where: { runId: run.runId, type: "call.overdue" } })).toBe(1);
@@ -92,7 +94,7 @@ describe.each(["sqlite", "postgres"] as const)("announcements on the clock on %s
         updatedAt: now,
       },
     });
-    await announceOverdueCalls(database.url, minutesAfter(await waitingSince(run), TARGET + 1), TARGET);
+    await announceOverdueCalls(database.url, minutesAfter(await waitingSince(run), TARGET + 1), TARGETS);
     expect(await eventsOf(run.runId, "call.overdue")).toEqual([]);
   });
 

@@ -10,6 +10,7 @@ import { GET as getQueueRoute } from "../../app/api/queue/route.ts";
 import { runAs } from "../../lib/auth/session.ts";
 import { getDb } from "../../lib/db/client.ts";
 import { recordWaitingCalls } from "../../lib/events/waiting.ts";
+import { announceOverdueCalls, forgetOverdueWatermarks } from "../../lib/announcements/overdue.ts";
 import { getQueuePage, getRunsView } from "../../lib/queue/views.ts";
 import { prepareRuleMatches } from "../../lib/rules/auto-decide.ts";
 import { createRule } from "../../lib/rules/store.ts";
@@ -168,5 +169,33 @@ describe.each(["sqlite", "postgres"] as const)("risk in the queue on %s", { time
     const view = await getRunsView({ risk: "severe" });
     expect(view.problems).toEqual([expect.stringMatching(/^risk=severe was ignored: risk must be one or more of/)]);
     expect(view.threadTotal).toBe(5);
+  });
+
+  it("announces call.overdue against each call's own risk target, once, and again only for the calls that crossed theirs", async () => {
+    const db = await getDb(database.url);
+    const targets = { unrated: 60, byRisk: { critical: 15, high: 60, medium: 240, low: 1440 } };
+    const now = new Date();
+    forgetOverdueWatermarks();
+    expect(await announceOverdueCalls(database.url, now, targets)).toBe(3);
+    const announced = async () => {
+      const events = await db.outboxEvent.findMany({ where: { type: "call.overdue" } });
+      return Object.fromEntries(
+        events
+          .map((event) => JSON.parse(event.payload) as { data: { runId: string; risk: string | null; reviewTargetMinutes: number } })
+          .map(({ data }) => [Object.keys(plan).find((key) => runs[key]!.runId === data.runId), [data.risk, data.reviewTargetMinutes]]),
+      );
+    };
+    expect(await announced()).toEqual({ critical: ["critical", 15], highOld: ["high", 60], unrated: [null, 60] });
+    // A restart announces nothing again; a day later the low call has crossed its 1440 minutes too.
+    forgetOverdueWatermarks();
+    expect(await announceOverdueCalls(database.url, now, targets)).toBe(0);
+    forgetOverdueWatermarks();
+    // 1,000 minutes on: the high call waited 1,030 (over 60), the low one 1,120 (under 1,440).
+    expect(await announceOverdueCalls(database.url, new Date(now.getTime() + 1_000 * MINUTE), targets)).toBe(1);
+    expect(await announced()).toMatchObject({ highRecent: ["high", 60] });
+    expect(Object.keys(await announced())).not.toContain("low");
+    forgetOverdueWatermarks();
+    expect(await announceOverdueCalls(database.url, new Date(now.getTime() + 1_330 * MINUTE), targets)).toBe(1);
+    expect(await announced()).toMatchObject({ highRecent: ["high", 60], low: ["low", 1440] });
   });
 });
