@@ -1,4 +1,5 @@
 import { expect, requests, test } from "./fixtures.ts";
+import { screenshotIfAsked } from "./support/queue-page.ts";
 import { demoAccount, loginThroughForm } from "./support/users.ts";
 
 // Rules are an admin's: the admin signs in for this spec (the stored session is a reviewer's).
@@ -29,6 +30,7 @@ test("an admin dry-runs a rule, enables it for the calls already waiting, and th
   const listed = dryRun.getByRole("list", { name: "Calls the rule matches" }).getByRole("listitem");
   await expect(listed).toHaveCount(2);
   await expect(listed.first()).toContainText(testResource);
+  await screenshotIfAsked(page, "rules-dry-run");
   // Nothing was decided by looking.
   for (const run of [...small, large]) expect(await isPending(run)).toBe(true);
 
@@ -39,6 +41,7 @@ test("an admin dry-runs a rule, enables it for the calls already waiting, and th
   await expect(rule).toContainText("enabled");
   await rule.getByText(/^History \(1 versions\)/).click();
   await expect(rule).toContainText("Version 1: created by");
+  await screenshotIfAsked(page, "rules-saved-with-history");
 
   for (const run of small) {
     expect(await isPending(run)).toBe(false);
