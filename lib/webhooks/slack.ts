@@ -1,10 +1,13 @@
 /**
  * The Slack preset: an endpoint flagged as Slack (an incoming-webhook URL) gets a Block Kit message
  * instead of the raw event: what waits (or what was decided), for which agent and customer, since
- * when, and a link to the run in the console (CONSOLE_URL, else BETTER_AUTH_URL). A waiting call
- * that asks for approval also gets Approve and Decline buttons (lib/slack: answered at
- * POST /api/integrations/slack/interactions); an input request keeps only the link.
+ * when, and a link to the run in the console (CONSOLE_URL, else BETTER_AUTH_URL). A call that still
+ * waits shows what it would do: its arguments (or, for an input request, what it asks for), so that
+ * nobody approves from Slack blind. A waiting call that asks for approval also gets Approve and
+ * Decline buttons (lib/slack: answered at POST /api/integrations/slack/interactions); an input
+ * request keeps only the link.
  */
+import type { AgentRunToolCall } from "@agent-approvals/mastra-store";
 import type { EventPayload } from "../events/outbox.ts";
 import { runLink } from "../links.ts";
 import { findSuspendedRun } from "../runs/run-detail.ts";
@@ -42,11 +45,25 @@ const HEADLINES: Record<EventPayload["type"], (data: Record<string, unknown>) =>
 /** The events about a call that still waits: their message says since when. */
 const WAITING = new Set<EventPayload["type"]>(["call.waiting", "call.overdue", "call.expiring"]);
 
+/** The longest arguments a message shows (Slack refuses a section over 3,000 characters). */
+export const SLACK_ARGUMENTS_MAX_LENGTH = 1_500;
+
+/** A call's arguments (or what it asks for) as a code block: text, cut, with nothing Slack reads as markup. */
+function callBlock(call: AgentRunToolCall): SlackBlock {
+  const label = call.requiresApproval ? "Arguments" : "Asks for";
+  let json = JSON.stringify(call.requiresApproval ? call.args : call.suspendPayload, null, 1) ?? "—";
+  if (json.length > SLACK_ARGUMENTS_MAX_LENGTH) json = `${json.slice(0, SLACK_ARGUMENTS_MAX_LENGTH - 1)}…`;
+  // Three backticks in a value would close the code block: a zero-width space keeps them apart.
+  const text = escape(json).replace(/`(?=`)/g, "`\u200b");
+  return { type: "section", text: { type: "mrkdwn", text: `*${label}*\n\`\`\`${text}\`\`\`` } };
+}
+
 /**
- * `approval`: the call waits for approval (not for input), so a reviewer linked to Slack can decide
- * it from the message; the buttons go only on the events of a call that still waits.
+ * `call`: the waiting call as the store has it now, when the event is about a call that still waits:
+ * the message shows its arguments and, when it waits for approval (not for input), the buttons a
+ * reviewer linked to Slack decides it with.
  */
-export function slackMessage(event: EventPayload, { approval = false }: { approval?: boolean } = {}): SlackMessage {
+export function slackMessage(event: EventPayload, { call }: { call?: AgentRunToolCall | null } = {}): SlackMessage {
   const data = event.data;
   const runId = String(data.runId ?? "");
   const link = runLink(runId);
@@ -69,15 +86,16 @@ export function slackMessage(event: EventPayload, { approval = false }: { approv
           field("Tool", data.toolName),
         ],
       },
+      ...(call && WAITING.has(event.type) ? [callBlock(call)] : []),
       { type: "context", elements: [{ type: "mrkdwn", text: `Run \`${escape(runId)}\` · call \`${escape(data.toolCallId)}\`` }] },
-      ...(approval && WAITING.has(event.type) ? [decisionButtons({ runId, toolCallId: String(data.toolCallId ?? "") })] : []),
+      ...(call?.requiresApproval && WAITING.has(event.type) ? [decisionButtons({ runId, toolCallId: String(data.toolCallId ?? "") })] : []),
     ],
   };
 }
 
-/** Whether the event's call still waits for approval (not for input): its message gets the buttons. */
-export async function awaitsApproval(event: EventPayload, databaseUrl: string): Promise<boolean> {
-  if (!WAITING.has(event.type)) return false;
+/** The event's call as it waits now, or null: the event is not about a waiting call, or the call no longer waits. */
+export async function waitingCallOf(event: EventPayload, databaseUrl: string): Promise<AgentRunToolCall | null> {
+  if (!WAITING.has(event.type)) return null;
   const run = await findSuspendedRun(String(event.data.runId ?? ""), databaseUrl);
-  return run?.toolCalls.find((call) => call.toolCallId === event.data.toolCallId)?.requiresApproval === true;
+  return run?.toolCalls.find((call) => call.toolCallId === event.data.toolCallId) ?? null;
 }

@@ -10,7 +10,7 @@ import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import type { EventPayload } from "../events/outbox.ts";
 import { MAX_ATTEMPTS, retryDelayMs } from "../retry-schedule.ts";
 import { postWebhook, type AttemptResult } from "./send.ts";
-import { awaitsApproval, slackMessage } from "./slack.ts";
+import { slackMessage, waitingCallOf } from "./slack.ts";
 
 /** Longer than one attempt can take (its 10 s time limit), so a live worker never loses its claim. */
 const LEASE_MS = 60_000;
@@ -60,8 +60,8 @@ type Delivery = Awaited<ReturnType<Db["webhookDelivery"]["findUniqueOrThrow"]>>;
 async function attempt(endpoint: Endpoint, event: OutboxEvent, databaseUrl: string): Promise<AttemptResult> {
   if (endpoint.slack) {
     const payload = JSON.parse(event.payload) as EventPayload;
-    const approval = await awaitsApproval(payload, databaseUrl);
-    return postWebhook(endpoint.url, JSON.stringify(slackMessage(payload, { approval })), {});
+    const call = await waitingCallOf(payload, databaseUrl);
+    return postWebhook(endpoint.url, JSON.stringify(slackMessage(payload, { call })), {});
   }
   // Signed at sending time: receivers reject a timestamp more than a few minutes off their clock.
   const sentAt = new Date();

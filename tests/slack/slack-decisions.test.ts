@@ -19,7 +19,7 @@ import { createLinkCode } from "../../lib/slack/links.ts";
 import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, shippingRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
-import { awaitsApproval, slackMessage } from "../../lib/webhooks/slack.ts";
+import { waitingCallOf, slackMessage } from "../../lib/webhooks/slack.ts";
 import { clickBody, signedSlackRequest, startSlackStandIn, type SlackStandIn } from "../helpers/slack-stand-in.ts";
 
 const SECRET = "slack-signing-secret-for-tests";
@@ -78,7 +78,7 @@ describe.each(["sqlite", "postgres"] as const)("deciding from Slack on %s", (kin
     return interactions(signedSlackRequest(INTERACTIONS, body, { secret: SECRET }));
   };
 
-  it("puts Approve and Decline on an approval call's message; an input request keeps only the link", async () => {
+  it("shows what a call would do, and puts Approve and Decline on an approval call's message; an input request keeps only the link", async () => {
     const approval = await refund("ORD-5100");
     const input = await suspendDemoRun(database.url, "shipping", shippingRequest());
     const waiting = (call: typeof approval) => ({
@@ -86,12 +86,18 @@ describe.each(["sqlite", "postgres"] as const)("deciding from Slack on %s", (kin
       timestamp: new Date().toISOString(),
       data: { ...call.ref, toolName: "x", agentId: "y" },
     });
-    const blocksOf = async (call: typeof approval) => {
+    const messageOf = async (call: typeof approval) => {
       const event = waiting(call);
-      return slackMessage(event, { approval: await awaitsApproval(event, database.url) }).blocks.map((block) => block.type);
+      return slackMessage(event, { call: await waitingCallOf(event, database.url) });
     };
-    expect(await blocksOf(approval)).toEqual(["section", "section", "context", "actions"]);
-    expect(await blocksOf(input)).toEqual(["section", "section", "context"]);
+    const approvalMessage = await messageOf(approval);
+    expect(approvalMessage.blocks.map((block) => block.type)).toEqual(["section", "section", "section", "context", "actions"]);
+    expect(JSON.stringify(approvalMessage.blocks[2])).toMatch(/\*Arguments\*\\n```\{[^`]*\\"orderId\\": \\"ORD-5100\\"/);
+    const inputMessage = await messageOf(input);
+    expect(inputMessage.blocks.map((block) => block.type)).toEqual(["section", "section", "section", "context"]);
+    expect(JSON.stringify(inputMessage.blocks[2])).toContain("*Asks for*");
+    // A call that no longer waits (or an event about no call) gets neither.
+    expect(await waitingCallOf(waiting({ ...approval, ref: { ...approval.ref, toolCallId: "call_gone" } }), database.url)).toBeNull();
   });
 
   it("approves a call from a signed click: the tool runs once, via slack, and the message is replaced", async () => {
