@@ -112,7 +112,16 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
     const peak = mem?.[engine]?.peakRssMb;
     if (peak !== undefined) t(`peak RSS listing ${large.toLocaleString("en")} (${engine}) < 200 MB`, `${peak.toFixed(0)} MB`, peak < 200);
   }
-  const page = results.page as { renderFirst?: Stats; renderFiltered?: Stats; clientJs?: { bytes: number; gzip: number } } | undefined;
+  const page = results.page as
+    | {
+        renderFirst?: Stats;
+        renderFiltered?: Stats;
+        clientJs?: { bytes: number; gzip: number };
+        htmlBytes?: number;
+        htmlGzip?: number;
+        withoutExcerpts?: { runs: number; render: Stats; htmlBytes: number; htmlGzip: number };
+      }
+    | undefined;
   if (page?.renderFirst) {
     t(
       "runs page at 100k: server render median < 150 ms (first page)",
@@ -124,6 +133,21 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
       `${page.renderFiltered!.median.toFixed(1)} ms`,
       page.renderFiltered!.median < 150,
     );
+    const bare = page.withoutExcerpts;
+    if (bare && page.htmlGzip !== undefined && page.htmlBytes !== undefined) {
+      const timeRatio = page.renderFirst.median / bare.render.median;
+      t(
+        "runs page at 100k: server render with request excerpts < 1.1x the same page without them",
+        `${timeRatio.toFixed(2)}x (${page.renderFirst.median.toFixed(1)} vs ${bare.render.median.toFixed(1)} ms, ${bare.runs} runs)`,
+        timeRatio < 1.1,
+      );
+      const growth = page.htmlGzip / bare.htmlGzip - 1;
+      t(
+        "runs page at 100k: request excerpts add < 15% to the first page's HTML, gzip (their own text, one line per call)",
+        `+${(100 * growth).toFixed(1)}% gzip (${(bare.htmlGzip / 1024).toFixed(0)} → ${(page.htmlGzip / 1024).toFixed(0)} kB; raw ${(bare.htmlBytes / 1024).toFixed(0)} → ${(page.htmlBytes / 1024).toFixed(0)} kB)`,
+        growth < 0.15,
+      );
+    }
     t(
       "runs page client JS < 250 kB gzip",
       `${(page.clientJs!.gzip / 1024).toFixed(0)} kB gzip (${(page.clientJs!.bytes / 1024).toFixed(0)} kB raw)`,

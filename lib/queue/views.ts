@@ -3,6 +3,7 @@
  * (GET /api/runs) and the run detail
  * (lib/runs) with each pending call's decision state (lib/decisions), as DTOs for the browser.
  */
+import { cutExcerpt } from "@agent-approvals/mastra-store";
 import { assigneeOf, findAssignees, findThreadAssignees, type Assignee } from "../assignments/assignments.ts";
 import { exclusiveAgents } from "../assignments/review-settings.ts";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
@@ -87,10 +88,8 @@ export async function getQueuePage(query: QueueQuery, viewerId?: string): Promis
       db,
       threads.map((thread) => thread.threadKey),
     ),
-    // Without each call's arguments or payload: a row reads them when it opens (readRun). A page
-    // can hold a thousand calls, and their arguments would ride along in the page's HTML.
-    withAssignees(threads.flatMap((thread) => thread.shownRuns.map((run) => withExpiry(withoutPayloads(toRunDto(run, states)))))).then(
-      (shown) => withRisks(db, shown),
+    withAssignees(threads.flatMap((thread) => thread.shownRuns.map((run) => withExpiry(asQueueRow(toRunDto(run, states)))))).then((shown) =>
+      withRisks(db, shown),
     ),
   ]);
   const runsByThread = new Map<string, RunDto[]>();
@@ -187,6 +186,22 @@ function toAssigneeDto(assignee: Omit<Assignee, "via"> & { via?: Assignee["via"]
   };
 }
 
-function withoutPayloads(run: RunDto): RunDto {
-  return { ...run, toolCalls: run.toolCalls.map(({ args: _args, suspendPayload: _payload, ...call }) => call) };
+/**
+ * The longest request excerpt a queue row gets: about what one line of the row shows on a wide
+ * screen. The store keeps 120 characters (the API's runs carry them); every character more than a
+ * row shows rides along in the page's data for each of up to a thousand calls.
+ */
+export const QUEUE_EXCERPT_LENGTH = 80;
+
+/**
+ * A run as a queue row needs it. Without each call's arguments or payload: a row reads them when it
+ * opens (readRun). A page can hold a thousand calls, and their arguments would ride along in the
+ * page's HTML; for the same reason its request excerpt is cut to what the row shows.
+ */
+function asQueueRow(run: RunDto): RunDto {
+  return {
+    ...run,
+    ...(run.requestExcerpt ? { requestExcerpt: cutExcerpt(run.requestExcerpt, QUEUE_EXCERPT_LENGTH) } : {}),
+    toolCalls: run.toolCalls.map(({ args: _args, suspendPayload: _payload, ...call }) => call),
+  };
 }

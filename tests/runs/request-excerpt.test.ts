@@ -6,6 +6,8 @@
  * store's migration 0006 adds it, with the summaries and their triggers intact.
  */
 import { randomUUID } from "node:crypto";
+import { getQueuePage, QUEUE_EXCERPT_LENGTH } from "../../lib/queue/views.ts";
+import { queueQuery } from "../../lib/search-params.ts";
 import { describe, expect, it } from "vitest";
 import { REQUEST_EXCERPT_MAX_LENGTH } from "../../packages/mastra-store/src/conversation.ts";
 import { getDb } from "../../lib/db/client.ts";
@@ -46,6 +48,16 @@ describe.each(["sqlite", "postgres"] as const)("the request excerpt on %s", { ti
     expect(await listedExcerpt(database.url, run.runId)).toBe(expectedExcerpt(text));
     const page = await listThreads({ threadId: run.thread, overdueBefore: new Date() }, database.url);
     expect(page.threads.flatMap((thread) => thread.shownRuns.map((shown) => shown.requestExcerpt))).toEqual([expectedExcerpt(text)]);
+    // The queue's row carries what one line shows: the same words, cut again at QUEUE_EXCERPT_LENGTH.
+    const queue = await getQueuePage(queueQuery.parse({ threadId: run.thread }));
+    const rowExcerpt = queue.threads[0]!.runs[0]!.requestExcerpt!;
+    expect(expectedExcerpt(text).length).toBeGreaterThan(QUEUE_EXCERPT_LENGTH);
+    expect(rowExcerpt).toHaveLength(QUEUE_EXCERPT_LENGTH);
+    expect(rowExcerpt).toBe(
+      `${expectedExcerpt(text)
+        .slice(0, QUEUE_EXCERPT_LENGTH - 1)
+        .trimEnd()}…`,
+    );
     // Only the waiting row carries it: Mastra's internal rows of the run have none.
     const rows = await storedExcerpts(database.url, run.runId);
     expect(rows.filter((row) => row.requestExcerpt !== null).map((row) => row.workflowName)).toEqual(["agentic-loop"]);

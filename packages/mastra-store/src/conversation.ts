@@ -146,8 +146,11 @@ function oneLine(text: string): string {
   return text.replace(BREAKS_AND_CONTROLS, " ").replace(LONE_SURROGATES, "\ufffd").trim();
 }
 
-/** `text` at most `max` UTF-16 units long, never split inside a surrogate pair. */
-function cut(text: string, max: number): string {
+/**
+ * `text` at most `max` UTF-16 units long (the ellipsis included), never split inside a surrogate
+ * pair: how an excerpt is cut here, and again shorter where it is shown in less room.
+ */
+export function cut(text: string, max: number): string {
   if (text.length <= max) return text;
   let end = max - 1;
   if (/[\ud800-\udbff]/.test(text[end - 1]!)) end--;

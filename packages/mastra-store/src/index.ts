@@ -26,6 +26,7 @@ export {
   readStoredMessage,
   runStartedAt,
   requestExcerptOf,
+  cut as cutExcerpt,
   REQUEST_EXCERPT_MAX_LENGTH,
   type ConversationMessage,
   type ConversationPart,
