@@ -114,7 +114,7 @@ async function renderWithoutExcerpts(html: string) {
   try {
     db.transaction(() => saved.forEach((row) => put.run(null, row.workflow_name, row.run_id)))();
     const bare = await timeRenders("/");
-    return { runs: saved.length, render: bare.stats, htmlBytes: bare.html.length, htmlGzip: gzipSync(bare.html).length };
+    return { runs: runIds.length, render: bare.stats, htmlBytes: bare.html.length, htmlGzip: gzipSync(bare.html).length };
   } finally {
     db.transaction(() => saved.forEach((row) => put.run(row.request_excerpt, row.workflow_name, row.run_id)))();
     db.close();
