@@ -23,6 +23,7 @@ const IN_PROCESS = [
   "tests/db/pending-calls-migration.test.ts",
   "tests/db/request-excerpt-migration.test.ts",
   "tests/db/sqlite-turns.test.ts",
+  "tests/db/waiting-call-risks.test.ts",
   "tests/decisions/earlier.test.ts",
   "tests/decisions/expiry-mark.test.ts",
   "tests/decisions/expiry.test.ts",

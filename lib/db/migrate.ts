@@ -4,11 +4,12 @@
 // `prisma migrate deploy|dev` keep working unchanged where the native engine is available.
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { migrateStore } from "@agent-approvals/mastra-store/migrate";
+import { migrateStore, pendingStoreMigrations } from "@agent-approvals/mastra-store/migrate";
 import type { ErrorRegistry } from "@prisma/driver-adapter-utils";
 import { createMigrationAdapter } from "./migration-adapters.ts";
 import { absoluteDatabaseUrl, databaseProvider, prismaPaths, type DatabaseProvider } from "./database-url.ts";
 import { storePrismaPaths, storeTables } from "./prisma-paths.ts";
+import { installWaitingCallRiskTriggers, removeWaitingCallRiskTriggers } from "./waiting-call-risks.ts";
 import { startSchemaEngine, type MigrationList, type SchemaEngine, type SchemaFilter } from "./schema-engine.ts";
 
 export type { DatabaseProvider } from "./database-url.ts";
@@ -30,17 +31,24 @@ const MIGRATION_FILE = "migration.sql";
  * Brings `databaseUrl` up to date: first the store package's migrations (its tables, in its own
  * history), then those of `prisma/<provider>/migrations` that it lacks, in name order, recorded in
  * `_prisma_migrations` exactly like `prisma migrate deploy`. Creates the SQLite file (and its folder)
- * if missing. A no-op when the database is up to date. Concurrent callers are serialised by each
+ * if missing, and installs the triggers that span both (lib/db/waiting-call-risks.ts) where any is
+ * missing. A no-op when the database is up to date. Concurrent callers are serialised by each
  * migrator's lock (an exclusive lock on SQLite, an advisory lock on PostgreSQL).
  */
 export async function deployMigrations(databaseUrl: string): Promise<{ applied: string[] }> {
   const provider = databaseProvider(databaseUrl);
-  const store = await migrateStore(absoluteDatabaseUrl(databaseUrl));
-  return withEngine(databaseUrl, provider, async (engine) => {
+  const url = absoluteDatabaseUrl(databaseUrl);
+  // The triggers that span the store's tables and ours come off while the store's migrations run
+  // (lib/db/waiting-call-risks.ts) and go back on after ours.
+  if (provider === "sqlite" && (await pendingStoreMigrations(url)).length > 0) await removeWaitingCallRiskTriggers(url);
+  const store = await migrateStore(url);
+  const applied = await withEngine(databaseUrl, provider, async (engine) => {
     const migrationsList = await readMigrations(provider);
     const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: consoleTablesOnly(provider) });
-    return { applied: [...store.applied.map((name) => `store/${name}`), ...appliedMigrationNames] };
+    return [...store.applied.map((name) => `store/${name}`), ...appliedMigrationNames];
   });
+  await installWaitingCallRiskTriggers(url);
+  return { applied };
 }
 
 export interface CreatedMigration {
@@ -62,6 +70,7 @@ export async function createMigration(provider: DatabaseProvider, name: string, 
     throw new Error(`createMigration(${provider}): the database URL is for ${databaseProvider(databaseUrl)}`);
   }
   const schema = await readSchema(provider);
+  await migrateStore(absoluteDatabaseUrl(databaseUrl));
   return withEngine(databaseUrl, provider, async (engine) => {
     // The order `prisma migrate dev` uses: apply, diagnose, create, apply.
     const before = await readMigrations(provider);
@@ -114,9 +123,10 @@ export async function pendingSchemaChanges(
   const paths = owner === "console" ? prismaPaths(provider) : storePrismaPaths(provider);
   const filters = owner === "console" ? consoleTablesOnly(provider) : { externalTables: [], externalEnums: [] };
   const schema = await readSchemaFiles(paths.schemaFiles);
+  const migrations = owner === "console" ? await readMigrations(provider) : await readMigrationsFolder(paths.migrations);
   return withEngine(databaseUrl, provider, async (engine) => {
     const { exitCode, stdout } = await engine.diff({
-      from: { tag: "migrations", ...(await readMigrationsFolder(paths.migrations)) },
+      from: { tag: "migrations", ...migrations },
       to: { tag: "schemaDatamodel", files: schema },
       script: true,
       exitCode: true,
@@ -148,8 +158,22 @@ async function readSchemaFiles(files: string[]): Promise<Array<{ path: string; c
   return Promise.all(files.map(async (file) => ({ path: file, content: await readFile(file, "utf8") })));
 }
 
+/** Every migration of the store package, in order, as one script. */
+async function storeMigrationsScript(provider: DatabaseProvider): Promise<string> {
+  const { migrationDirectories, baseDir } = await readMigrationsFolder(storePrismaPaths(provider).migrations);
+  const scripts = await Promise.all(
+    migrationDirectories.map((directory) => readFile(path.join(baseDir, directory.path, MIGRATION_FILE), "utf8")),
+  );
+  return scripts.join("\n;\n");
+}
+
+/**
+ * The console's migrations. They may refer to the store's tables (triggers that keep a console table
+ * in step with workflow_snapshots), so a shadow database they are replayed on gets the store's
+ * tables first, as every real database does (deployMigrations migrates the store first).
+ */
 async function readMigrations(provider: DatabaseProvider): Promise<MigrationList> {
-  return readMigrationsFolder(prismaPaths(provider).migrations);
+  return { ...(await readMigrationsFolder(prismaPaths(provider).migrations)), shadowDbInitScript: await storeMigrationsScript(provider) };
 }
 
 /** A migrations folder as the engine expects it: what Prisma's CLI builds from disk. */

@@ -23,7 +23,16 @@ import { listedColumns, toConsoleRun, type ConsoleRun, type ListedRow } from "./
 import { listThreadsOptions, type ListThreadsOptions } from "./validations.ts";
 import { InvalidListOptionsError } from "./list-suspended-runs.ts";
 import { agentCondition, createdWithin, inThreads, NO_THREAD_KEY, type ThreadQuery as Query, type ThreadRow } from "./thread-sql.ts";
-import { anyRatedCall, notOverdueCalls, overdueRunCondition, riskCondition, runRiskRank } from "./risk-sql.ts";
+import {
+  anyRatedCall,
+  notOverdueCalls,
+  overdueRunCondition,
+  ratedMatchedRuns,
+  recentCallsOfRatedThreads,
+  riskCondition,
+  risksLead,
+  runRiskRank,
+} from "./risk-sql.ts";
 import { pageOfSummaries, recentCallsOf, summariesCover } from "./thread-summaries.ts";
 
 export { NO_THREAD_KEY };
@@ -111,6 +120,13 @@ async function pageOfMatches(db: Db, query: Query): Promise<{ rows: ThreadRow[];
     ORDER BY ${byRisk ? sql`"risk_rank" DESC, ` : empty}"oldest_at" ${direction}, "thread_key" ${direction}
     LIMIT ${query.perPage} OFFSET ${query.page * query.perPage}`,
   );
+  const recent = risksLead(query)
+    ? await recentCallsOfRatedThreads(
+        db,
+        query,
+        page.map((row) => row.threadKey),
+      )
+    : null;
   let totals = page[0] ? { threadTotal: Number(page[0].threadTotal), callTotal: Number(page[0].callTotal) } : null;
   if (!totals) {
     // Past the last page: the totals still say what there is.
@@ -127,7 +143,7 @@ async function pageOfMatches(db: Db, query: Query): Promise<{ rows: ThreadRow[];
       calls: Number(row.calls),
       // SQLite returns a computed MIN() of a DATETIME column as its stored text.
       oldestAt: new Date(row.oldestAt),
-      recentCalls: Number(row.recentCalls),
+      recentCalls: recent ? (recent.get(row.threadKey) ?? 0) : Number(row.recentCalls),
     })),
     ...totals,
   };
@@ -178,7 +194,7 @@ function readThreadsFirstRuns(db: Db, query: Query, threads: ThreadRow[]): Promi
     FROM (
       SELECT ${key}, ROW_NUMBER() OVER (PARTITION BY "thread_id" ORDER BY COALESCE("updated_at", "updated_at"), "run_id") AS "position"
       FROM "workflow_snapshots"
-      WHERE ${matchConditions(query)} AND ${inThreads(threads)}
+      WHERE ${matchConditions(query, threads)} AND ${inThreads(threads)}
     ) AS "ranked"
     JOIN "workflow_snapshots" AS "w" ON ${join}`,
   );
@@ -189,12 +205,14 @@ function readThreadsFirstRuns(db: Db, query: Query, threads: ThreadRow[]): Promi
  * memory): ranking all of them to show the first few cost 100+ ms at 100k. Read in waiting order
  * instead, stopping after the first `callsPerThread`.
  */
+const WITHOUT_THREAD: ThreadRow[] = [{ threadKey: NO_THREAD_KEY, calls: 0, oldestAt: new Date(0) }];
+
 function readFirstRunsWithoutThread(db: Db, query: Query): Promise<ListedRow[]> {
   // A run without a thread is the reviewer's only through its own call: found from those, by id.
   const conditions = query.assignedTo
-    ? sql`${matchConditions({ ...query, assignedTo: undefined })}
+    ? sql`${matchConditions({ ...query, assignedTo: undefined }, WITHOUT_THREAD)}
       AND "run_id" IN (${ownCallRuns(query.assignedTo)})`
-    : matchConditions(query);
+    : matchConditions(query, WITHOUT_THREAD);
   return queryStatement<ListedRow>(
     db,
     sql`
@@ -207,14 +225,16 @@ function readFirstRunsWithoutThread(db: Db, query: Query): Promise<ListedRow[]> 
 }
 
 /**
- * The matching runs' (thread_key, updated_at, tool_call_count). With the assignee filter, as the
+ * The matching runs' (thread_key, updated_at, tool_call_count). Led by the risk filter, from the
+ * narrow rows of rated waiting calls (ratedRunsSource). With the assignee filter, as the
  * union of the reviewer's calls' runs and their threads' runs, each read by its own index (the
  * threads' covers every column); as one condition it looked every run up by id (4.4 ms of SQL at
  * 100k for ~1,000 runs instead of 1.5).
  */
 function matchedRuns(query: Query): Sql {
-  const columns = sql`"workflow_name", "run_id", COALESCE("thread_id", '') AS "thread_key", "updated_at", "tool_call_count",
-    ${notOverdueCalls(query)} AS "not_overdue" ${query.sort === "risk" ? sql`, ${runRiskRank(query.sqlite)} AS "risk_rank"` : empty}`;
+  const computed = sql`${notOverdueCalls(query)} AS "not_overdue" ${query.sort === "risk" ? sql`, ${runRiskRank()} AS "risk_rank"` : empty}`;
+  if (risksLead(query)) return ratedMatchedRuns(query);
+  const columns = sql`"workflow_name", "run_id", COALESCE("thread_id", '') AS "thread_key", "updated_at", "tool_call_count", ${computed}`;
   if (!query.assignedTo) return sql`SELECT ${columns} FROM "workflow_snapshots" WHERE ${matchConditions(query)}`;
   const others = { ...query, assignedTo: undefined };
   return sql`
@@ -223,14 +243,21 @@ function matchedRuns(query: Query): Sql {
     SELECT ${columns} FROM "workflow_snapshots" WHERE ${matchConditions(others)} AND ${heldThreadRunCondition(query.assignedTo)}`;
 }
 
-/** The filters of `query` on workflow_snapshots, as one SQL condition. */
-function matchConditions(query: Query): Sql {
+/** The filters of `query` on workflow_snapshots, as one SQL condition; `threads`: the runs are of these. */
+function matchConditions(query: Query, threads?: ThreadRow[]): Sql {
   const conditions: Sql[] = [sql`"status" = 'suspended'`, agentCondition(query.agentId)];
   if (query.threadId) conditions.push(sql`"thread_id" = ${query.threadId}`);
   if (query.noThread) conditions.push(sql`"thread_id" IS NULL`);
   if (query.resourceId) conditions.push(sql`"resource_id" = ${query.resourceId}`);
   if (query.assignedTo) conditions.push(assignedToCondition(query.assignedTo, query.sqlite));
-  if (query.risks) conditions.push(riskCondition(query.risks, query.sqlite));
+  if (query.risks)
+    conditions.push(
+      riskCondition(
+        query.risks,
+        query.sqlite,
+        threads?.map((thread) => thread.threadKey),
+      ),
+    );
   // Wrapped on SQLite so that it never walks the waiting-time index for it: nearly every call is
   // overdue, and the filter's own index (or the threads') narrows far better. Left bare on
   // PostgreSQL, which plans on statistics: wrapped, it guessed a third of the rows and read a

@@ -18,13 +18,15 @@ import path from "node:path";
 import { deployMigrations, type DatabaseProvider } from "../../lib/db/migrate.ts";
 import { PROJECT_ROOT, prismaPaths, storePrismaPaths } from "../../lib/db/prisma-paths.ts";
 
-/** What decides the migrated schema: the migration folders and the two migrators. */
+/** What decides the migrated schema: the migration folders, the triggers installed beside them, and the migrators. */
 async function migrationHistoryHash(kind: DatabaseProvider): Promise<string> {
   const hash = createHash("sha256");
   const files = [
     ...(await filesUnder(prismaPaths(kind).migrations)),
     ...(await filesUnder(storePrismaPaths(kind).migrations)),
+    ...(await filesUnder(path.join(PROJECT_ROOT, "prisma", kind, "derived"))),
     path.join(PROJECT_ROOT, "lib/db/migrate.ts"),
+    path.join(PROJECT_ROOT, "lib/db/waiting-call-risks.ts"),
     path.join(PROJECT_ROOT, "packages/mastra-store/src/migrate.ts"),
   ];
   for (const file of files)

@@ -1,0 +1,73 @@
+-- waiting_call_risks (the console's migration of that name), kept by triggers: installed by
+-- lib/db/waiting-call-risks.ts on every deploy after the store's and the console's migrations, when
+-- any is missing (a new database), and the table refilled from what waits now, in one transaction.
+-- Triggers that change get new names (the installer looks for these names).
+
+-- A call waits when its run is suspended with an agent and the call is in the run's tool_calls.
+CREATE OR REPLACE FUNCTION waiting_call_risk_rank(risk TEXT) RETURNS INTEGER LANGUAGE sql IMMUTABLE AS $$
+    SELECT CASE risk WHEN 'low' THEN 1 WHEN 'medium' THEN 2 WHEN 'high' THEN 3 WHEN 'critical' THEN 4 ELSE 0 END
+$$;
+
+-- A match with a risk for a call that waits adds its row; a match removed or re-rated follows.
+CREATE OR REPLACE FUNCTION call_rule_matches_keep_waiting_risks() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP <> 'INSERT' THEN
+        DELETE FROM "waiting_call_risks" WHERE "run_id" = OLD."run_id" AND "tool_call_id" = OLD."tool_call_id";
+    END IF;
+    IF TG_OP <> 'DELETE' AND NEW."risk" IS NOT NULL THEN
+        INSERT INTO "waiting_call_risks" ("workflow_name", "run_id", "tool_call_id", "risk", "risk_rank", "thread_key", "agent_id", "created_at", "updated_at", "tool_call_count")
+        SELECT "w"."workflow_name", "w"."run_id", NEW."tool_call_id", NEW."risk", waiting_call_risk_rank(NEW."risk"),
+            COALESCE("w"."thread_id", ''), "w"."agent_id", "w"."created_at", "w"."updated_at", "w"."tool_call_count"
+        FROM "workflow_snapshots" AS "w"
+        WHERE "w"."run_id" = NEW."run_id" AND "w"."status" = 'suspended' AND "w"."agent_id" IS NOT NULL
+            AND EXISTS (SELECT 1 FROM json_array_elements("w"."tool_calls"::json) AS "c" WHERE "c"->>'toolCallId' = NEW."tool_call_id")
+        ON CONFLICT DO NOTHING;
+    END IF;
+    RETURN NULL;
+END
+$$;
+
+DROP TRIGGER IF EXISTS call_rule_matches_keep_waiting_risks ON call_rule_matches;
+CREATE TRIGGER call_rule_matches_keep_waiting_risks AFTER INSERT OR UPDATE OF run_id, tool_call_id, risk OR DELETE ON call_rule_matches
+FOR EACH ROW EXECUTE FUNCTION call_rule_matches_keep_waiting_risks();
+
+-- A snapshot write that changes what the rows copy rewrites the run's rows: a call that no longer
+-- waits (decided, the run moved on or ended) loses its row, the others get the run's new times.
+CREATE OR REPLACE FUNCTION workflow_snapshots_keep_waiting_risks() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'UPDATE' AND NEW."status" IS NOT DISTINCT FROM OLD."status" AND NEW."agent_id" IS NOT DISTINCT FROM OLD."agent_id"
+        AND NEW."thread_id" IS NOT DISTINCT FROM OLD."thread_id" AND NEW."tool_calls" IS NOT DISTINCT FROM OLD."tool_calls"
+        AND NEW."tool_call_count" IS NOT DISTINCT FROM OLD."tool_call_count" AND NEW."created_at" IS NOT DISTINCT FROM OLD."created_at"
+        AND NEW."updated_at" IS NOT DISTINCT FROM OLD."updated_at" THEN
+        RETURN NULL;
+    END IF;
+    IF TG_OP <> 'INSERT' AND OLD."status" = 'suspended' AND OLD."agent_id" IS NOT NULL THEN
+        DELETE FROM "waiting_call_risks" WHERE "workflow_name" = OLD."workflow_name" AND "run_id" = OLD."run_id";
+    END IF;
+    IF TG_OP <> 'DELETE' AND NEW."status" = 'suspended' AND NEW."agent_id" IS NOT NULL AND NEW."tool_calls" IS NOT NULL THEN
+        INSERT INTO "waiting_call_risks" ("workflow_name", "run_id", "tool_call_id", "risk", "risk_rank", "thread_key", "agent_id", "created_at", "updated_at", "tool_call_count")
+        SELECT NEW."workflow_name", NEW."run_id", "m"."tool_call_id", "m"."risk", waiting_call_risk_rank("m"."risk"),
+            COALESCE(NEW."thread_id", ''), NEW."agent_id", NEW."created_at", NEW."updated_at", NEW."tool_call_count"
+        FROM "call_rule_matches" AS "m"
+        WHERE "m"."run_id" = NEW."run_id" AND "m"."risk" IS NOT NULL
+            AND EXISTS (SELECT 1 FROM json_array_elements(NEW."tool_calls"::json) AS "c" WHERE "c"->>'toolCallId' = "m"."tool_call_id")
+        ON CONFLICT DO NOTHING;
+    END IF;
+    RETURN NULL;
+END
+$$;
+
+DROP TRIGGER IF EXISTS workflow_snapshots_keep_waiting_risks ON workflow_snapshots;
+CREATE TRIGGER workflow_snapshots_keep_waiting_risks
+AFTER INSERT OR UPDATE OF status, agent_id, thread_id, tool_calls, tool_call_count, created_at, updated_at OR DELETE ON workflow_snapshots
+FOR EACH ROW EXECUTE FUNCTION workflow_snapshots_keep_waiting_risks();
+
+-- The calls rated and waiting now.
+DELETE FROM "waiting_call_risks";
+INSERT INTO "waiting_call_risks" ("workflow_name", "run_id", "tool_call_id", "risk", "risk_rank", "thread_key", "agent_id", "created_at", "updated_at", "tool_call_count")
+SELECT "w"."workflow_name", "w"."run_id", "m"."tool_call_id", "m"."risk", waiting_call_risk_rank("m"."risk"),
+    COALESCE("w"."thread_id", ''), "w"."agent_id", "w"."created_at", "w"."updated_at", "w"."tool_call_count"
+FROM "call_rule_matches" AS "m" JOIN "workflow_snapshots" AS "w" ON "w"."run_id" = "m"."run_id"
+WHERE "m"."risk" IS NOT NULL AND "w"."status" = 'suspended' AND "w"."agent_id" IS NOT NULL
+    AND EXISTS (SELECT 1 FROM json_array_elements("w"."tool_calls"::json) AS "c" WHERE "c"->>'toolCallId' = "m"."tool_call_id")
+ON CONFLICT DO NOTHING;

@@ -1,0 +1,96 @@
+-- waiting_call_risks (the console's migration of that name), kept by triggers: installed by
+-- lib/db/waiting-call-risks.ts on every deploy after the store's and the console's migrations, when
+-- any is missing (a new database; a store migration that rebuilt workflow_snapshots drops those on
+-- it), and the table refilled from what waits now, in one transaction. Triggers that change get new
+-- names (the installer looks for these names).
+DROP TRIGGER IF EXISTS "call_rule_matches_waiting_risk_insert";
+DROP TRIGGER IF EXISTS "call_rule_matches_waiting_risk_update";
+DROP TRIGGER IF EXISTS "call_rule_matches_waiting_risk_delete";
+DROP TRIGGER IF EXISTS "workflow_snapshots_waiting_risks_insert";
+DROP TRIGGER IF EXISTS "workflow_snapshots_waiting_risks_update";
+DROP TRIGGER IF EXISTS "workflow_snapshots_waiting_risks_delete";
+
+-- A call waits when its run is suspended with an agent and the call is in the run's tool_calls.
+
+-- A match with a risk for a call that waits adds its row; a match removed or re-rated follows.
+CREATE TRIGGER "call_rule_matches_waiting_risk_insert" AFTER INSERT ON "call_rule_matches"
+WHEN NEW."risk" IS NOT NULL
+BEGIN
+    INSERT INTO "waiting_call_risks" ("workflow_name", "run_id", "tool_call_id", "risk", "risk_rank", "thread_key", "agent_id", "created_at", "updated_at", "tool_call_count")
+    SELECT "w"."workflow_name", "w"."run_id", NEW."tool_call_id", NEW."risk",
+        CASE NEW."risk" WHEN 'low' THEN 1 WHEN 'medium' THEN 2 WHEN 'high' THEN 3 WHEN 'critical' THEN 4 ELSE 0 END,
+        COALESCE("w"."thread_id", ''), "w"."agent_id", "w"."created_at", "w"."updated_at", "w"."tool_call_count"
+    FROM "workflow_snapshots" AS "w"
+    WHERE "w"."run_id" = NEW."run_id" AND "w"."status" = 'suspended' AND "w"."agent_id" IS NOT NULL
+        AND EXISTS (SELECT 1 FROM json_each("w"."tool_calls") AS "c" WHERE json_extract("c"."value", '$.toolCallId') = NEW."tool_call_id")
+    ON CONFLICT DO NOTHING;
+END;
+
+CREATE TRIGGER "call_rule_matches_waiting_risk_update" AFTER UPDATE OF "run_id", "tool_call_id", "risk" ON "call_rule_matches"
+BEGIN
+    DELETE FROM "waiting_call_risks" WHERE "run_id" = OLD."run_id" AND "tool_call_id" = OLD."tool_call_id";
+    INSERT INTO "waiting_call_risks" ("workflow_name", "run_id", "tool_call_id", "risk", "risk_rank", "thread_key", "agent_id", "created_at", "updated_at", "tool_call_count")
+    SELECT "w"."workflow_name", "w"."run_id", NEW."tool_call_id", NEW."risk",
+        CASE NEW."risk" WHEN 'low' THEN 1 WHEN 'medium' THEN 2 WHEN 'high' THEN 3 WHEN 'critical' THEN 4 ELSE 0 END,
+        COALESCE("w"."thread_id", ''), "w"."agent_id", "w"."created_at", "w"."updated_at", "w"."tool_call_count"
+    FROM "workflow_snapshots" AS "w"
+    WHERE NEW."risk" IS NOT NULL AND "w"."run_id" = NEW."run_id" AND "w"."status" = 'suspended' AND "w"."agent_id" IS NOT NULL
+        AND EXISTS (SELECT 1 FROM json_each("w"."tool_calls") AS "c" WHERE json_extract("c"."value", '$.toolCallId') = NEW."tool_call_id")
+    ON CONFLICT DO NOTHING;
+END;
+
+CREATE TRIGGER "call_rule_matches_waiting_risk_delete" AFTER DELETE ON "call_rule_matches"
+BEGIN
+    DELETE FROM "waiting_call_risks" WHERE "run_id" = OLD."run_id" AND "tool_call_id" = OLD."tool_call_id";
+END;
+
+-- A snapshot write that changes what the rows copy rewrites the run's rows: a call that no longer
+-- waits (decided, the run moved on or ended) loses its row, the others get the run's new times.
+CREATE TRIGGER "workflow_snapshots_waiting_risks_insert" AFTER INSERT ON "workflow_snapshots"
+WHEN NEW."status" = 'suspended' AND NEW."agent_id" IS NOT NULL AND NEW."tool_calls" IS NOT NULL
+BEGIN
+    INSERT INTO "waiting_call_risks" ("workflow_name", "run_id", "tool_call_id", "risk", "risk_rank", "thread_key", "agent_id", "created_at", "updated_at", "tool_call_count")
+    SELECT NEW."workflow_name", NEW."run_id", "m"."tool_call_id", "m"."risk",
+        CASE "m"."risk" WHEN 'low' THEN 1 WHEN 'medium' THEN 2 WHEN 'high' THEN 3 WHEN 'critical' THEN 4 ELSE 0 END,
+        COALESCE(NEW."thread_id", ''), NEW."agent_id", NEW."created_at", NEW."updated_at", NEW."tool_call_count"
+    FROM "call_rule_matches" AS "m"
+    WHERE "m"."run_id" = NEW."run_id" AND "m"."risk" IS NOT NULL
+        AND EXISTS (SELECT 1 FROM json_each(NEW."tool_calls") AS "c" WHERE json_extract("c"."value", '$.toolCallId') = "m"."tool_call_id")
+    ON CONFLICT DO NOTHING;
+END;
+
+CREATE TRIGGER "workflow_snapshots_waiting_risks_update"
+AFTER UPDATE OF "status", "agent_id", "thread_id", "tool_calls", "tool_call_count", "created_at", "updated_at" ON "workflow_snapshots"
+WHEN ((OLD."status" = 'suspended' AND OLD."agent_id" IS NOT NULL) OR (NEW."status" = 'suspended' AND NEW."agent_id" IS NOT NULL))
+    AND (OLD."status" IS NOT NEW."status" OR OLD."agent_id" IS NOT NEW."agent_id" OR OLD."thread_id" IS NOT NEW."thread_id"
+        OR OLD."tool_calls" IS NOT NEW."tool_calls" OR OLD."tool_call_count" IS NOT NEW."tool_call_count"
+        OR OLD."created_at" IS NOT NEW."created_at" OR OLD."updated_at" IS NOT NEW."updated_at")
+BEGIN
+    DELETE FROM "waiting_call_risks" WHERE "workflow_name" = OLD."workflow_name" AND "run_id" = OLD."run_id";
+    INSERT INTO "waiting_call_risks" ("workflow_name", "run_id", "tool_call_id", "risk", "risk_rank", "thread_key", "agent_id", "created_at", "updated_at", "tool_call_count")
+    SELECT NEW."workflow_name", NEW."run_id", "m"."tool_call_id", "m"."risk",
+        CASE "m"."risk" WHEN 'low' THEN 1 WHEN 'medium' THEN 2 WHEN 'high' THEN 3 WHEN 'critical' THEN 4 ELSE 0 END,
+        COALESCE(NEW."thread_id", ''), NEW."agent_id", NEW."created_at", NEW."updated_at", NEW."tool_call_count"
+    FROM "call_rule_matches" AS "m"
+    WHERE NEW."status" = 'suspended' AND NEW."agent_id" IS NOT NULL AND NEW."tool_calls" IS NOT NULL
+        AND "m"."run_id" = NEW."run_id" AND "m"."risk" IS NOT NULL
+        AND EXISTS (SELECT 1 FROM json_each(NEW."tool_calls") AS "c" WHERE json_extract("c"."value", '$.toolCallId') = "m"."tool_call_id")
+    ON CONFLICT DO NOTHING;
+END;
+
+CREATE TRIGGER "workflow_snapshots_waiting_risks_delete" AFTER DELETE ON "workflow_snapshots"
+WHEN OLD."status" = 'suspended' AND OLD."agent_id" IS NOT NULL
+BEGIN
+    DELETE FROM "waiting_call_risks" WHERE "workflow_name" = OLD."workflow_name" AND "run_id" = OLD."run_id";
+END;
+
+-- The calls rated and waiting now.
+DELETE FROM "waiting_call_risks";
+INSERT INTO "waiting_call_risks" ("workflow_name", "run_id", "tool_call_id", "risk", "risk_rank", "thread_key", "agent_id", "created_at", "updated_at", "tool_call_count")
+SELECT "w"."workflow_name", "w"."run_id", "m"."tool_call_id", "m"."risk",
+    CASE "m"."risk" WHEN 'low' THEN 1 WHEN 'medium' THEN 2 WHEN 'high' THEN 3 WHEN 'critical' THEN 4 ELSE 0 END,
+    COALESCE("w"."thread_id", ''), "w"."agent_id", "w"."created_at", "w"."updated_at", "w"."tool_call_count"
+FROM "call_rule_matches" AS "m" JOIN "workflow_snapshots" AS "w" ON "w"."run_id" = "m"."run_id"
+WHERE "m"."risk" IS NOT NULL AND "w"."status" = 'suspended' AND "w"."agent_id" IS NOT NULL
+    AND EXISTS (SELECT 1 FROM json_each("w"."tool_calls") AS "c" WHERE json_extract("c"."value", '$.toolCallId') = "m"."tool_call_id")
+ON CONFLICT DO NOTHING;
