@@ -4,11 +4,13 @@
  * plus its audit row, in one transaction. The one place that writes tool_call_decisions.
  */
 import { randomUUID } from "node:crypto";
-import { appendAudit, type AuditEntry } from "../audit/log.ts";
+import { executeStatement, statementTransaction } from "@agent-approvals/mastra-store";
+import { join, raw, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
+import { appendAudit, auditInsert, type AuditEntry } from "../audit/log.ts";
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import { failpoint } from "../failpoint.ts";
-import { emitEvent } from "../events/outbox.ts";
+import { emitUnmailedEvent } from "../events/outbox.ts";
 import { numericSetting } from "../numeric-settings.mjs";
 import { findApprovalProgress } from "./approval-progress.ts";
 import type { DecidedBy } from "../events/types.ts";
@@ -66,11 +68,15 @@ export interface DecidingRule {
 export async function recordDecision(db: Db, decision: Decision, audit: AuditEntry, rule?: DecidingRule): Promise<ToolCallDecision> {
   const now = new Date();
   const fields = decisionFields(decision, audit, rule, now);
-  try {
-    return await db.$transaction((tx) => createDecision(tx, decision, audit, rule, now));
-  } catch (error) {
-    if ((error as { code?: string }).code !== "P2002") throw error;
-  }
+  // The decision with its audit entry, or neither: one transaction of raw statements (as transition's).
+  // An existing decision of the call leaves the INSERT without effect, and nothing is written.
+  const created: ToolCallDecision = { id: randomUUID(), runId: decision.runId, toolCallId: decision.toolCallId, ...fields };
+  const recorded = await statementTransaction(db, async (tx) => {
+    if ((await tx.execute(decisionInsert(created))) !== 1) return false;
+    await tx.execute(auditInsert({ ...audit, outcome: "recorded", decisionId: created.id }, now));
+    return true;
+  });
+  if (recorded) return created;
   const key = { runId: decision.runId, toolCallId: decision.toolCallId };
   const tookOver = await db.$transaction(async (tx) => {
     const released = await tx.toolCallDecision.findUnique({ where: { runId_toolCallId: key } });
@@ -121,6 +127,13 @@ export async function createDecision(
   return created;
 }
 
+/** First wins: the row is written only when the call has no decision yet (the unique key on run and tool call). */
+function decisionInsert(row: ToolCallDecision): Sql {
+  return sql`INSERT INTO tool_call_decisions (id, run_id, tool_call_id, action, state, reviewer, agent_id, thread_id, resource_id, tool_name, reason, resume_data, answer, error, attempts, tool_ran_at, lease_until, decided_at, updated_at, batch_id, expiry_mode, via, rule_id, rule_version)
+    VALUES (${row.id}, ${row.runId}, ${row.toolCallId}, ${row.action}, ${row.state}, ${row.reviewer}, ${row.agentId}, ${row.threadId}, ${row.resourceId}, ${row.toolName}, ${row.reason}, ${row.resumeData}, ${row.answer}, ${row.error}, ${row.attempts}, ${row.toolRanAt}, ${row.leaseUntil}, ${row.decidedAt}, ${row.updatedAt}, ${row.batchId}, ${row.expiryMode}, ${row.via}, ${row.ruleId}, ${row.ruleVersion})
+    ON CONFLICT (run_id, tool_call_id) DO NOTHING`;
+}
+
 function decisionFields(decision: Decision, audit: AuditEntry, rule: DecidingRule | undefined, now: Date) {
   return {
     action: decision.action,
@@ -166,25 +179,49 @@ function riskNotConfirmed(released: ToolCallDecision, decision: Decision): Decis
   );
 }
 
-/** Moves a decision from one state to another if nobody else moved it first; audits the move. */
+/**
+ * Moves a decision from one state to another if nobody else moved it first; audits the move, and
+ * announces it once the decision is settled. A move with nothing to write beside it (recorded →
+ * applying, right before the agent is asked) is one conditional UPDATE, atomic on its own; a move
+ * with its audit entry and event is one transaction. Both are raw statements, compiled once per
+ * SQLite connection (executeStatement, statementTransaction): every decision makes these moves, and
+ * the Prisma client's work per query and per transaction cost more than the SQL.
+ */
 export async function transition(
   db: Db,
   decision: ToolCallDecision,
   from: DecisionState,
   to: DecisionState,
-  changes: { answer?: string; error?: string; attempts?: number; leaseUntil?: Date; toolRanAt?: Date },
+  changes: DecisionChanges,
   audit?: DecisionAudit,
 ): Promise<boolean> {
-  return db.$transaction(async (tx) => {
-    const now = new Date();
-    const { count } = await tx.toolCallDecision.updateMany({
-      where: { id: decision.id, state: from },
-      data: { state: to, updatedAt: now, ...changes },
-    });
-    if (count === 1 && audit) await appendAudit(tx, auditOf(decision, audit), now);
-    if (count === 1 && SETTLED.has(to)) await emitEvent(tx, settledEventOf(decision, to), decidedEvent(decision, to, changes), now);
-    return count === 1;
+  const now = new Date();
+  const move = moveStatement(decision, from, to, changes, now);
+  if (!audit && !SETTLED.has(to)) return (await executeStatement(db, move)) === 1;
+  return statementTransaction(db, async (tx) => {
+    if ((await tx.execute(move)) !== 1) return false;
+    if (audit) await tx.execute(auditInsert(auditOf(decision, audit), now));
+    if (SETTLED.has(to)) await emitUnmailedEvent(tx, settledEventOf(decision, to), decidedEvent(decision, to, changes), now);
+    return true;
   });
+}
+
+/** What a move between states may change beside the state. */
+type DecisionChanges = { answer?: string; error?: string; attempts?: number; leaseUntil?: Date; toolRanAt?: Date };
+
+const CHANGED_COLUMNS: Record<keyof DecisionChanges, string> = {
+  answer: "answer",
+  error: "error",
+  attempts: "attempts",
+  leaseUntil: "lease_until",
+  toolRanAt: "tool_ran_at",
+};
+
+/** The conditional UPDATE of a move: it changes the row only while the decision is still in `from`. */
+function moveStatement(decision: ToolCallDecision, from: DecisionState, to: DecisionState, changes: DecisionChanges, now: Date): Sql {
+  const columns = (Object.keys(CHANGED_COLUMNS) as Array<keyof DecisionChanges>).filter((key) => changes[key] !== undefined);
+  const set = [sql`state = ${to}`, sql`updated_at = ${now}`, ...columns.map((key) => sql`${raw(CHANGED_COLUMNS[key])} = ${changes[key]}`)];
+  return sql`UPDATE tool_call_decisions SET ${join(set, ", ")} WHERE id = ${decision.id} AND state = ${from}`;
 }
 
 /** An expiry carried out is announced as `call.expired`, never as somebody's decision. */
@@ -223,7 +260,10 @@ function decidedEvent(decision: ToolCallDecision, state: DecisionState, changes:
 
 /** The agent reported the tool's result: from now on the tool has run, whatever happens to us. */
 export async function noteToolRan(db: Db, decision: ToolCallDecision): Promise<void> {
-  await db.toolCallDecision.updateMany({ where: { id: decision.id, state: "applying" }, data: { toolRanAt: new Date() } });
+  await executeStatement(
+    db,
+    sql`UPDATE tool_call_decisions SET tool_ran_at = ${new Date()} WHERE id = ${decision.id} AND state = ${"applying"}`,
+  );
   failpoint("after-tool-result");
 }
 
