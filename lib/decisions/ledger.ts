@@ -5,15 +5,15 @@
  */
 import { randomUUID } from "node:crypto";
 import { executeStatement, statementTransaction } from "@agent-approvals/mastra-store";
-import { join, raw, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { appendAudit, auditInsert, type AuditEntry } from "../audit/log.ts";
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import { failpoint } from "../failpoint.ts";
 import { emitUnmailedEvent } from "../events/outbox.ts";
+import { decidedEvent, settledEventOf } from "./decided-event.ts";
+import { decisionInsert, moveStatement, toolRanStatement, type DecisionChanges } from "./ledger-statements.ts";
 import { numericSetting } from "../numeric-settings.mjs";
 import { findApprovalProgress } from "./approval-progress.ts";
-import type { DecidedBy } from "../events/types.ts";
 import {
   DECIDED,
   DECIDING,
@@ -127,13 +127,6 @@ export async function createDecision(
   return created;
 }
 
-/** First wins: the row is written only when the call has no decision yet (the unique key on run and tool call). */
-function decisionInsert(row: ToolCallDecision): Sql {
-  return sql`INSERT INTO tool_call_decisions (id, run_id, tool_call_id, action, state, reviewer, agent_id, thread_id, resource_id, tool_name, reason, resume_data, answer, error, attempts, tool_ran_at, lease_until, decided_at, updated_at, batch_id, expiry_mode, via, rule_id, rule_version)
-    VALUES (${row.id}, ${row.runId}, ${row.toolCallId}, ${row.action}, ${row.state}, ${row.reviewer}, ${row.agentId}, ${row.threadId}, ${row.resourceId}, ${row.toolName}, ${row.reason}, ${row.resumeData}, ${row.answer}, ${row.error}, ${row.attempts}, ${row.toolRanAt}, ${row.leaseUntil}, ${row.decidedAt}, ${row.updatedAt}, ${row.batchId}, ${row.expiryMode}, ${row.via}, ${row.ruleId}, ${row.ruleVersion})
-    ON CONFLICT (run_id, tool_call_id) DO NOTHING`;
-}
-
 function decisionFields(decision: Decision, audit: AuditEntry, rule: DecidingRule | undefined, now: Date) {
   return {
     action: decision.action,
@@ -206,64 +199,12 @@ export async function transition(
   });
 }
 
-/** What a move between states may change beside the state. */
-type DecisionChanges = { answer?: string; error?: string; attempts?: number; leaseUntil?: Date; toolRanAt?: Date };
-
-const CHANGED_COLUMNS: Record<keyof DecisionChanges, string> = {
-  answer: "answer",
-  error: "error",
-  attempts: "attempts",
-  leaseUntil: "lease_until",
-  toolRanAt: "tool_ran_at",
-};
-
-/** The conditional UPDATE of a move: it changes the row only while the decision is still in `from`. */
-function moveStatement(decision: ToolCallDecision, from: DecisionState, to: DecisionState, changes: DecisionChanges, now: Date): Sql {
-  const columns = (Object.keys(CHANGED_COLUMNS) as Array<keyof DecisionChanges>).filter((key) => changes[key] !== undefined);
-  const set = [sql`state = ${to}`, sql`updated_at = ${now}`, ...columns.map((key) => sql`${raw(CHANGED_COLUMNS[key])} = ${changes[key]}`)];
-  return sql`UPDATE tool_call_decisions SET ${join(set, ", ")} WHERE id = ${decision.id} AND state = ${from}`;
-}
-
-/** An expiry carried out is announced as `call.expired`, never as somebody's decision. */
-function settledEventOf(decision: ToolCallDecision, state: DecisionState): "call.decided" | "call.expired" {
-  return decision.action === "expire" && state === "applied" ? "call.expired" : "call.decided";
-}
-
 /** The states in which a decision is announced (`call.decided`): it was carried out, failed, or let go. */
 const SETTLED = new Set<DecisionState>(["applied", "failed", "released"]);
 
-/** The `call.decided` event's data: the call, who decided what, and how it ended. */
-function decidedEvent(decision: ToolCallDecision, state: DecisionState, changes: { answer?: string; error?: string }) {
-  const decidedBy: DecidedBy = decision.action === "expire" ? "expiry" : decision.ruleId ? "rule" : "console";
-  return {
-    runId: decision.runId,
-    toolCallId: decision.toolCallId,
-    toolName: decision.toolName,
-    agentId: decision.agentId,
-    threadId: decision.threadId,
-    resourceId: decision.resourceId,
-    decisionId: decision.id,
-    reviewer: decision.reviewer,
-    action: decision.action,
-    reason: decision.reason,
-    state,
-    answer: changes.answer ?? decision.answer,
-    error: changes.error ?? decision.error,
-    decidedAt: decision.decidedAt.toISOString(),
-    decidedBy,
-    // An expiry says how it expired: declined through the agent, or only marked (the run still waits).
-    ...(decision.action === "expire" ? { mode: decision.expiryMode ?? "decline" } : {}),
-    // A rule's decision names the rule and the version that decided (the reviewer says it in words).
-    ...(decision.ruleId ? { ruleId: decision.ruleId, ruleVersion: decision.ruleVersion } : {}),
-  };
-}
-
 /** The agent reported the tool's result: from now on the tool has run, whatever happens to us. */
 export async function noteToolRan(db: Db, decision: ToolCallDecision): Promise<void> {
-  await executeStatement(
-    db,
-    sql`UPDATE tool_call_decisions SET tool_ran_at = ${new Date()} WHERE id = ${decision.id} AND state = ${"applying"}`,
-  );
+  await executeStatement(db, toolRanStatement(decision, new Date()));
   failpoint("after-tool-result");
 }
 
