@@ -10,11 +10,6 @@
  * usage: npx tsx bench/bulk.ts [N=100] [--stores sqlite,pg] [--concurrency 1[,4…]] [--rounds 5]
  *   (prints a table on stderr, then one JSON line on stdout; each round alternates the sides' order)
  */
-import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { disconnectDb, getDb } from "../lib/db/client.ts";
 import { deployMigrations } from "../lib/db/migrate.ts";
 import { decideBatch } from "../lib/decisions/bulk.ts";
@@ -22,7 +17,7 @@ import { decide } from "../lib/decisions/decide.ts";
 import { getMastra } from "../lib/mastra/index.ts";
 import { requests } from "../lib/mastra/demo/requests.ts";
 import { runUntilWaiting } from "../lib/mastra/demo/run-until-waiting.ts";
-import { POSTGRES_ADMIN_URL } from "./stores.ts";
+import { withScratchDatabase } from "./scratch-database.ts";
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -35,32 +30,6 @@ const concurrencies = option("concurrency", "1").split(",").map(Number);
 const rounds = Number(option("rounds", "5"));
 const log = (line: string) => console.error(line);
 const round1 = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
-
-async function withDatabase<T>(kind: "sqlite" | "pg", work: (url: string) => Promise<T>): Promise<T> {
-  if (kind === "sqlite") {
-    const dir = mkdtempSync(path.join(tmpdir(), "bench-bulk-"));
-    try {
-      return await work(`file:${path.join(dir, "bulk.db")}`);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  const name = `bench_bulk_${randomUUID().replaceAll("-", "")}`;
-  await admin(`CREATE DATABASE "${name}"`);
-  try {
-    const url = new URL(POSTGRES_ADMIN_URL);
-    url.pathname = `/${name}`;
-    return await work(url.toString());
-  } finally {
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  }
-}
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  await client.query(sql).finally(() => client.end());
-}
 
 let seq = 0;
 /** N refund runs waiting for approval, each on its own thread and resource. */
@@ -109,7 +78,7 @@ type Side = {
 };
 const results: Record<string, Record<string, Side>> = {};
 for (const store of stores) {
-  results[store] = await withDatabase(store, async (url) => {
+  results[store] = await withScratchDatabase(store, "bulk", async (url) => {
     await deployMigrations(url);
     // Warm-up: the agent, the store, both code paths.
     const warm = await suspendRuns(url, 4);

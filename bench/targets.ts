@@ -4,6 +4,7 @@
  * machine) say "quick" and what the full run checks instead.
  */
 import { CASES, type BenchResults } from "./cases.ts";
+import type { Stats } from "./timing.ts";
 
 export type Target = BenchResults["targets"][number];
 
@@ -71,4 +72,19 @@ export function listingTargets(
     );
   }
   return targets;
+}
+
+/** The approve overhead over bare Mastra that a full run checks (median of bench/decision.ts), and a quick run's looser one. */
+export const APPROVE_OVERHEAD = { full: 1.3, quick: 2 };
+
+/** The approve-overhead line: the threshold it checked (a quick run's labelled as such), met only below it. */
+export function decisionTarget(decision: { ratio: number; decide: Stats; bare: Stats }, quick: boolean): Target {
+  const limit = quick ? APPROVE_OVERHEAD.quick : APPROVE_OVERHEAD.full;
+  return {
+    target: quick
+      ? `approve overhead over bare Mastra < ${limit}x (quick mode's threshold; the full run checks ${APPROVE_OVERHEAD.full}x)`
+      : `approve overhead over bare Mastra < ${limit}x`,
+    value: `${decision.ratio.toFixed(2)}x (${decision.decide.median.toFixed(1)} vs ${decision.bare.median.toFixed(1)} ms)`,
+    met: decision.ratio < limit,
+  };
 }

@@ -3,6 +3,7 @@
  * attempt. Written in the same transaction as the change it describes, so it never disagrees with
  * the decisions table.
  */
+import { sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import type { Db } from "../db/client.ts";
 import { toStorableText } from "../safe-text.ts";
 
@@ -69,34 +70,47 @@ const MAX_REFUSED_TEXT = 1024;
 const MAX_ID = 256;
 
 export function appendAudit(db: AuditWriter, entry: AuditEntry, at: Date = new Date()) {
+  return db.auditEvent.create({ data: auditRow(entry, at) });
+}
+
+/**
+ * The same row as appendAudit's, as one raw INSERT: for a transaction of raw statements
+ * (statementTransaction in @agent-approvals/mastra-store), where a decision's last move is written.
+ */
+export function auditInsert(entry: AuditEntry, at: Date = new Date()): Sql {
+  const row = auditRow(entry, at);
+  return sql`INSERT INTO audit_events (at, reviewer, action, outcome, code, run_id, tool_call_id, agent_id, thread_id, resource_id, tool_name, args, resume_data, reason, answer, message, decision_id, batch_id, assignee, via)
+    VALUES (${row.at}, ${row.reviewer}, ${row.action}, ${row.outcome}, ${row.code}, ${row.runId}, ${row.toolCallId}, ${row.agentId}, ${row.threadId}, ${row.resourceId}, ${row.toolName}, ${row.args}, ${row.resumeData}, ${row.reason}, ${row.answer}, ${row.message}, ${row.decisionId}, ${row.batchId}, ${row.assignee}, ${row.via})`;
+}
+
+/** An audit row, its free-form values capped. */
+function auditRow(entry: AuditEntry, at: Date) {
   const refused = entry.outcome === "refused" || entry.outcome === "conflict";
   const text = (value: string | null | undefined) => clip(value, refused ? MAX_REFUSED_TEXT : MAX_TEXT);
   const id = (value: string | null | undefined) => clip(value, MAX_ID);
   const json = (value: unknown) => (value === undefined ? null : text(JSON.stringify(value) ?? null));
-  return db.auditEvent.create({
-    data: {
-      at,
-      reviewer: id(entry.reviewer) ?? "unknown",
-      action: id(entry.action) ?? "unknown",
-      outcome: entry.outcome,
-      code: id(entry.code),
-      runId: id(entry.runId) ?? "",
-      toolCallId: id(entry.toolCallId) ?? "",
-      agentId: id(entry.agentId),
-      threadId: id(entry.threadId),
-      resourceId: id(entry.resourceId),
-      toolName: id(entry.toolName),
-      args: json(entry.args),
-      resumeData: json(entry.resumeData),
-      reason: text(entry.reason),
-      answer: text(entry.answer),
-      message: text(entry.message),
-      decisionId: id(entry.decisionId),
-      batchId: id(entry.batchId),
-      assignee: id(entry.assignee),
-      via: entry.via ?? null,
-    },
-  });
+  return {
+    at,
+    reviewer: id(entry.reviewer) ?? "unknown",
+    action: id(entry.action) ?? "unknown",
+    outcome: entry.outcome,
+    code: id(entry.code),
+    runId: id(entry.runId) ?? "",
+    toolCallId: id(entry.toolCallId) ?? "",
+    agentId: id(entry.agentId),
+    threadId: id(entry.threadId),
+    resourceId: id(entry.resourceId),
+    toolName: id(entry.toolName),
+    args: json(entry.args),
+    resumeData: json(entry.resumeData),
+    reason: text(entry.reason),
+    answer: text(entry.answer),
+    message: text(entry.message),
+    decisionId: id(entry.decisionId),
+    batchId: id(entry.batchId),
+    assignee: id(entry.assignee),
+    via: entry.via ?? null,
+  };
 }
 
 /** At most `max` characters, storable on both databases whatever the request held. */

@@ -15,7 +15,7 @@ import { appendAudit, type AuditEntry } from "../audit/log.ts";
 import type { Db } from "../db/client.ts";
 import type { BulkRefusals } from "./bulk-refusals.ts";
 import type { CallApproval, ToolCallDecision } from "../generated/sqlite/client.ts";
-import { approvalsOfCall, approvalsRequiredFor, progressOf } from "./approval-progress.ts";
+import { approvalsOfCall, progressOf } from "./approval-progress.ts";
 import { alreadyDecided, createDecision } from "./ledger.ts";
 import { approvalProgressText, DecisionError, type Decision, type DecisionOutcome } from "./types.ts";
 
@@ -33,10 +33,16 @@ type Approve = Extract<Decision, { action: "approve" }>;
  * Records `audit.reviewer`'s approval of a call that needs several; refuses a second approval by the
  * same person (`already_approved_by_you`) and one after the call was decided (`already_decided`),
  * each audited (a bulk request's refusals once per reviewer, call and code: bulk-refusals.ts).
+ * `required` is approvalsRequiredFor's answer for the call (decide() reads it beside its checks).
  */
-export async function recordApproval(db: Db, decision: Approve, audit: AuditEntry, refusals?: BulkRefusals): Promise<ApprovalStep> {
+export async function recordApproval(
+  db: Db,
+  decision: Approve,
+  audit: AuditEntry,
+  required: number | null,
+  refusals?: BulkRefusals,
+): Promise<ApprovalStep> {
   const key = { runId: decision.runId, toolCallId: decision.toolCallId };
-  const required = await approvalsRequiredFor(db, key);
   if (required === null) return { kind: "decide" };
   // The person, not the label: one account approves once, whatever it is called.
   const person = await db.user.findUnique({ where: { email: audit.reviewer }, select: { id: true, name: true } });

@@ -33,13 +33,19 @@ export async function carryOut(db: Db, decision: ToolCallDecision, owner: RunOwn
     Math.max(1_000, lease / 3),
   );
   renewal.unref?.();
-  // Set once the tool's result is noted on the decision: from then on the call is never released.
+  // Set as soon as the agent reports the tool's result: from then on the call is never released.
   let toolRan = false;
+  // The note goes out beside the rest of the run (which Mastra goes on with whatever we do) instead
+  // of holding up the reading of its stream; it is durable before the decision moves on, whichever
+  // way it ends. A crash before it lands is one before the result was seen: recovery's cautious case.
+  let toolRanNoted: Promise<void> | undefined;
   try {
     const outcome = await continueRun(db, owner, decision, async () => {
-      await noteToolRan(db, decision);
       toolRan = true;
+      toolRanNoted = noteToolRan(db, decision);
+      toolRanNoted.catch(() => undefined); // awaited below; never an unhandled rejection meanwhile
     });
+    await toolRanNoted;
     failpoint("after-stream-read");
     // An expiry is its own outcome in the history, never a reviewer's decline.
     const applied = decision.action === "expire" ? "expired" : "applied";
@@ -52,6 +58,7 @@ export async function carryOut(db: Db, decision: ToolCallDecision, owner: RunOwn
       agentId: decision.agentId,
     };
   } catch (error) {
+    await toolRanNoted?.catch(() => undefined);
     let failure = agentError(error, decision);
     if (failure instanceof AnswerLostError) {
       // Sent to a remote server that stopped answering: whether the tool ran (or is still running

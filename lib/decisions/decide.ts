@@ -20,7 +20,7 @@ import { failpoint } from "../failpoint.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import { findSuspendedRun } from "../runs/run-detail.ts";
 import type { AgentRunToolCall } from "@agent-approvals/mastra-store";
-import { progressOf } from "./approval-progress.ts";
+import { approvalsRequiredFor, progressOf } from "./approval-progress.ts";
 import { recordApproval } from "./approvals.ts";
 import { checkAssignee } from "./assignee.ts";
 import type { BulkRefusals } from "./bulk-refusals.ts";
@@ -78,6 +78,9 @@ export async function decide(
   let run: ConsoleRun | undefined;
   let call: AgentRunToolCall | undefined;
   let owner: RunOwner;
+  // A call under "Require N approvals" is decided by its N-th approval (approvals.ts); a rule never approves one.
+  const countsApprovals = decision.action === "approve" && !rule;
+  let requiredApprovals: number | null = null;
   try {
     run = (await findSuspendedRun(decision.runId, databaseUrl)) ?? undefined;
     call = run?.toolCalls.find((candidate) => candidate.toolCallId === decision.toolCallId);
@@ -90,8 +93,13 @@ export async function decide(
         `Run "${decision.runId}" belongs to agent "${run!.agentId}", not "${decision.agentId}": it can only be continued by its owner.`,
       );
     }
-    audit.assignee = asAssignee ? await checkAssignee(db, { ...run!, toolCallId: decision.toolCallId }, reviewer) : undefined;
-    owner = await resolveOwner(run!.agentId, databaseUrl);
+    // Independent reads, sent together (on PostgreSQL they go out side by side on the pool); a
+    // refusal is still the first one in this order, as when they were made one after the other.
+    [audit.assignee, requiredApprovals, owner] = await inOrder([
+      asAssignee ? checkAssignee(db, { ...run!, toolCallId: decision.toolCallId }, reviewer) : undefined,
+      countsApprovals ? approvalsRequiredFor(db, decision) : null,
+      resolveOwner(run!.agentId, databaseUrl),
+    ] as const);
     if (decision.action === "resume") await checkResumeData(owner, call!, decision.runId, decision.resumeData);
   } catch (error) {
     if (error instanceof DecisionError) {
@@ -107,12 +115,18 @@ export async function decide(
     throw error;
   }
 
-  // A call under "Require N approvals" is decided by its N-th approval (approvals.ts); a rule never approves one.
-  const step = decision.action === "approve" && !rule ? await recordApproval(db, decision, audit, refusals) : ({ kind: "decide" } as const);
+  const step = countsApprovals ? await recordApproval(db, decision, audit, requiredApprovals, refusals) : ({ kind: "decide" } as const);
   if (step.kind === "waiting") return step.outcome;
   const recorded = step.kind === "recorded" ? step.decision : await recordDecision(db, decision, audit, rule);
   failpoint("after-record");
   if (decision.action === "expire" && decision.mode === "mark") return markExpired(db, recorded);
   const outcome = await carryOut(db, recorded, owner);
   return step.kind === "recorded" ? { ...outcome, approvals: progressOf(step.required, step.approvals) } : outcome;
+}
+
+/** Waits for every one of `work` and throws the first failure in the order given (Promise.all throws the first to happen). */
+async function inOrder<T extends readonly unknown[]>(work: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(work);
+  for (const result of settled) if (result.status === "rejected") throw result.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
 }

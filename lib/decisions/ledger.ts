@@ -4,14 +4,16 @@
  * plus its audit row, in one transaction. The one place that writes tool_call_decisions.
  */
 import { randomUUID } from "node:crypto";
-import { appendAudit, type AuditEntry } from "../audit/log.ts";
+import { executeStatement, statementTransaction } from "@agent-approvals/mastra-store";
+import { appendAudit, auditInsert, type AuditEntry } from "../audit/log.ts";
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import { failpoint } from "../failpoint.ts";
-import { emitEvent } from "../events/outbox.ts";
+import { emitUnmailedEvent } from "../events/outbox.ts";
+import { decidedEvent, settledEventOf } from "./decided-event.ts";
+import { decisionInsert, moveStatement, toolRanStatement, type DecisionChanges } from "./ledger-statements.ts";
 import { numericSetting } from "../numeric-settings.mjs";
 import { findApprovalProgress } from "./approval-progress.ts";
-import type { DecidedBy } from "../events/types.ts";
 import {
   DECIDED,
   DECIDING,
@@ -66,11 +68,15 @@ export interface DecidingRule {
 export async function recordDecision(db: Db, decision: Decision, audit: AuditEntry, rule?: DecidingRule): Promise<ToolCallDecision> {
   const now = new Date();
   const fields = decisionFields(decision, audit, rule, now);
-  try {
-    return await db.$transaction((tx) => createDecision(tx, decision, audit, rule, now));
-  } catch (error) {
-    if ((error as { code?: string }).code !== "P2002") throw error;
-  }
+  // The decision with its audit entry, or neither: one transaction of raw statements (as transition's).
+  // An existing decision of the call leaves the INSERT without effect, and nothing is written.
+  const created: ToolCallDecision = { id: randomUUID(), runId: decision.runId, toolCallId: decision.toolCallId, ...fields };
+  const recorded = await statementTransaction(db, async (tx) => {
+    if ((await tx.execute(decisionInsert(created))) !== 1) return false;
+    await tx.execute(auditInsert({ ...audit, outcome: "recorded", decisionId: created.id }, now));
+    return true;
+  });
+  if (recorded) return created;
   const key = { runId: decision.runId, toolCallId: decision.toolCallId };
   const tookOver = await db.$transaction(async (tx) => {
     const released = await tx.toolCallDecision.findUnique({ where: { runId_toolCallId: key } });
@@ -166,64 +172,39 @@ function riskNotConfirmed(released: ToolCallDecision, decision: Decision): Decis
   );
 }
 
-/** Moves a decision from one state to another if nobody else moved it first; audits the move. */
+/**
+ * Moves a decision from one state to another if nobody else moved it first; audits the move, and
+ * announces it once the decision is settled. A move with nothing to write beside it (recorded →
+ * applying, right before the agent is asked) is one conditional UPDATE, atomic on its own; a move
+ * with its audit entry and event is one transaction. Both are raw statements, compiled once per
+ * SQLite connection (executeStatement, statementTransaction): every decision makes these moves, and
+ * the Prisma client's work per query and per transaction cost more than the SQL.
+ */
 export async function transition(
   db: Db,
   decision: ToolCallDecision,
   from: DecisionState,
   to: DecisionState,
-  changes: { answer?: string; error?: string; attempts?: number; leaseUntil?: Date; toolRanAt?: Date },
+  changes: DecisionChanges,
   audit?: DecisionAudit,
 ): Promise<boolean> {
-  return db.$transaction(async (tx) => {
-    const now = new Date();
-    const { count } = await tx.toolCallDecision.updateMany({
-      where: { id: decision.id, state: from },
-      data: { state: to, updatedAt: now, ...changes },
-    });
-    if (count === 1 && audit) await appendAudit(tx, auditOf(decision, audit), now);
-    if (count === 1 && SETTLED.has(to)) await emitEvent(tx, settledEventOf(decision, to), decidedEvent(decision, to, changes), now);
-    return count === 1;
+  const now = new Date();
+  const move = moveStatement(decision, from, to, changes, now);
+  if (!audit && !SETTLED.has(to)) return (await executeStatement(db, move)) === 1;
+  return statementTransaction(db, async (tx) => {
+    if ((await tx.execute(move)) !== 1) return false;
+    if (audit) await tx.execute(auditInsert(auditOf(decision, audit), now));
+    if (SETTLED.has(to)) await emitUnmailedEvent(tx, settledEventOf(decision, to), decidedEvent(decision, to, changes), now);
+    return true;
   });
-}
-
-/** An expiry carried out is announced as `call.expired`, never as somebody's decision. */
-function settledEventOf(decision: ToolCallDecision, state: DecisionState): "call.decided" | "call.expired" {
-  return decision.action === "expire" && state === "applied" ? "call.expired" : "call.decided";
 }
 
 /** The states in which a decision is announced (`call.decided`): it was carried out, failed, or let go. */
 const SETTLED = new Set<DecisionState>(["applied", "failed", "released"]);
 
-/** The `call.decided` event's data: the call, who decided what, and how it ended. */
-function decidedEvent(decision: ToolCallDecision, state: DecisionState, changes: { answer?: string; error?: string }) {
-  const decidedBy: DecidedBy = decision.action === "expire" ? "expiry" : decision.ruleId ? "rule" : "console";
-  return {
-    runId: decision.runId,
-    toolCallId: decision.toolCallId,
-    toolName: decision.toolName,
-    agentId: decision.agentId,
-    threadId: decision.threadId,
-    resourceId: decision.resourceId,
-    decisionId: decision.id,
-    reviewer: decision.reviewer,
-    action: decision.action,
-    reason: decision.reason,
-    state,
-    answer: changes.answer ?? decision.answer,
-    error: changes.error ?? decision.error,
-    decidedAt: decision.decidedAt.toISOString(),
-    decidedBy,
-    // An expiry says how it expired: declined through the agent, or only marked (the run still waits).
-    ...(decision.action === "expire" ? { mode: decision.expiryMode ?? "decline" } : {}),
-    // A rule's decision names the rule and the version that decided (the reviewer says it in words).
-    ...(decision.ruleId ? { ruleId: decision.ruleId, ruleVersion: decision.ruleVersion } : {}),
-  };
-}
-
 /** The agent reported the tool's result: from now on the tool has run, whatever happens to us. */
 export async function noteToolRan(db: Db, decision: ToolCallDecision): Promise<void> {
-  await db.toolCallDecision.updateMany({ where: { id: decision.id, state: "applying" }, data: { toolRanAt: new Date() } });
+  await executeStatement(db, toolRanStatement(decision, new Date()));
   failpoint("after-tool-result");
 }
 

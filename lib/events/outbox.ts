@@ -8,7 +8,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.ts";
-import { queueEmailNotifications, type NotificationWriter } from "../notifications/queue.ts";
+import { sqltag as sql } from "@prisma/client/runtime/client";
+import type { StatementTransaction } from "@agent-approvals/mastra-store";
+import { isEmailedEventType, queueEmailNotifications, type NotificationWriter } from "../notifications/queue.ts";
 import { EVENT_TYPES, isEventType, type EventType } from "./types.ts";
 
 export { EVENT_TYPES, isEventType, type EventType };
@@ -25,28 +27,62 @@ export type EventWriter = Pick<Db, "outboxEvent" | "webhookEndpoint" | "webhookD
 
 /** Records `type` with `data`, queues it for every enabled endpoint subscribed to it and every user to email; returns the event id. */
 export async function emitEvent(tx: EventWriter, type: EventType, data: Record<string, unknown>, now: Date = new Date()): Promise<string> {
-  const id = `evt_${randomUUID().replaceAll("-", "")}`;
-  const payload: EventPayload = { type, timestamp: now.toISOString(), data };
-  await tx.outboxEvent.create({ data: { id, type, payload: JSON.stringify(payload), createdAt: now } });
+  const event = outboxRow(type, data, now);
+  await tx.outboxEvent.create({ data: event });
   const endpoints = await tx.webhookEndpoint.findMany({ where: { enabled: true }, select: { id: true, eventTypes: true } });
-  const subscribed = endpoints.filter((endpoint) => subscribedTypes(endpoint.eventTypes).includes(type));
-  if (subscribed.length > 0) {
-    await tx.webhookDelivery.createMany({
-      data: subscribed.map((endpoint) => ({
-        id: randomUUID(),
-        endpointId: endpoint.id,
-        eventId: id,
-        state: "pending",
-        attempts: 0,
-        nextAttemptAt: now,
-        leaseUntil: null,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    });
+  const deliveries = deliveryRows(endpoints, event.id, type, now);
+  if (deliveries.length > 0) await tx.webhookDelivery.createMany({ data: deliveries });
+  await queueEmailNotifications(tx, { id: event.id, type, data }, now);
+  return event.id;
+}
+
+/**
+ * emitEvent in a transaction of raw statements (statementTransaction in @agent-approvals/mastra-store):
+ * the same rows, for an event nobody is emailed about (a decision's `call.decided`, `call.expired`).
+ */
+export async function emitUnmailedEvent(
+  tx: StatementTransaction,
+  type: EventType,
+  data: Record<string, unknown>,
+  now: Date = new Date(),
+): Promise<string> {
+  if (isEmailedEventType(type)) throw new Error(`"${type}" is emailed: emit it with emitEvent, which queues its emails.`);
+  const event = outboxRow(type, data, now);
+  await tx.execute(
+    sql`INSERT INTO outbox_events (id, type, payload, created_at) VALUES (${event.id}, ${event.type}, ${event.payload}, ${now})`,
+  );
+  const endpoints = await tx.query<{ id: string; eventTypes: string }>(
+    sql`SELECT id, event_types AS "eventTypes" FROM webhook_endpoints WHERE enabled = ${true}`,
+  );
+  for (const row of deliveryRows(endpoints, event.id, type, now)) {
+    await tx.execute(
+      sql`INSERT INTO webhook_deliveries (id, endpoint_id, event_id, state, attempts, next_attempt_at, lease_until, created_at, updated_at)
+        VALUES (${row.id}, ${row.endpointId}, ${row.eventId}, ${row.state}, ${row.attempts}, ${row.nextAttemptAt}, ${null}, ${now}, ${now})`,
+    );
   }
-  await queueEmailNotifications(tx, { id, type, data }, now);
-  return id;
+  return event.id;
+}
+
+function outboxRow(type: EventType, data: Record<string, unknown>, now: Date) {
+  const payload: EventPayload = { type, timestamp: now.toISOString(), data };
+  return { id: `evt_${randomUUID().replaceAll("-", "")}`, type, payload: JSON.stringify(payload), createdAt: now };
+}
+
+/** One pending delivery of the event for every endpoint subscribed to its type. */
+function deliveryRows(endpoints: Array<{ id: string; eventTypes: string }>, eventId: string, type: EventType, now: Date) {
+  return endpoints
+    .filter((endpoint) => subscribedTypes(endpoint.eventTypes).includes(type))
+    .map((endpoint) => ({
+      id: randomUUID(),
+      endpointId: endpoint.id,
+      eventId,
+      state: "pending",
+      attempts: 0,
+      nextAttemptAt: now,
+      leaseUntil: null,
+      createdAt: now,
+      updatedAt: now,
+    }));
 }
 
 /** An endpoint's event types, stored as a JSON array; anything unreadable subscribes to nothing. */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { CASES } from "../../bench/cases.ts";
-import { listingTargets, type Target } from "../../bench/targets.ts";
+import { decisionTarget, listingTargets, type Target } from "../../bench/targets.ts";
 import { threadsReport } from "../../bench/threads.ts";
 import type { Stats } from "../../bench/timing.ts";
 
@@ -87,5 +87,27 @@ describe("the benchmark's page-of-threads targets", () => {
     expect(threadsReport({}, [10_000, 100_000], false).targets.map((t) => t.target)).toContain(
       "page of threads at 100,000, slowest case median < 10 ms (SQLite, risk filter and order aside)",
     );
+  });
+});
+
+describe("the benchmark's approve-overhead target", () => {
+  const measured = (ratio: number) => ({ ratio, decide: stats(10 * ratio), bare: stats(10) });
+
+  it("checks 1.3x in a full run, unlabelled, and is met only below it", () => {
+    expect(decisionTarget(measured(1.29), false)).toEqual({
+      target: "approve overhead over bare Mastra < 1.3x",
+      value: "1.29x (12.9 vs 10.0 ms)",
+      met: true,
+    });
+    expect(decisionTarget(measured(1.3), false).met).toBe(false);
+  });
+
+  it("labels a quick run's 2x as quick mode's threshold, names the full run's, and is met only below 2x", () => {
+    const quick = decisionTarget(measured(1.66), true);
+    expect(quick).toMatchObject({
+      target: "approve overhead over bare Mastra < 2x (quick mode's threshold; the full run checks 1.3x)",
+      met: true,
+    });
+    expect(decisionTarget(measured(2.01), true).met).toBe(false);
   });
 });

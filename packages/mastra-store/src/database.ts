@@ -115,7 +115,45 @@ export async function executeStatement(db: Pick<StoreDb, "$executeRaw">, stateme
 export async function queryStatement<T>(db: Pick<StoreDb, "$queryRaw">, statement: Sql): Promise<T[]> {
   const connection = sqliteConnections.get(db)?.();
   if (!connection) return db.$queryRaw<T[]>(statement);
-  const { columnNames, rows } = await connection.query(statement.sql, statement.values);
+  return rowObjects<T>(await connection.query(statement.sql, statement.values));
+}
+
+/** The statements of a transaction opened by `statementTransaction`. */
+export interface StatementTransaction {
+  /** Runs one write statement; resolves to the rows it changed. */
+  execute(statement: Sql): Promise<number>;
+  /** Runs one read statement; its rows as objects keyed by column name, as queryStatement gives them. */
+  query<T>(statement: Sql): Promise<T[]>;
+}
+
+/** What `statementTransaction` needs of a client: raw statements inside an interactive transaction. */
+export interface TransactionalDb {
+  $transaction<R>(work: (tx: Pick<StoreDb, "$executeRaw" | "$queryRaw">) => Promise<R>): Promise<R>;
+}
+
+/**
+ * Runs `work` as one transaction of raw statements. On SQLite it is one turn on the connection
+ * Prisma itself uses (BEGIN IMMEDIATE … COMMIT, ROLLBACK when `work` throws), each statement
+ * compiled once per connection, without the Prisma client's per-query and per-transaction work;
+ * on PostgreSQL an interactive transaction of the client. For the hot path only: what a decision
+ * writes once its agent has answered.
+ */
+export async function statementTransaction<T>(db: object, work: (tx: StatementTransaction) => Promise<T>): Promise<T> {
+  const connection = sqliteConnections.get(db)?.();
+  if (connection?.compilesOnce) {
+    return connection.transaction((compiled) =>
+      work({
+        execute: (statement) => compiled.run(statement.sql, statement.values),
+        query: async <R>(statement: Sql) => rowObjects<R>(await compiled.query(statement.sql, statement.values)),
+      }),
+    );
+  }
+  return (db as TransactionalDb).$transaction((tx) =>
+    work({ execute: (statement) => tx.$executeRaw(statement), query: <R>(statement: Sql) => tx.$queryRaw<R[]>(statement) }),
+  );
+}
+
+function rowObjects<T>({ columnNames, rows }: { columnNames: string[]; rows: unknown[][] }): T[] {
   return rows.map((values) => {
     const row: Record<string, unknown> = {};
     for (let i = 0; i < columnNames.length; i++) row[columnNames[i]!] = values[i];

@@ -13,6 +13,8 @@ export {
   connectStoreDatabase,
   executeStatement,
   queryStatement,
+  statementTransaction,
+  type StatementTransaction,
   refreshPlannerStatistics,
   type ClientClasses,
   type StoreDb,

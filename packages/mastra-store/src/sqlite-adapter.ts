@@ -111,12 +111,14 @@ export class SerializedSqliteAdapter implements SqlDriverAdapter {
   readonly #inner: SqlDriverAdapter;
   readonly #turns = new Turns();
   readonly #compiled: CompiledStatements | undefined;
+  readonly #native: Database | undefined;
 
   constructor(inner: SqlDriverAdapter) {
     this.#inner = inner;
     this.provider = inner.provider;
     this.adapterName = inner.adapterName;
     const native = nativeConnectionOf(inner);
+    this.#native = native;
     this.#compiled = native ? new CompiledStatements(native) : undefined;
   }
 
@@ -136,16 +138,33 @@ export class SerializedSqliteAdapter implements SqlDriverAdapter {
   query(sql: string, values: readonly unknown[]): Promise<{ columnNames: string[]; rows: unknown[][] }> {
     const compiled = this.#compiled;
     if (!compiled) return this.queryRaw(adapterQuery(sql, values));
-    return this.#turns.run(async () => {
-      const statement = compiled.get(sql);
-      if (!statement.reader) {
-        statement.run(...values.map(storedArgument));
-        return { columnNames: [], rows: [] };
+    return this.#turns.run(async () => rowsOf(compiled.get(sql), values));
+  }
+
+  /**
+   * Runs `work` as one transaction (BEGIN IMMEDIATE … COMMIT, ROLLBACK if it throws) in one turn,
+   * its statements compiled once per connection like `run` and `query`. Only when `compilesOnce`.
+   */
+  async transaction<T>(work: (statements: CompiledTransaction) => Promise<T>): Promise<T> {
+    const compiled = this.#compiled!;
+    const end = await this.#turns.take();
+    try {
+      compiled.get("BEGIN IMMEDIATE").run();
+      try {
+        const result = await work({
+          run: async (sql, values) => compiled.get(sql).run(...values.map(storedArgument)).changes,
+          query: async (sql, values) => rowsOf(compiled.get(sql), values),
+        });
+        compiled.get("COMMIT").run();
+        return result;
+      } catch (error) {
+        const native = this.#native!;
+        if (native.inTransaction) compiled.get("ROLLBACK").run();
+        throw error;
       }
-      const columnNames = statement.columns().map((column) => column.name);
-      const rows = (statement.raw(true).all(...values.map(storedArgument)) as unknown[][]).map((row) => row.map(readValue));
-      return { columnNames, rows };
-    });
+    } finally {
+      end();
+    }
   }
 
   queryRaw(query: SqlQuery) {
@@ -200,6 +219,23 @@ export class SerializedSqliteAdapter implements SqlDriverAdapter {
       releaseSavepoint: (name) => statement(`RELEASE SAVEPOINT ${name}`),
     };
   }
+}
+
+/** A read statement's column names and rows of values (a write's: none), as `query` returns them. */
+function rowsOf(statement: Statement, values: readonly unknown[]): { columnNames: string[]; rows: unknown[][] } {
+  if (!statement.reader) {
+    statement.run(...values.map(storedArgument));
+    return { columnNames: [], rows: [] };
+  }
+  const columnNames = statement.columns().map((column) => column.name);
+  const rows = (statement.raw(true).all(...values.map(storedArgument)) as unknown[][]).map((row) => row.map(readValue));
+  return { columnNames, rows };
+}
+
+/** The statements of a transaction on the connection (SerializedSqliteAdapter.transaction). */
+export interface CompiledTransaction {
+  run(sql: string, values: readonly unknown[]): Promise<number>;
+  query(sql: string, values: readonly unknown[]): Promise<{ columnNames: string[]; rows: unknown[][] }>;
 }
 
 /** A statement for Prisma's adapter, typed as Prisma types the values of a tagged template. */
