@@ -12,10 +12,11 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { DecisionErrorAlert, IssueList } from "./decision-error-alert";
 import { MayHaveRunConfirmation } from "./may-have-run-confirmation";
+import { useIssueText, useIssueWords } from "./issue-text";
 import { isAlreadyDecided, useDecide, type DecisionControls } from "./use-decide";
 import { buildValidator, skeletonFromSchema } from "./resume-schema";
 import { suggestFieldValues, withField, type FieldSuggestions } from "./resume-suggestions";
-import { jsonSyntaxMessage } from "@/lib/decisions/issues";
+import { jsonSyntaxWords } from "@/lib/decisions/json-syntax";
 import { useErrorText } from "@/components/error-text";
 
 interface ResumeFormProps {
@@ -43,6 +44,8 @@ const encoder = new TextEncoder();
 /** Checks the text as the reviewer types: JSON first, then the tool's schema (when zod can read it). */
 function useCheckResumeData(): (text: string, validate: ReturnType<typeof buildValidator>, toolName: string) => Check {
   const t = useTranslations("runDetail.resume");
+  const issueText = useIssueText();
+  const issueWords = useIssueWords();
   return useCallback(
     (text: string, validate: ReturnType<typeof buildValidator>, toolName: string): Check => {
       if (encoder.encode(text).length > LIMITS.resumeDataBytes) {
@@ -53,12 +56,13 @@ function useCheckResumeData(): (text: string, validate: ReturnType<typeof buildV
         value = JSON.parse(text);
       } catch {
         // Line and column from our own scan, worded as the server words it (lib/decisions/issues.ts).
-        return { ok: false, title: jsonSyntaxMessage(text) ?? t("notJson"), problems: [] };
+        const syntax = jsonSyntaxWords(text);
+        return { ok: false, title: syntax ? issueWords(syntax) : t("notJson"), problems: [] };
       }
-      const problems = validate ? validate(value) : [];
+      const problems = (validate ? validate(value) : []).map(issueText);
       return problems.length ? { ok: false, title: t("mismatch", { tool: toolName }), problems } : { ok: true };
     },
-    [t],
+    [t, issueText, issueWords],
   );
 }
 

@@ -4,7 +4,7 @@
  * the stored run, so nothing here trusts its shape.
  */
 import { z } from "zod";
-import { humanizeIssues } from "@/lib/decisions/issues";
+import { humanizeIssues, type HumanIssue } from "@/lib/decisions/issues";
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -139,7 +139,7 @@ export function additionalPropertiesForbidden(value: unknown): boolean {
   return asSchema(value)?.additionalProperties === false;
 }
 
-export type Validator = (value: unknown) => string[];
+export type Validator = (value: unknown) => HumanIssue[];
 
 /** A validator from the tool's JSON Schema, or undefined when zod cannot convert it (JSON-only checks then). */
 export function buildValidator(value: unknown): Validator | undefined {
@@ -150,7 +150,7 @@ export function buildValidator(value: unknown): Validator | undefined {
     return (data) => {
       const result = validator.safeParse(data);
       // The server words its refusal the same way (lib/decisions/issues.ts).
-      return result.success ? [] : humanizeIssues(result.error.issues).map((issue) => issue.message);
+      return result.success ? [] : humanizeIssues(result.error.issues);
     };
   } catch {
     return undefined;
