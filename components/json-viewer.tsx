@@ -6,6 +6,7 @@
  * `defaultExpandDepth` start collapsed (their children are not rendered at all), big arrays and
  * objects show their first `pageSize` entries, and long strings are cut until asked for.
  */
+import { useTranslations } from "next-intl";
 import { Fragment, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -42,6 +43,7 @@ export function JsonViewer({ value, label, defaultExpandDepth = DEFAULT_EXPAND_D
 }
 
 function CopyJsonButton({ value }: { value: unknown }) {
+  const t = useTranslations("runDetail.json");
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   return (
     <Button
@@ -57,7 +59,7 @@ function CopyJsonButton({ value }: { value: unknown }) {
         setTimeout(() => setState("idle"), 2_000);
       }}
     >
-      {state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : "Copy JSON"}
+      {state === "copied" ? t("copied") : state === "failed" ? t("copyFailed") : t("copy")}
     </Button>
   );
 }
@@ -87,6 +89,7 @@ function JsonNode({ value, depth, defaultExpandDepth, name, trailingComma }: Nod
 }
 
 function JsonBranch({ value, depth, defaultExpandDepth, name, trailingComma }: NodeProps & { value: object }) {
+  const t = useTranslations("runDetail.json");
   const isArray = Array.isArray(value);
   const entries: Array<[string | number, unknown]> = isArray
     ? (value as unknown[]).map((item, index) => [index, item])
@@ -94,8 +97,8 @@ function JsonBranch({ value, depth, defaultExpandDepth, name, trailingComma }: N
   const [expanded, setExpanded] = useState(depth < defaultExpandDepth);
   const [visible, setVisible] = useState(PAGE_SIZE);
   const [open, close] = isArray ? ["[", "]"] : ["{", "}"];
-  const count = entries.length.toLocaleString("en-US");
-  const summary = isArray ? `${count} ${entries.length === 1 ? "item" : "items"}` : `${count} ${entries.length === 1 ? "key" : "keys"}`;
+  const kind = isArray ? "array" : "object";
+  const summary = t("summary", { count: entries.length, kind });
 
   if (entries.length === 0) {
     return (
@@ -112,7 +115,7 @@ function JsonBranch({ value, depth, defaultExpandDepth, name, trailingComma }: N
 
   const shown = entries.slice(0, visible);
   const hidden = entries.length - shown.length;
-  const what = name === undefined ? (isArray ? "array" : "object") : String(name);
+  const what = name === undefined ? t(kind) : String(name);
   return (
     <div>
       <div className="flex items-start">
@@ -120,7 +123,7 @@ function JsonBranch({ value, depth, defaultExpandDepth, name, trailingComma }: N
           type="button"
           onClick={() => setExpanded(!expanded)}
           aria-expanded={expanded}
-          aria-label={`${expanded ? "Collapse" : "Expand"} ${what}`}
+          aria-label={expanded ? t("collapse", { what }) : t("expand", { what })}
           className="-ml-1 mr-0.5 mt-[3px] grid h-4 w-4 shrink-0 place-items-center rounded text-neutral-400 hover:bg-neutral-100 hover:text-neutral-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
         >
           <svg aria-hidden="true" viewBox="0 0 16 16" className={cn("h-3 w-3 transition-transform", expanded && "rotate-90")}>
@@ -163,10 +166,10 @@ function JsonBranch({ value, depth, defaultExpandDepth, name, trailingComma }: N
             {hidden > 0 ? (
               <div className="py-1">
                 <Button variant="outline" size="xs" onClick={() => setVisible(visible + PAGE_SIZE)}>
-                  Show {Math.min(hidden, PAGE_SIZE)} more
+                  {t("showMore", { count: Math.min(hidden, PAGE_SIZE) })}
                 </Button>
                 <span className="ml-2 text-[11px] text-neutral-500">
-                  {shown.length.toLocaleString("en-US")} of {count} {isArray ? "items" : "keys"} shown
+                  {t("shownOf", { shown: shown.length, count: entries.length, kind })}
                 </span>
               </div>
             ) : null}
@@ -218,9 +221,9 @@ function JsonScalar({ value }: { value: unknown }) {
  * takes the browser seconds.
  */
 function JsonString({ value, after }: { value: string; after: React.ReactNode }) {
+  const t = useTranslations("runDetail.json");
   const [limit, setLimit] = useState(STRING_LIMIT);
   const cut = value.length > limit;
-  const length = value.length.toLocaleString("en-US");
   const quoted = JSON.stringify(cut ? value.slice(0, limit) : value);
   return (
     <>
@@ -231,7 +234,8 @@ function JsonString({ value, after }: { value: string; after: React.ReactNode })
             {line}
           </Fragment>
         ))}
-        {cut ? <span className="text-neutral-400">…</span> : null}&quot;
+        {cut ? <span className="text-neutral-400">…</span> : null}
+        {'"'}
       </span>
       {after}
       {cut ? (
@@ -239,17 +243,15 @@ function JsonString({ value, after }: { value: string; after: React.ReactNode })
           {" "}
           {limit === STRING_LIMIT ? (
             <Button variant="outline" size="xs" className="align-baseline indent-0" onClick={() => setLimit(STRING_EXPANDED_LIMIT)}>
-              Show all
+              {t("showAll")}
             </Button>
           ) : (
             <Button variant="outline" size="xs" className="align-baseline indent-0" onClick={() => setLimit(Infinity)}>
-              Show the remaining {(value.length - limit).toLocaleString("en-US")} characters (slow)
+              {t("showRemaining", { count: value.length - limit })}
             </Button>
           )}
           <span className="ml-2 text-[11px] text-neutral-500">
-            {limit === STRING_LIMIT
-              ? `${length} characters`
-              : `first ${limit.toLocaleString("en-US")} of ${length} characters shown; Copy JSON copies everything`}
+            {limit === STRING_LIMIT ? t("characters", { count: value.length }) : t("firstShown", { shown: limit, count: value.length })}
           </span>
         </>
       ) : null}

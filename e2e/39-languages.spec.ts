@@ -1,8 +1,8 @@
 /**
  * The console in Korean and Traditional Chinese (issue 26 item 3): chosen by the browser's
  * Accept-Language, or on /profile, with dates in the locale and the chosen time zone. On the
- * pages converted so far (sign-in, profile, history) no English is left but data; the queue and
- * parts of the run page are not converted yet (tests/i18n/catalogs.test.ts lists them).
+ * pages converted so far (sign-in, profile, history, the run page, the admin pages) no English is
+ * left but data; what is not converted yet is listed in tests/i18n/catalogs.test.ts.
  */
 import type { Page } from "@playwright/test";
 import { expect, test, requests } from "./fixtures.ts";
@@ -30,8 +30,34 @@ async function englishLeft(page: Page, data: string[]): Promise<string[]> {
   return [...new Set(rest.match(/[A-Za-z]{2,}/g) ?? [])];
 }
 
+/** Each text node under what `selector` finds: data shown as it was written (ids, JSON, a customer's words). */
+async function textsOf(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const texts: string[] = [];
+    for (const element of document.querySelectorAll(selector)) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.textContent?.trim()) texts.push(node.textContent.trim());
+    }
+    return texts;
+  }, selector);
+}
+
+/** Signs in on the sign-in page in the browser's language (the labels of `language`). */
+async function signIn(
+  page: Page,
+  account: { email: string; password: string },
+  words: { email: string; password: string; submit: string },
+) {
+  await page.context().clearCookies();
+  await page.goto("/sign-in");
+  await page.getByLabel(words.email).fill(account.email);
+  await page.getByLabel(words.password).fill(account.password);
+  await page.getByRole("button", { name: words.submit, exact: true }).click();
+  await expect(page).not.toHaveURL(/\/sign-in/);
+}
+
 /** Names that are the same in every language: the brand of a product, a setting's name, a zone. */
-const PROPER_NAMES = ["Slack", "SMTP_URL", "MAIL_FROM", "CSV", "UTC", "GMT", "English", "ID"];
+const PROPER_NAMES = ["Slack", "SMTP_URL", "MAIL_FROM", "CSV", "JSON", "UTC", "GMT", "English", "ID"];
 
 test.describe("in Korean, from the browser's Accept-Language", () => {
   test.use({ storageState: { cookies: [], origins: [] }, locale: "ko-KR" });
@@ -119,5 +145,97 @@ test.describe("in Traditional Chinese, chosen on the profile", () => {
       "refunds",
     ];
     expect(await englishLeft(page, data)).toEqual([]);
+  });
+});
+
+test.describe("the run page in Traditional Chinese, from the browser's language and zone", () => {
+  test.use({ storageState: { cookies: [], origins: [] }, locale: "zh-TW", timezoneId: "Asia/Taipei" });
+
+  test("a waiting approval call: the conversation, earlier decisions and the thread in Chinese, dates in Taipei time", async ({
+    page,
+    users,
+    suspendRun,
+    testResource,
+  }) => {
+    const account = await users.create({ role: "reviewer" });
+    const run = await suspendRun({ agent: "refunds", text: requests.refund({ amount: "12.00" }).text });
+    await signIn(page, account, { email: "電子郵件", password: "密碼", submit: "登入" });
+
+    await page.goto(`/runs/${encodeURIComponent(run.runId)}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh-TW");
+    await expect(page.getByText("您的決定")).toBeVisible();
+    const conversation = page.getByRole("region", { name: "對話" });
+    await expect(conversation.getByText("使用者", { exact: true })).toBeVisible();
+    await expect(conversation.getByText("此呼叫正在等待您決定（引數顯示於決定區）")).toBeVisible();
+    // A message's time in the locale and the browser's zone: 2026年12月4日 下午02:03:04 [GMT+8].
+    await expect(conversation.locator("time").first()).toHaveText(/\d{4}年\d{1,2}月\d{1,2}日.*GMT\+8/);
+    const earlier = page.getByRole("region", { name: "先前的決定" });
+    await expect(earlier.getByTestId("earlier-counts")).toContainText("此客戶最近 30 天的");
+    await page.getByRole("button", { name: "此對話串的先前內容" }).click();
+    await expect(page.getByRole("region", { name: "此對話串的先前內容" }).getByText("此對話串沒有先前的訊息。")).toBeVisible();
+
+    const data = [
+      ...PROPER_NAMES,
+      account.name,
+      account.email,
+      testResource,
+      run.runId,
+      run.runId.slice(0, 8),
+      run.agentId,
+      run.thread,
+      "issueRefund",
+      // Ids, tool names and JSON (arguments, results) are set in monospace; the messages are the customer's and the model's words.
+      ...(await textsOf(page, "main .font-mono")),
+      ...(await textsOf(page, "section li p.whitespace-pre-wrap")),
+      // What the tool's author wrote about it ("About this tool").
+      ...(await textsOf(page, "section[aria-label='關於此工具'] p, section[aria-label='關於此工具'] td")),
+      "Refunds",
+      // The call's kind badge and assignment (components/runs, components/assignments) are converted on
+      // another branch at the same time: take these off once both are merged.
+      "Approval",
+      "Unassigned",
+      "Assign to me",
+    ];
+    expect(await englishLeft(page, data)).toEqual([]);
+  });
+});
+
+test.describe("an admin page in Korean, from the browser's language", () => {
+  test.use({ storageState: { cookies: [], origins: [] }, locale: "ko-KR" });
+
+  test("the rules page: list, form, dry run and a saved rule's history in Korean", async ({ page, users }) => {
+    const admin = await users.create({ role: "admin" });
+    await signIn(page, admin, { email: "이메일", password: "비밀번호", submit: "로그인" });
+
+    await page.goto("/admin/rules");
+    await expect(page.getByRole("heading", { name: "규칙", exact: true })).toBeVisible();
+    await expect(page).toHaveTitle("규칙 · 에이전트 승인");
+    const name = `ko-rule-${Date.now()}`;
+    await page.getByLabel("이름").fill(name);
+    await page.getByLabel("도구(비우면 전체)").fill("tool-that-never-runs");
+    await page.getByRole("button", { name: "시험 실행" }).click();
+    await expect(page.getByTestId("dry-run")).toContainText(/대기 중인 호출 \d+건 중 0건을 승인합니다\./);
+    await page.getByRole("button", { name: "비활성으로 저장" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `"${name}"을(를) 저장했습니다(버전 1, 비활성).` })).toBeVisible();
+
+    const rule = page.getByTestId("rule").filter({ hasText: name });
+    await expect(rule).toContainText("승인 · 모든 에이전트 · 도구 tool-that-never-runs · 위험도 보통");
+    await rule.getByText("변경 기록(1개 버전)").click();
+    await expect(rule.getByText(/^버전 1: .+이\(가\) \d{4}년 \d{1,2}월 \d{1,2}일 .*에 생성/)).toBeVisible();
+
+    // Other tests' rules may be listed too: their names are data, like the calls a dry run lists.
+    const data = [
+      ...PROPER_NAMES,
+      admin.name,
+      admin.email,
+      "tool-that-never-runs",
+      // How conditions are written, as JSON: the placeholder of the conditions field.
+      '[{ "path": "amount", "op": "<=", "value": 50 }]',
+      ...(await textsOf(page, "[data-testid=rule] span.font-medium")),
+      ...(await textsOf(page, "[data-testid=dry-run] li")),
+    ];
+    expect(await englishLeft(page, data)).toEqual([]);
+    await rule.getByRole("button", { name: "삭제" }).click();
+    await expect(page.getByTestId("rule").filter({ hasText: name })).toHaveCount(0);
   });
 });

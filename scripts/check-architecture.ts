@@ -18,7 +18,7 @@ const BROWSER_SAFE = [
   /^lib\/actions\//, // server action entry points ("use server") and their result types
   /^lib\/audit\/dto$/,
   /^lib\/auth\/(roles|client)$/,
-  /^lib\/decisions\/(types|limits|issues)$/, // issues: dependency-free wording of input problems
+  /^lib\/decisions\/(types|limits|issues|issue-words|json-syntax)$/, // dependency-free wording of input problems (English from messages/en.json)
   /^lib\/errors$/,
   /^lib\/events\/types$/,
   /^lib\/http\/limits$/,

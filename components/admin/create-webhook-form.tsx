@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { createWebhook } from "@/lib/actions/create-webhook";
@@ -8,8 +9,14 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { useErrorText } from "@/components/error-text";
+
+/** An address, the same in every language. */
+const EXAMPLE_URL = "https://example.com/hooks/approvals";
 
 export function CreateWebhookForm() {
+  const t = useTranslations("admin");
+  const errorText = useErrorText();
   const router = useRouter();
   const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
@@ -25,26 +32,26 @@ export function CreateWebhookForm() {
     if (result.ok) {
       form.reset();
       setSecret(data.get("slack") === "on" ? null : result.data.secret);
-      setMessage({ kind: "ok", text: "Webhook added." });
+      setMessage({ kind: "ok", text: t("webhooks.added") });
       router.refresh();
     } else {
       setSecret(null);
-      setMessage({ kind: "error", text: result.error.message });
+      setMessage({ kind: "error", text: errorText(result.error) });
     }
   }
 
   return (
     <section aria-labelledby="create-webhook" className="rounded-lg border border-neutral-200 bg-white p-5">
       <h2 id="create-webhook" className="text-base font-semibold">
-        Add a webhook
+        {t("webhooks.addTitle")}
       </h2>
       <form onSubmit={submit} className="mt-4 flex flex-col gap-4">
         <div className="flex flex-col gap-1">
-          <Label htmlFor="webhook-url">Endpoint URL</Label>
-          <Input id="webhook-url" name="url" type="url" required placeholder="https://example.com/hooks/approvals" />
+          <Label htmlFor="webhook-url">{t("webhooks.url")}</Label>
+          <Input id="webhook-url" name="url" type="url" required placeholder={EXAMPLE_URL} />
         </div>
         <fieldset className="flex flex-wrap gap-4">
-          <legend className="mb-1 text-sm font-medium">Events</legend>
+          <legend className="mb-1 text-sm font-medium">{t("webhooks.events")}</legend>
           {EVENT_TYPES.map((type) => (
             <label key={type} className="flex items-center gap-2 font-mono text-sm">
               <input type="checkbox" name="eventTypes" value={type} defaultChecked={type === "call.waiting"} />
@@ -54,13 +61,13 @@ export function CreateWebhookForm() {
         </fieldset>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="slack" />
-          Slack incoming webhook (sends Block Kit messages, unsigned)
+          {t("webhooks.slack")}
         </label>
         <div role="status" aria-live="polite" className="flex flex-col gap-2">
           {message ? <Alert variant={message.kind === "ok" ? "success" : "destructive"}>{message.text}</Alert> : null}
           {secret ? (
             <Alert variant="success">
-              Signing secret, shown only now:{" "}
+              {t("webhooks.secret")}{" "}
               <code className="break-all font-mono text-xs" data-testid="webhook-secret">
                 {secret}
               </code>
@@ -69,7 +76,7 @@ export function CreateWebhookForm() {
         </div>
         <div>
           <Button type="submit" disabled={pending}>
-            {pending ? "Adding…" : "Add webhook"}
+            {pending ? t("adding") : t("webhooks.add")}
           </Button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { applyRule } from "@/lib/actions/apply-rule";
@@ -13,17 +14,15 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { RISKS } from "@/lib/risk";
+import { useErrorText } from "@/components/error-text";
 import { DryRunSummary } from "./rule-dry-run";
 
-const WORD: Record<string, string> = {
-  approve: "approve",
-  decline: "decline",
-  require_approvals: "require approvals for",
-  ask: "ask a person about",
-};
+/** How conditions are written: JSON, the same in every language. */
+const CONDITIONS_EXAMPLE = '[{ "path": "amount", "op": "<=", "value": 50 }]';
 
 /** The form's fields as the schema takes them (conditions: the JSON text, parsed here; the server checks everything). */
-function ruleOf(form: HTMLFormElement): { rule?: Record<string, unknown>; problem?: string } {
+function ruleOf(form: HTMLFormElement): { rule?: Record<string, unknown>; conditionsInvalid?: true } {
   const data = new FormData(form);
   const text = (name: string) => String(data.get(name) ?? "");
   let conditions: unknown = [];
@@ -31,7 +30,7 @@ function ruleOf(form: HTMLFormElement): { rule?: Record<string, unknown>; proble
     try {
       conditions = JSON.parse(text("conditions"));
     } catch {
-      return { problem: 'Conditions must be a JSON list, like [{ "path": "amount", "op": "<=", "value": 50 }]' };
+      return { conditionsInvalid: true };
     }
   }
   const effect = text("effect");
@@ -55,6 +54,10 @@ function ruleOf(form: HTMLFormElement): { rule?: Record<string, unknown>; proble
 /** Creates a rule or edits `editing`: dry run first, then save disabled or enabled (optionally applied to the calls waiting now). */
 export function RuleForm({ editing, onDone }: { editing: RuleDefinition | null; onDone: () => void }) {
   const router = useRouter();
+  const t = useTranslations("admin");
+  const common = useTranslations("common");
+  const errorText = useErrorText();
+  const conditionsProblem = t("rules.conditionsInvalid", { example: CONDITIONS_EXAMPLE });
   const [message, setMessage] = useState<{ kind: "success" | "destructive"; text: string } | null>(null);
   const [dryRun, setDryRun] = useState<DryRunResult | null>(null);
   const [applyNow, setApplyNow] = useState(false);
@@ -62,35 +65,37 @@ export function RuleForm({ editing, onDone }: { editing: RuleDefinition | null; 
   const [effect, setEffect] = useState(editing?.effect ?? "approve");
 
   async function runDry(form: HTMLFormElement, page = 1) {
-    const { rule, problem } = ruleOf(form);
-    if (!rule) return setMessage({ kind: "destructive", text: problem! });
+    const { rule } = ruleOf(form);
+    if (!rule) return setMessage({ kind: "destructive", text: conditionsProblem });
     setPending(true);
     const result = await dryRunRule({ rule, page, pageSize: 20 });
     setPending(false);
     if (result.ok) {
       setDryRun(result.data);
       setMessage(null);
-    } else setMessage({ kind: "destructive", text: result.error.message });
+    } else setMessage({ kind: "destructive", text: errorText(result.error) });
   }
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const enabled = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "enabled";
-    const { rule, problem } = ruleOf(form);
-    if (!rule) return setMessage({ kind: "destructive", text: problem! });
+    const { rule } = ruleOf(form);
+    if (!rule) return setMessage({ kind: "destructive", text: conditionsProblem });
     setPending(true);
     const saved = editing ? await updateRule({ ...rule, enabled, id: editing.id }) : await createRule({ ...rule, enabled });
     if (!saved.ok) {
       setPending(false);
-      return setMessage({ kind: "destructive", text: saved.error.message });
+      return setMessage({ kind: "destructive", text: errorText(saved.error) });
     }
-    let text = `Saved "${saved.data.name}" (version ${saved.data.version}), ${enabled ? "enabled" : "disabled"}.`;
+    let text = t("rules.saved", { name: saved.data.name, version: saved.data.version, enabled: enabled ? "yes" : "no" });
     if (enabled && applyNow) {
       const applied = await applyRule({ id: saved.data.id });
-      text += applied.ok
-        ? ` Applied to the calls waiting now: decided ${applied.data.decided} of ${applied.data.matched} matching calls${applied.data.more ? " (more are left: apply again)" : ""}.`
-        : ` Applying it failed: ${applied.error.message}`;
+      text += ` ${
+        applied.ok
+          ? t("rules.applied", { decided: applied.data.decided, matched: applied.data.matched, more: applied.data.more ? "yes" : "no" })
+          : t("rules.applyFailed", { error: errorText(applied.error) })
+      }`;
     }
     setPending(false);
     setMessage({ kind: "success", text });
@@ -108,76 +113,76 @@ export function RuleForm({ editing, onDone }: { editing: RuleDefinition | null; 
   return (
     <section aria-labelledby="rule-form" className="rounded-lg border border-neutral-200 bg-white p-5">
       <h2 id="rule-form" className="text-base font-semibold">
-        {editing ? `Edit "${editing.name}" (version ${editing.version})` : "New rule"}
+        {editing ? t("rules.editTitle", { name: editing.name, version: editing.version }) : t("rules.newTitle")}
       </h2>
       <form key={editing?.id ?? "new"} onSubmit={save} className="mt-4 grid gap-4 sm:grid-cols-3">
-        <Field id="rule-name" label="Name">
+        <Field id="rule-name" label={t("rules.name")}>
           <Input id="rule-name" name="name" required maxLength={100} defaultValue={value("name")} />
         </Field>
-        <Field id="rule-agent" label="Agent or workflow (blank: any)">
+        <Field id="rule-agent" label={t("rules.agentLabel")}>
           <Input id="rule-agent" name="agentId" maxLength={200} defaultValue={value("agentId")} />
         </Field>
-        <Field id="rule-tool" label="Tool (blank: any)">
+        <Field id="rule-tool" label={t("rules.toolLabel")}>
           <Input id="rule-tool" name="toolName" maxLength={200} defaultValue={value("toolName")} />
         </Field>
-        <Field id="rule-resource" label="Resource (blank: any)">
+        <Field id="rule-resource" label={t("rules.resourceLabel")}>
           <Input id="rule-resource" name="resource" maxLength={200} defaultValue={value("resource")} />
         </Field>
-        <Field id="rule-resource-match" label="Resource matches">
+        <Field id="rule-resource-match" label={t("rules.resourceMatch")}>
           <Select id="rule-resource-match" name="resourceMatch" defaultValue={value("resourceMatch") || "exact"}>
-            <option value="exact">exactly</option>
-            <option value="prefix">as a prefix</option>
+            <option value="exact">{t("rules.exactly")}</option>
+            <option value="prefix">{t("rules.prefix")}</option>
           </Select>
         </Field>
-        <Field id="rule-kind" label="Call kind">
+        <Field id="rule-kind" label={t("rules.callKind")}>
           <Select id="rule-kind" name="callKind" defaultValue={value("callKind")}>
-            <option value="">any</option>
-            <option value="approval">approval</option>
-            <option value="input">input</option>
+            <option value="">{t("rules.any")}</option>
+            <option value="approval">{t("rules.kindApproval")}</option>
+            <option value="input">{t("rules.kindInput")}</option>
           </Select>
         </Field>
-        <Field id="rule-effect" label="Effect">
+        <Field id="rule-effect" label={t("rules.effect")}>
           <Select
             id="rule-effect"
             name="effect"
             value={effect}
             onChange={(event) => setEffect(event.target.value as RuleDefinition["effect"])}
           >
-            <option value="approve">Approve automatically</option>
-            <option value="decline">Decline automatically</option>
-            <option value="require_approvals">Require approvals (not enforced yet)</option>
-            <option value="ask">Ask a person</option>
+            <option value="approve">{t("rules.effectApprove")}</option>
+            <option value="decline">{t("rules.effectDecline")}</option>
+            <option value="require_approvals">{t("rules.effectRequire")}</option>
+            <option value="ask">{t("rules.effectAsk")}</option>
           </Select>
         </Field>
         {effect === "decline" ? (
-          <Field id="rule-reason" label="Reason (goes to the model)">
+          <Field id="rule-reason" label={t("rules.reasonLabel")}>
             <Input id="rule-reason" name="reason" required maxLength={1000} defaultValue={value("reason")} />
           </Field>
         ) : null}
         {effect === "require_approvals" ? (
-          <Field id="rule-approvals" label="Approvals">
+          <Field id="rule-approvals" label={t("rules.approvals")}>
             <Select id="rule-approvals" name="approvals" defaultValue={value("approvals") || "2"}>
               <option value="2">2</option>
               <option value="3">3</option>
             </Select>
           </Field>
         ) : null}
-        <Field id="rule-risk" label="Risk">
+        <Field id="rule-risk" label={t("rules.riskLabel")}>
           <Select id="rule-risk" name="risk" defaultValue={value("risk") || "medium"}>
-            {["low", "medium", "high", "critical"].map((risk) => (
+            {RISKS.map((risk) => (
               <option key={risk} value={risk}>
-                {risk}
+                {t("rules.riskLevel", { risk })}
               </option>
             ))}
           </Select>
         </Field>
         <div className="flex flex-col gap-1 sm:col-span-3">
-          <Label htmlFor="rule-conditions">Conditions on the arguments (JSON list; all must hold)</Label>
+          <Label htmlFor="rule-conditions">{t("rules.conditionsLabel")}</Label>
           <Textarea
             id="rule-conditions"
             name="conditions"
             rows={3}
-            placeholder='[{ "path": "amount", "op": "<=", "value": 50 }]'
+            placeholder={CONDITIONS_EXAMPLE}
             defaultValue={editing && editing.conditions.length > 0 ? JSON.stringify(editing.conditions) : ""}
           />
         </div>
@@ -188,27 +193,27 @@ export function RuleForm({ editing, onDone }: { editing: RuleDefinition | null; 
           {dryRun ? (
             <DryRunSummary
               result={dryRun}
-              word={WORD[effect] ?? effect}
+              effect={effect}
               onPage={(page) => void runDry(document.getElementById("rule-name")!.closest("form")!, page)}
             />
           ) : null}
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="applyNow" checked={applyNow} onChange={(event) => setApplyNow(event.target.checked)} />
-            When enabling, also apply it to the calls already waiting (default: only calls that start waiting from now on)
+            {t("rules.applyNow")}
           </label>
           <div className="flex flex-wrap gap-2">
             <Button type="button" variant="outline" disabled={pending} onClick={(event) => void runDry(event.currentTarget.form!)}>
-              Dry run
+              {t("rules.dryRun")}
             </Button>
             <Button type="submit" value="disabled" variant="secondary" disabled={pending}>
-              Save disabled
+              {t("rules.saveDisabled")}
             </Button>
             <Button type="submit" value="enabled" disabled={pending}>
-              Save enabled
+              {t("rules.saveEnabled")}
             </Button>
             {editing ? (
               <Button type="button" variant="ghost" onClick={onDone}>
-                Cancel
+                {common("cancel")}
               </Button>
             ) : null}
           </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { retryWebhookDelivery } from "@/lib/actions/retry-webhook-delivery";
@@ -7,6 +8,8 @@ import { setWebhookEnabled } from "@/lib/actions/set-webhook-enabled";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useErrorText } from "@/components/error-text";
+import { useTimestamp } from "@/components/time";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 
 interface Attempt {
@@ -38,33 +41,47 @@ interface Endpoint {
 
 export function WebhookEndpointCard({ endpoint, deliveries }: { endpoint: Endpoint; deliveries: Delivery[] }) {
   const router = useRouter();
+  const t = useTranslations("admin.webhooks");
+  const common = useTranslations("admin");
+  const errorText = useErrorText();
+  const timestamp = useTimestamp();
+  const describe = (attempt: Attempt) =>
+    t("attempt", {
+      answer: attempt.responseCode === null ? t("noAnswer") : `HTTP ${attempt.responseCode}`,
+      error: attempt.error && !attempt.ok ? ` (${attempt.error})` : "",
+      ms: attempt.durationMs,
+    });
   const [message, setMessage] = useState<string | null>(null);
 
   async function toggle() {
     const result = await setWebhookEnabled({ id: endpoint.id, enabled: !endpoint.enabled });
-    setMessage(result.ok ? null : result.error.message);
+    setMessage(result.ok ? null : errorText(result.error));
     router.refresh();
   }
   async function retry(deliveryId: string) {
     const result = await retryWebhookDelivery({ endpointId: endpoint.id, deliveryId });
-    setMessage(result.ok ? "Sent again on the next round (within a second or so)." : result.error.message);
+    setMessage(result.ok ? t("retrySent") : errorText(result.error));
     router.refresh();
   }
 
   return (
-    <section aria-label={`Webhook ${endpoint.url}`} className="rounded-lg border border-neutral-200 bg-white p-5">
+    <section aria-label={t("endpoint", { url: endpoint.url })} className="rounded-lg border border-neutral-200 bg-white p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 className="break-all font-mono text-sm font-semibold">{endpoint.url}</h2>
           <p className="mt-1 text-xs text-neutral-600">
-            {endpoint.slack ? "Slack · " : ""}
-            {endpoint.eventTypes.join(", ")} · added by {endpoint.createdBy} at {endpoint.createdAt}
+            {endpoint.slack ? `${SLACK} · ` : ""}
+            {t.rich("addedBy", {
+              events: endpoint.eventTypes.join(", "),
+              by: endpoint.createdBy,
+              time: () => <time dateTime={endpoint.createdAt}>{timestamp(endpoint.createdAt)}</time>,
+            })}
           </p>
         </div>
         <div className="flex items-center gap-2">
-          <Badge>{endpoint.enabled ? "Enabled" : "Disabled"}</Badge>
+          <Badge>{t("enabled", { enabled: endpoint.enabled ? "yes" : "no" })}</Badge>
           <Button variant="outline" size="sm" onClick={() => void toggle()}>
-            {endpoint.enabled ? "Disable" : "Enable"}
+            {endpoint.enabled ? t("disable") : t("enable")}
           </Button>
         </div>
       </div>
@@ -72,16 +89,16 @@ export function WebhookEndpointCard({ endpoint, deliveries }: { endpoint: Endpoi
         {message ? <Alert>{message}</Alert> : null}
       </div>
       <Table>
-        <TableCaption>Deliveries to {endpoint.url}, newest first</TableCaption>
+        <TableCaption>{t("deliveries", { url: endpoint.url })}</TableCaption>
         <TableHeader>
           <TableRow>
-            <TableHead>Event</TableHead>
-            <TableHead>State</TableHead>
-            <TableHead>Attempts</TableHead>
-            <TableHead>Last answer</TableHead>
-            <TableHead>Created</TableHead>
+            <TableHead>{t("event")}</TableHead>
+            <TableHead>{t("state")}</TableHead>
+            <TableHead>{t("attempts")}</TableHead>
+            <TableHead>{t("lastAnswer")}</TableHead>
+            <TableHead>{t("created")}</TableHead>
             <TableHead>
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{common("actions")}</span>
             </TableHead>
           </TableRow>
         </TableHeader>
@@ -94,16 +111,20 @@ export function WebhookEndpointCard({ endpoint, deliveries }: { endpoint: Endpoi
                   {delivery.eventType}
                 </TableCell>
                 <TableCell>
-                  {delivery.state === "pending" && delivery.attempts > 0 ? `retrying at ${delivery.nextAttemptAt}` : delivery.state}
+                  {delivery.state === "pending" && delivery.attempts > 0
+                    ? t("retrying", { time: timestamp(delivery.nextAttemptAt) })
+                    : t("deliveryState", { state: delivery.state })}
                 </TableCell>
                 <TableCell>{delivery.attempts}</TableCell>
                 <TableCell className="text-xs" title={delivery.attemptLog.map(describe).join("\n")}>
                   {last ? describe(last) : "—"}
                 </TableCell>
-                <TableCell className="text-xs">{delivery.createdAt}</TableCell>
+                <TableCell className="text-xs">
+                  <time dateTime={delivery.createdAt}>{timestamp(delivery.createdAt)}</time>
+                </TableCell>
                 <TableCell>
                   <Button variant="outline" size="sm" onClick={() => void retry(delivery.id)}>
-                    Retry
+                    {t("retry")}
                   </Button>
                 </TableCell>
               </TableRow>
@@ -115,7 +136,5 @@ export function WebhookEndpointCard({ endpoint, deliveries }: { endpoint: Endpoi
   );
 }
 
-function describe(attempt: Attempt): string {
-  const answer = attempt.responseCode === null ? "no answer" : `HTTP ${attempt.responseCode}`;
-  return `${answer}${attempt.error && !attempt.ok ? ` (${attempt.error})` : ""}, ${attempt.durationMs} ms`;
-}
+/** The product's name, the same in every language. */
+const SLACK = "Slack";

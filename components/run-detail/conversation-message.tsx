@@ -5,23 +5,20 @@
  */
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { ConversationMessageDto, ConversationPartDto, CutValue } from "@/lib/runs/conversation-dto";
 import { JsonViewer } from "@/components/json-viewer";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { useTimestamp } from "@/components/time";
 
 /** Characters of a text shown before Show more. */
 const FOLDED_TEXT = 600;
 
-const ROLE_LABELS: Record<ConversationMessageDto["role"], string> = {
-  user: "User",
-  assistant: "Agent",
-  tool: "Tool result",
-  input: "Input",
-};
-
 export function ConversationMessage({ message, pendingToolCallIds }: { message: ConversationMessageDto; pendingToolCallIds: string[] }) {
+  const t = useTranslations("runDetail.roles");
+  const timestamp = useTimestamp();
   return (
     <li
       className={cn(
@@ -30,8 +27,8 @@ export function ConversationMessage({ message, pendingToolCallIds }: { message: 
       )}
     >
       <div className="flex items-baseline gap-2 text-xs text-neutral-500">
-        <span className="font-semibold text-neutral-700">{ROLE_LABELS[message.role]}</span>
-        {message.createdAt ? <time dateTime={message.createdAt}>{new Date(message.createdAt).toLocaleString()}</time> : null}
+        <span className="font-semibold text-neutral-700">{t(message.role)}</span>
+        {message.createdAt ? <time dateTime={message.createdAt}>{timestamp(message.createdAt)}</time> : null}
       </div>
       {message.parts.map((part, index) => (
         <MessagePart key={index} part={part} pendingToolCallIds={pendingToolCallIds} />
@@ -41,11 +38,12 @@ export function ConversationMessage({ message, pendingToolCallIds }: { message: 
 }
 
 function MessagePart({ part, pendingToolCallIds }: { part: ConversationPartDto; pendingToolCallIds: string[] }) {
+  const t = useTranslations("runDetail.message");
   if (part.type === "text") return <LongText text={part.text} length={part.length} />;
   if (part.type === "reasoning") {
     return (
       <details className="text-sm text-neutral-600">
-        <summary className="cursor-pointer">Reasoning</summary>
+        <summary className="cursor-pointer">{t("reasoning")}</summary>
         <LongText text={part.text} length={part.length} />
       </details>
     );
@@ -58,30 +56,27 @@ function MessagePart({ part, pendingToolCallIds }: { part: ConversationPartDto; 
       data-pending-call={pending || undefined}
     >
       <p className="text-sm text-neutral-800">
-        Called <span className="font-mono font-semibold">{part.toolName}</span>
+        {t.rich("called", { tool: () => <span className="font-mono font-semibold">{part.toolName}</span> })}
         {pending ? (
-          <span className="ml-2 text-xs font-medium text-amber-800">
-            {part.delegatedTo ? "this call waits for you" : "this call waits for you (its arguments are with the decision)"}
-          </span>
+          <span className="ml-2 text-xs font-medium text-amber-800">{part.delegatedTo ? t("waitsForYou") : t("waitsForYouArguments")}</span>
         ) : null}
-        {!pending && !part.hasResult ? <span className="ml-2 text-xs text-neutral-500">no result yet</span> : null}
+        {!pending && !part.hasResult ? <span className="ml-2 text-xs text-neutral-500">{t("noResult")}</span> : null}
       </p>
-      {part.delegatedTo ? (
-        <p className="text-xs text-neutral-600">Handed the request to {part.delegatedTo.join(", then ")} with these words:</p>
-      ) : null}
+      {part.delegatedTo ? <p className="text-xs text-neutral-600">{t("handedTo", { agents: part.delegatedTo.join(t("then")) })}</p> : null}
       {/* The waiting call's arguments are shown with its decision: not twice (a delegation's are its prompt, not the tool's). */}
-      {pending && !part.delegatedTo ? null : <ValueView label={`Arguments of ${part.toolName}`} value={part.args} />}
-      {part.hasResult ? <ValueView label={`Result of ${part.toolName}`} value={part.result} /> : null}
+      {pending && !part.delegatedTo ? null : <ValueView label={t("argumentsOf", { tool: part.toolName })} value={part.args} />}
+      {part.hasResult ? <ValueView label={t("resultOf", { tool: part.toolName })} value={part.result} /> : null}
     </div>
   );
 }
 
 function ValueView({ label, value }: { label: string; value: unknown }) {
+  const t = useTranslations("runDetail.message");
   if (isCut(value)) {
     return (
       <div className="flex flex-col gap-1">
         <LongText text={value.preview} length={value.length} />
-        <span className="text-xs text-neutral-500">{label}: shown as JSON text, too large to show whole.</span>
+        <span className="text-xs text-neutral-500">{t("tooLarge", { label })}</span>
       </div>
     );
   }
@@ -90,6 +85,7 @@ function ValueView({ label, value }: { label: string; value: unknown }) {
 
 /** A text as written, folded after FOLDED_TEXT characters; `length` is the whole text's, when the server cut it. */
 export function LongText({ text, length }: { text: string; length: number }) {
+  const t = useTranslations("runDetail.message");
   const [open, setOpen] = useState(false);
   const folded = text.length > FOLDED_TEXT && !open;
   return (
@@ -97,14 +93,10 @@ export function LongText({ text, length }: { text: string; length: number }) {
       <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{folded ? `${text.slice(0, FOLDED_TEXT)}…` : text}</p>
       {text.length > FOLDED_TEXT ? (
         <Button variant="link" size="xs" className="px-0" onClick={() => setOpen(!open)} aria-expanded={open}>
-          {open ? "Show less" : "Show more"}
+          {open ? t("showLess") : t("showMore")}
         </Button>
       ) : null}
-      {open && length > text.length ? (
-        <p className="text-xs text-neutral-500">
-          The first {text.length.toLocaleString("en")} of {length.toLocaleString("en")} characters.
-        </p>
-      ) : null}
+      {open && length > text.length ? <p className="text-xs text-neutral-500">{t("firstOf", { shown: text.length, length })}</p> : null}
     </div>
   );
 }

@@ -6,27 +6,25 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { readConversation } from "@/lib/actions/read-conversation";
 import type { ConversationPage } from "@/lib/runs/conversation-dto";
 import { Button } from "@/components/ui/button";
 import { ConversationMessage, LongText } from "./conversation-message";
+import { loadOrThrow, useLoadFailureText } from "./load-failure";
 
 export function conversationQueryKey(runId: string) {
   return ["conversation", runId] as const;
 }
 
-async function fetchPage(runId: string, before: number | undefined): Promise<ConversationPage | null> {
-  let result: Awaited<ReturnType<typeof readConversation>>;
-  try {
-    result = await readConversation({ runId, before });
-  } catch {
-    throw new Error("The server could not be reached. Check the connection and try again.");
-  }
-  if (!result.ok) throw new Error(result.error.message);
-  return result.data;
+function fetchPage(runId: string, before: number | undefined): Promise<ConversationPage | null> {
+  return loadOrThrow(() => readConversation({ runId, before }));
 }
 
 export function Conversation({ runId, pendingToolCallIds }: { runId: string; pendingToolCallIds: string[] }) {
+  const t = useTranslations("runDetail");
+  const common = useTranslations("common");
+  const failureText = useLoadFailureText();
   const query = useInfiniteQuery({
     queryKey: conversationQueryKey(runId),
     queryFn: ({ pageParam }) => fetchPage(runId, pageParam),
@@ -43,26 +41,26 @@ export function Conversation({ runId, pendingToolCallIds }: { runId: string; pen
   const earlier = pages.at(-1)?.start ?? 0;
 
   return (
-    <section aria-label="Conversation" className="flex flex-col gap-2">
-      <h3 className="text-sm font-semibold text-neutral-900">Conversation</h3>
+    <section aria-label={t("conversation.title")} className="flex flex-col gap-2">
+      <h3 className="text-sm font-semibold text-neutral-900">{t("conversation.title")}</h3>
       {query.isPending ? (
         <p className="text-sm text-neutral-500" aria-busy="true">
-          Loading the conversation…
+          {t("conversation.loading")}
         </p>
       ) : query.isError ? (
         <p className="text-sm text-red-700" role="alert">
-          The conversation could not be loaded: {query.error.message}{" "}
+          {t("conversation.failed", { error: failureText(query.error) })}{" "}
           <Button variant="outline" size="xs" onClick={() => void query.refetch()}>
-            Retry
+            {common("retry")}
           </Button>
         </p>
       ) : !first ? (
-        <p className="text-sm text-neutral-600">No conversation recorded for this run.</p>
+        <p className="text-sm text-neutral-600">{t("conversation.none")}</p>
       ) : (
         <>
           {first.instructions.length > 0 ? (
             <details className="rounded-md border border-neutral-200 px-3 py-2 text-sm">
-              <summary className="cursor-pointer font-medium text-neutral-700">Instructions</summary>
+              <summary className="cursor-pointer font-medium text-neutral-700">{t("conversation.instructions")}</summary>
               <div className="mt-2 flex flex-col gap-2">
                 {first.instructions.map((instruction, index) => (
                   <LongText key={index} text={instruction.text} length={instruction.length} />
@@ -78,7 +76,7 @@ export function Conversation({ runId, pendingToolCallIds }: { runId: string; pen
               onClick={() => void query.fetchNextPage()}
               disabled={query.isFetchingNextPage}
             >
-              {query.isFetchingNextPage ? "Loading…" : `Show ${earlier} earlier message${earlier === 1 ? "" : "s"}`}
+              {query.isFetchingNextPage ? t("loading") : t("showEarlier", { count: earlier })}
             </Button>
           ) : null}
           <ol className="flex flex-col gap-2">

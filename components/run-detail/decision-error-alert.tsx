@@ -8,6 +8,7 @@ import { useTimestamp } from "@/components/time";
 import { useErrorText } from "@/components/error-text";
 import { Alert } from "@/components/ui/alert";
 import { isAlreadyDecided } from "./use-decide";
+import { useIssueText } from "./issue-text";
 
 /** `compact`: in a row of the review queue, which the call leaves by itself (no link back to it). */
 export function DecisionErrorAlert({ error, compact = false }: { error: ClientActionError; compact?: boolean }) {
@@ -67,11 +68,12 @@ export function useAlreadyDecidedTitle(): (prior: ClientActionError["priorDecisi
 
 /** The server's list of what was wrong with the input, each a sentence naming its field (lib/decisions/issues.ts); nothing when there is none. */
 export function IssueList({ issues, className = "" }: { issues?: ClientActionError["issues"]; className?: string }) {
+  const issueText = useIssueText();
   if (!issues?.length) return null;
   return (
     <ul className={`mt-1 list-disc pl-5 ${className}`}>
       {issues.map((issue, index) => (
-        <li key={index}>{issue.message}</li>
+        <li key={index}>{issueText(issue)}</li>
       ))}
     </ul>
   );

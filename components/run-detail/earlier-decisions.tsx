@@ -6,11 +6,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { readEarlierDecisions } from "@/lib/actions/read-earlier-decisions";
 import type { EarlierDecision, EarlierDecisions as Earlier } from "@/lib/runs/conversation-dto";
-
-const DONE: Record<string, string> = { approve: "approved", decline: "declined", resume: "resumed", expire: "expired" };
+import { useTimestamp } from "@/components/time";
 
 async function fetchEarlier(runId: string, toolCallId: string): Promise<Earlier | null> {
   const result = await readEarlierDecisions({ runId, toolCallId });
@@ -19,6 +19,7 @@ async function fetchEarlier(runId: string, toolCallId: string): Promise<Earlier 
 }
 
 export function EarlierDecisions({ runId, toolCallId }: { runId: string; toolCallId: string }) {
+  const t = useTranslations("runDetail.earlier");
   const query = useQuery({
     queryKey: ["earlier-decisions", runId, toolCallId],
     queryFn: () => fetchEarlier(runId, toolCallId),
@@ -30,36 +31,47 @@ export function EarlierDecisions({ runId, toolCallId }: { runId: string; toolCal
   const { counts } = earlier;
   const history = earlier.resourceId ? `/history?resourceId=${encodeURIComponent(earlier.resourceId)}` : "/history";
   return (
-    <section aria-label="Earlier decisions" className="flex flex-col gap-2 text-sm">
-      <h3 className="font-semibold text-neutral-900">Earlier decisions</h3>
+    <section aria-label={t("title")} className="flex flex-col gap-2 text-sm">
+      <h3 className="font-semibold text-neutral-900">{t("title")}</h3>
       {earlier.resourceId && earlier.toolName ? (
         <p className="text-neutral-700" data-testid="earlier-counts">
-          This customer&apos;s <span className="font-mono">{earlier.toolName}</span> calls in the last {earlier.days} days:{" "}
-          {counts.approved} approved, {counts.declined} declined, {counts.expired} expired
-          {counts.resumed ? `, ${counts.resumed} resumed` : ""}
-          {counts.outside ? `, ${counts.outside} decided outside the console` : ""}.{" "}
+          {t.rich("counts", {
+            tool: () => <span className="font-mono">{earlier.toolName}</span>,
+            days: earlier.days,
+            approved: counts.approved,
+            declined: counts.declined,
+            expired: counts.expired,
+            resumed: counts.resumed,
+            outside: counts.outside,
+          })}{" "}
           <Link className="underline" href={history}>
-            History of {earlier.resourceId}
+            {t("historyOf", { resource: earlier.resourceId })}
           </Link>
         </p>
       ) : (
-        <p className="text-neutral-500">No customer is recorded for this run: nothing to compare it with.</p>
+        <p className="text-neutral-500">{t("noCustomer")}</p>
       )}
-      {earlier.recent.length > 0 ? <DecisionList label="Latest" decisions={earlier.recent} /> : null}
-      {earlier.thread.length > 0 ? <DecisionList label="Earlier in this thread" decisions={earlier.thread} /> : null}
+      {earlier.recent.length > 0 ? <DecisionList label={t("latest")} decisions={earlier.recent} /> : null}
+      {earlier.thread.length > 0 ? <DecisionList label={t("inThread")} decisions={earlier.thread} /> : null}
     </section>
   );
 }
 
 function DecisionList({ label, decisions }: { label: string; decisions: EarlierDecision[] }) {
+  const t = useTranslations("runDetail.earlier");
+  const timestamp = useTimestamp();
   return (
     <div>
       <p className="text-xs font-medium text-neutral-500">{label}</p>
       <ul className="flex flex-col gap-0.5">
         {decisions.map((decision) => (
           <li key={`${decision.runId}:${decision.toolCallId}`} className="text-neutral-700 [overflow-wrap:anywhere]">
-            <span className="font-mono text-xs">{decision.toolName ?? "a tool"}</span> {DONE[decision.action] ?? decision.action} by{" "}
-            {decision.reviewer}, <time dateTime={decision.decidedAt}>{new Date(decision.decidedAt).toLocaleString()}</time>
+            {t.rich("decided", {
+              tool: () => <span className="font-mono text-xs">{decision.toolName ?? t("aTool")}</span>,
+              action: decision.action,
+              reviewer: decision.reviewer,
+              time: () => <time dateTime={decision.decidedAt}>{timestamp(decision.decidedAt)}</time>,
+            })}
           </li>
         ))}
       </ul>

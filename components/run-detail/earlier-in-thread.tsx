@@ -7,24 +7,22 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { readEarlierInThread } from "@/lib/actions/read-earlier-in-thread";
 import type { EarlierInThreadPage } from "@/lib/runs/conversation-dto";
 import { Button } from "@/components/ui/button";
 import { ConversationMessage } from "./conversation-message";
+import { loadOrThrow, useLoadFailureText } from "./load-failure";
 
-async function fetchPage(runId: string, before: string | undefined): Promise<EarlierInThreadPage> {
-  let result: Awaited<ReturnType<typeof readEarlierInThread>>;
-  try {
-    result = await readEarlierInThread({ runId, before });
-  } catch {
-    throw new Error("The server could not be reached. Check the connection and try again.");
-  }
-  if (!result.ok) throw new Error(result.error.message);
-  return result.data;
+function fetchPage(runId: string, before: string | undefined): Promise<EarlierInThreadPage> {
+  return loadOrThrow(() => readEarlierInThread({ runId, before }));
 }
 
 export function EarlierInThread({ runId }: { runId: string }) {
+  const t = useTranslations("runDetail");
+  const common = useTranslations("common");
+  const failureText = useLoadFailureText();
   const [open, setOpen] = useState(false);
   const query = useInfiniteQuery({
     queryKey: ["earlier-in-thread", runId],
@@ -43,28 +41,26 @@ export function EarlierInThread({ runId }: { runId: string }) {
   if (!open) {
     return (
       <Button variant="outline" size="xs" className="self-start" aria-expanded={false} onClick={() => setOpen(true)}>
-        Earlier in this thread
+        {t("earlierInThread.title")}
       </Button>
     );
   }
   return (
-    <section aria-label="Earlier in this thread" className="flex flex-col gap-2">
-      <h3 className="text-sm font-semibold text-neutral-900">Earlier in this thread</h3>
+    <section aria-label={t("earlierInThread.title")} className="flex flex-col gap-2">
+      <h3 className="text-sm font-semibold text-neutral-900">{t("earlierInThread.title")}</h3>
       {query.isPending ? (
         <p className="text-sm text-neutral-500" aria-busy="true">
-          Loading the thread&apos;s earlier messages…
+          {t("earlierInThread.loading")}
         </p>
       ) : query.isError ? (
         <p className="text-sm text-red-700" role="alert">
-          The thread&apos;s earlier messages could not be loaded: {query.error.message}{" "}
+          {t("earlierInThread.failed", { error: failureText(query.error) })}{" "}
           <Button variant="outline" size="xs" onClick={() => void query.refetch()}>
-            Retry
+            {common("retry")}
           </Button>
         </p>
       ) : messages.length === 0 ? (
-        <p className="text-sm text-neutral-600">
-          {pages[0]?.threadId ? "No earlier messages in this thread." : "This run has no memory thread."}
-        </p>
+        <p className="text-sm text-neutral-600">{pages[0]?.threadId ? t("earlierInThread.none") : t("earlierInThread.noThread")}</p>
       ) : (
         <>
           {remaining > 0 ? (
@@ -75,7 +71,7 @@ export function EarlierInThread({ runId }: { runId: string }) {
               onClick={() => void query.fetchNextPage()}
               disabled={query.isFetchingNextPage}
             >
-              {query.isFetchingNextPage ? "Loading…" : `Show ${remaining} earlier message${remaining === 1 ? "" : "s"}`}
+              {query.isFetchingNextPage ? t("loading") : t("showEarlier", { count: remaining })}
             </Button>
           ) : null}
           <ol className="flex flex-col gap-2">

@@ -1,6 +1,7 @@
 "use client";
 
-import { useId, useImperativeHandle, useMemo, useRef, useState, type Ref } from "react";
+import { useTranslations } from "next-intl";
+import { useCallback, useId, useImperativeHandle, useMemo, useRef, useState, type Ref } from "react";
 import { resumeToolCall } from "@/lib/actions/resume-tool-call";
 import type { ClientActionError } from "@/lib/actions/result";
 import type { DecisionOutcome, InterruptedDecision } from "@/lib/decisions/types";
@@ -11,10 +12,12 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { DecisionErrorAlert, IssueList } from "./decision-error-alert";
 import { MayHaveRunConfirmation } from "./may-have-run-confirmation";
+import { useIssueText, useIssueWords } from "./issue-text";
 import { isAlreadyDecided, useDecide, type DecisionControls } from "./use-decide";
 import { buildValidator, skeletonFromSchema } from "./resume-schema";
 import { suggestFieldValues, withField, type FieldSuggestions } from "./resume-suggestions";
-import { jsonSyntaxMessage } from "@/lib/decisions/issues";
+import { jsonSyntaxWords } from "@/lib/decisions/json-syntax";
+import { useErrorText } from "@/components/error-text";
 
 interface ResumeFormProps {
   runId: string;
@@ -39,19 +42,28 @@ type Check = { ok: true } | { ok: false; title: string; problems: string[] };
 const encoder = new TextEncoder();
 
 /** Checks the text as the reviewer types: JSON first, then the tool's schema (when zod can read it). */
-function checkResumeData(text: string, validate: ReturnType<typeof buildValidator>, toolName: string): Check {
-  if (encoder.encode(text).length > LIMITS.resumeDataBytes) {
-    return { ok: false, title: `The resume data is larger than ${LIMITS.resumeDataBytes / 1024} KiB.`, problems: [] };
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    // Line and column from our own scan, worded as the server words it (lib/decisions/issues.ts).
-    return { ok: false, title: jsonSyntaxMessage(text) ?? "This is not valid JSON.", problems: [] };
-  }
-  const problems = validate ? validate(value) : [];
-  return problems.length ? { ok: false, title: `This does not match what ${toolName} expects:`, problems } : { ok: true };
+function useCheckResumeData(): (text: string, validate: ReturnType<typeof buildValidator>, toolName: string) => Check {
+  const t = useTranslations("runDetail.resume");
+  const issueText = useIssueText();
+  const issueWords = useIssueWords();
+  return useCallback(
+    (text: string, validate: ReturnType<typeof buildValidator>, toolName: string): Check => {
+      if (encoder.encode(text).length > LIMITS.resumeDataBytes) {
+        return { ok: false, title: t("tooLarge", { kib: LIMITS.resumeDataBytes / 1024 }), problems: [] };
+      }
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        // Line and column from our own scan, worded as the server words it (lib/decisions/issues.ts).
+        const syntax = jsonSyntaxWords(text);
+        return { ok: false, title: syntax ? issueWords(syntax) : t("notJson"), problems: [] };
+      }
+      const problems = (validate ? validate(value) : []).map(issueText);
+      return problems.length ? { ok: false, title: t("mismatch", { tool: toolName }), problems } : { ok: true };
+    },
+    [t, issueText, issueWords],
+  );
 }
 
 /** A JSON editor for what a suspended tool asked for, validated before anything is sent. */
@@ -67,6 +79,10 @@ export function ResumeForm({
   compact = false,
   controls,
 }: ResumeFormProps) {
+  const t = useTranslations("runDetail.resume");
+  const decision = useTranslations("decision");
+  const errorText = useErrorText();
+  const checkResumeData = useCheckResumeData();
   const fieldId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -83,7 +99,7 @@ export function ResumeForm({
   const [typed, setTyped] = useState(false);
   const [pending, setPending] = useState(false);
   const [serverError, setServerError] = useState<ClientActionError | null>(null);
-  const check = useMemo(() => checkResumeData(text, validate, toolName), [text, validate, toolName]);
+  const check = useMemo(() => checkResumeData(text, validate, toolName), [checkResumeData, text, validate, toolName]);
   const [confirmed, setConfirmed] = useState(false);
   const [confirmationAsked, setConfirmationAsked] = useState<string | null>(null);
   const needsConfirmation = Boolean(interrupted) || confirmationAsked !== null;
@@ -109,9 +125,9 @@ export function ResumeForm({
   const showProblems = typed && !check.ok;
   const describedBy = [hintId, showProblems || serverIssues ? errorId : null].filter(Boolean).join(" ");
   const blocked = !check.ok
-    ? `Resume is off until the data is complete: ${check.problems.length ? check.problems.slice(0, 5).join("; ") : check.title}`
+    ? t("blockedIncomplete", { problems: check.problems.length ? check.problems.slice(0, 5).join("; ") : check.title })
     : needsConfirmation && !confirmed
-      ? "Resume is off until you tick the confirmation above."
+      ? t("blockedConfirm")
       : null;
 
   useImperativeHandle(controls, () => ({
@@ -133,7 +149,7 @@ export function ResumeForm({
       }}
     >
       <div className="flex items-end justify-between gap-2">
-        <Label htmlFor={fieldId}>Resume data</Label>
+        <Label htmlFor={fieldId}>{t("label")}</Label>
         <Button
           variant="ghost"
           size="xs"
@@ -143,7 +159,7 @@ export function ResumeForm({
           }}
           disabled={pending || text === start}
         >
-          Start over
+          {t("startOver")}
         </Button>
       </div>
       <Textarea
@@ -171,7 +187,7 @@ export function ResumeForm({
         className="font-mono text-[13px] leading-relaxed"
       />
       <p id={hintId} className="text-xs text-neutral-500">
-        JSON, checked as you type against the schema the tool declared. Ctrl+Enter (⌘+Enter) sends it.
+        {t("hint")}
       </p>
       <SuggestionPicker
         fields={suggestions}
@@ -192,8 +208,8 @@ export function ResumeForm({
           ) : null}
         </Alert>
       ) : serverIssues ? (
-        <Alert id={errorId} variant="destructive" role="alert" title="The server refused this resume data">
-          <p className="[overflow-wrap:anywhere]">{serverIssues.message}</p>
+        <Alert id={errorId} variant="destructive" role="alert" title={t("serverRefused")}>
+          <p className="[overflow-wrap:anywhere]">{errorText(serverIssues)}</p>
           <IssueList issues={serverIssues.issues} className="font-mono text-xs" />
         </Alert>
       ) : serverError ? (
@@ -217,7 +233,7 @@ export function ResumeForm({
           disabled={pending || !check.ok || (needsConfirmation && !confirmed)}
           aria-describedby={blocked ? reasonId : undefined}
         >
-          {pending ? "Resuming…" : "Resume"}
+          {pending ? t("resuming") : decision("resume")}
         </Button>
         {blocked && !pending ? (
           <p id={reasonId} className="min-w-0 flex-1 text-xs text-neutral-600 [overflow-wrap:anywhere]">
@@ -239,12 +255,13 @@ function SuggestionPicker({
   disabled: boolean;
   onPick: (field: string, value: unknown) => void;
 }) {
+  const t = useTranslations("runDetail.resume");
   if (fields.length === 0) return null;
   return (
     <div className="flex flex-col gap-1.5 rounded-lg border border-neutral-200 bg-neutral-50 px-3 py-2">
-      <p className="text-xs font-medium text-neutral-600">Suggested values (a click fills the field)</p>
+      <p className="text-xs font-medium text-neutral-600">{t("suggested")}</p>
       {fields.map(({ field, suggestions }) => (
-        <div key={field} role="group" aria-label={`Suggestions for ${field}`} className="flex flex-wrap items-center gap-1.5">
+        <div key={field} role="group" aria-label={t("suggestionsFor", { field })} className="flex flex-wrap items-center gap-1.5">
           <span className="font-mono text-xs text-neutral-700">{field}:</span>
           {suggestions.map((suggestion) => {
             const shown = JSON.stringify(suggestion.value);

@@ -4,7 +4,7 @@
  * the stored run, so nothing here trusts its shape.
  */
 import { z } from "zod";
-import { humanizeIssues } from "@/lib/decisions/issues";
+import { humanizeIssues, type HumanIssue } from "@/lib/decisions/issues";
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -57,40 +57,48 @@ export function schemaTypes(value: unknown): string[] {
 
 export interface SchemaField {
   path: string;
-  type: string;
+  /** JSON Schema's type names ("string", "number"); a list's with the types of its items. None: any. */
+  types: Array<{ name: string; items?: string }>;
   required: boolean;
   description?: string;
-  constraints: string[];
+  constraints: SchemaConstraint[];
 }
 
-const CONSTRAINTS: Array<[string, string]> = [
-  ["minLength", "at least {} characters"],
-  ["maxLength", "at most {} characters"],
-  ["minimum", "≥ {}"],
-  ["exclusiveMinimum", "> {}"],
-  ["maximum", "≤ {}"],
-  ["exclusiveMaximum", "< {}"],
-  ["minItems", "at least {} items"],
-  ["maxItems", "at most {} items"],
-  ["pattern", "matches {}"],
-  ["format", "format {}"],
-];
+/** A JSON Schema keyword that limits a field, with its value as text; the view words it in the reader's language. */
+export interface SchemaConstraint {
+  kind: (typeof CONSTRAINT_KEYWORDS)[number] | "oneOf" | "exactly" | "default";
+  value: string;
+}
 
-function describeConstraints(schema: JsonSchema): string[] {
-  const out: string[] = [];
-  for (const [key, template] of CONSTRAINTS) {
-    const value = schema[key];
-    if (typeof value === "number" || typeof value === "string") out.push(template.replace("{}", String(value)));
+const CONSTRAINT_KEYWORDS = [
+  "minLength",
+  "maxLength",
+  "minimum",
+  "exclusiveMinimum",
+  "maximum",
+  "exclusiveMaximum",
+  "minItems",
+  "maxItems",
+  "pattern",
+  "format",
+] as const;
+
+function describeConstraints(schema: JsonSchema): SchemaConstraint[] {
+  const out: SchemaConstraint[] = [];
+  for (const kind of CONSTRAINT_KEYWORDS) {
+    const value = schema[kind];
+    if (typeof value === "number" || typeof value === "string") out.push({ kind, value: String(value) });
   }
   if (Array.isArray(schema.enum))
-    out.push(
-      `one of ${schema.enum
+    out.push({
+      kind: "oneOf",
+      value: schema.enum
         .slice(0, 20)
         .map((v) => JSON.stringify(v))
-        .join(", ")}`,
-    );
-  if ("const" in schema) out.push(`exactly ${JSON.stringify(schema.const)}`);
-  if ("default" in schema) out.push(`default ${JSON.stringify(schema.default)}`);
+        .join(", "),
+    });
+  if ("const" in schema) out.push({ kind: "exactly", value: JSON.stringify(schema.const) });
+  if ("default" in schema) out.push({ kind: "default", value: JSON.stringify(schema.default) });
   return out;
 }
 
@@ -105,12 +113,11 @@ export function describeSchemaFields(value: unknown, prefix = "", depth = 0, out
     const childSchema = asSchema(child) ?? {};
     const types = typesOf(childSchema);
     const items = asSchema(childSchema.items);
-    const type = types
-      .map((t) => (t === "array" && items && typesOf(items).length ? `array of ${typesOf(items).join(" | ")}` : t))
-      .join(" | ");
     out.push({
       path: prefix + key,
-      type: type || "any",
+      types: types.map((name) =>
+        name === "array" && items && typesOf(items).length ? { name, items: typesOf(items).join(" | ") } : { name },
+      ),
       required: required.has(key),
       description: typeof childSchema.description === "string" ? childSchema.description : undefined,
       constraints: describeConstraints(childSchema),
@@ -132,7 +139,7 @@ export function additionalPropertiesForbidden(value: unknown): boolean {
   return asSchema(value)?.additionalProperties === false;
 }
 
-export type Validator = (value: unknown) => string[];
+export type Validator = (value: unknown) => HumanIssue[];
 
 /** A validator from the tool's JSON Schema, or undefined when zod cannot convert it (JSON-only checks then). */
 export function buildValidator(value: unknown): Validator | undefined {
@@ -143,7 +150,7 @@ export function buildValidator(value: unknown): Validator | undefined {
     return (data) => {
       const result = validator.safeParse(data);
       // The server words its refusal the same way (lib/decisions/issues.ts).
-      return result.success ? [] : humanizeIssues(result.error.issues).map((issue) => issue.message);
+      return result.success ? [] : humanizeIssues(result.error.issues);
     };
   } catch {
     return undefined;

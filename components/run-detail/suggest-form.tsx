@@ -5,12 +5,13 @@ import { useId, useRef, useState } from "react";
 import { declineAndSuggest } from "@/lib/actions/decline-and-suggest";
 import type { ClientActionError } from "@/lib/actions/result";
 import type { DecisionOutcome } from "@/lib/decisions/types";
-import { jsonSyntaxMessage } from "@/lib/decisions/issues";
+import { jsonSyntaxWords } from "@/lib/decisions/json-syntax";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { DecisionErrorAlert } from "./decision-error-alert";
 import { isAlreadyDecided, useDecide } from "./use-decide";
+import { useIssueWords } from "./issue-text";
 
 interface SuggestFormProps {
   runId: string;
@@ -51,7 +52,9 @@ export function SuggestForm({
   const [text, setText] = useState(() => JSON.stringify(args ?? {}, null, 2));
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<ClientActionError | null>(null);
-  const syntax = jsonSyntaxMessage(text, t("decision.theArguments"));
+  const issueWords = useIssueWords();
+  const syntaxWords = jsonSyntaxWords(text, "subjectArguments");
+  const syntax = syntaxWords && issueWords(syntaxWords);
 
   async function submit() {
     if (pending) return;

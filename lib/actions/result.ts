@@ -4,13 +4,14 @@
  */
 import { z } from "zod";
 import { AppError, type ClientErrorCode, type ErrorCode } from "../errors.ts";
-import { humanizeIssues, issuesSentence } from "../decisions/issues.ts";
+import { humanizeIssues, issuesSentence, type HumanIssue } from "../decisions/issues.ts";
 import { DecisionError, type PriorDecision } from "../decisions/types.ts";
 
 export interface ActionError {
   code: ErrorCode;
   message: string;
-  issues?: Array<{ path: string; message: string }>;
+  /** Each problem as a sentence, and as catalog words the UI says in the reader's language. */
+  issues?: HumanIssue[];
   /** With `already_decided`: who decided the call first, what and when. */
   priorDecision?: PriorDecision;
   /** With `rate_limited`: when the client may try again. */

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { idSchema, textCheck } from "../ids.ts";
 import { unstorableTextProblem } from "../safe-text.ts";
-import { jsonSyntaxMessage } from "./issues.ts";
+import { jsonSyntaxMessage } from "./json-syntax.ts";
 import { LIMITS } from "./limits.ts";
 
 const id = idSchema;
@@ -56,7 +56,7 @@ export const resumeDataText = z
       return JSON.parse(text) as unknown;
     } catch {
       // Our own wording with line and column: JSON.parse's message differs between engines.
-      context.addIssue({ code: "custom", message: jsonSyntaxMessage(text, "The resume data") ?? "The resume data is not valid JSON" });
+      context.addIssue({ code: "custom", message: jsonSyntaxMessage(text, "subjectResumeData") ?? "The resume data is not valid JSON" });
       return z.NEVER;
     }
   })

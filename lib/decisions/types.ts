@@ -4,6 +4,7 @@
  * components use these types and codes too.
  */
 import { AppError, type ErrorCode } from "../errors.ts";
+import type { HumanIssue } from "./issues.ts";
 
 type Target = { runId: string; toolCallId: string; agentId?: string };
 /** The reviewer saw that the call was interrupted and that its tool may already have run. */
@@ -76,7 +77,7 @@ export class DecisionError extends AppError {
   constructor(
     override readonly code: DecisionErrorCode,
     message: string,
-    readonly issues: Array<{ path: string; message: string }> = [],
+    readonly issues: HumanIssue[] = [],
     readonly priorDecision?: PriorDecision,
   ) {
     super(code, message);

@@ -9,6 +9,8 @@ import { admitRequest } from "../audit/refusal-limit.ts";
 import { auditRefusal, type DecisionRequest } from "../actions/run-decision.ts";
 import { redeemLinkCode } from "../slack/links.ts";
 import { slashCommand } from "../slack/payloads.ts";
+import { translatorFor } from "../i18n/catalogs.ts";
+import { languagePreferenceOf } from "../i18n/preferences.ts";
 
 const USAGE = "Send `/approvals link <code>` with the code from your console profile (Link Slack) to approve and decline from Slack.";
 
@@ -35,5 +37,7 @@ export async function handleCommand(form: URLSearchParams, request: DecisionRequ
     await auditRefusal(slackClient, "unknown", undefined, { code: "invalid_input", message: `Slack link refused: ${linked.message}` });
     return reply(linked.message);
   }
-  return reply(`Linked: your clicks on Approve and Decline now act as ${linked.email} in the console.`);
+  // Linked, the sender is an account: told in its language. (Before, Slack tells us no language: English.)
+  const { t } = translatorFor((await languagePreferenceOf(linked.userId)).locale);
+  return reply(t("slack.linked", { email: linked.email }));
 }

@@ -19,7 +19,7 @@ import { auditRefusal, runDecision, type DecisionRequest } from "../actions/run-
 import { runAs } from "../auth/session.ts";
 import { getDb } from "../db/client.ts";
 import { approveInput, declineInput } from "../decisions/inputs.ts";
-import { approvalProgressText, type DecisionOutcome } from "../decisions/types.ts";
+import type { ApprovalProgress, DecisionOutcome } from "../decisions/types.ts";
 import { findSuspendedRun } from "../runs/run-detail.ts";
 import {
   alreadyDecidedText,
@@ -159,12 +159,22 @@ async function handleDeclineSubmission(payload: ViewSubmissionPayload, request: 
 async function report(result: ActionResult<DecisionOutcome>, call: CallRef, responseUrl: string, reader: SlackReader): Promise<void> {
   // One approval of a call that needs several: the message keeps its buttons for the other approvers.
   if (result.ok && result.data.runState === "awaiting-approvals") {
-    const progress = result.data.approvals ? `${approvalProgressText(result.data.approvals)}. ` : "";
-    await respondEphemeral(responseUrl, `Your approval counts: ${progress}Another reviewer must approve it before the tool runs.`);
+    await respondEphemeral(responseUrl, approvalCountsText(result.data.approvals, reader));
     return;
   }
   if (result.ok) await replaceWithDecision(call, responseUrl);
   else await respondEphemeral(responseUrl, errorText(result.error, reader));
+}
+
+/** "Your approval counts: 1 of 2 approvals (alice). Another reviewer must …", in the clicker's language. */
+function approvalCountsText(approvals: ApprovalProgress | undefined, reader: SlackReader): string {
+  if (!approvals) return reader.t("slack.approvalCountsNoProgress");
+  const names = approvals.approvals.map((approval) => approval.reviewer);
+  const count = names.length;
+  const progress = names.length
+    ? reader.t("decision.approvalProgressBy", { count, required: approvals.required, names: names.join(", ") })
+    : reader.t("decision.approvalProgress", { count, required: approvals.required });
+  return reader.t("slack.approvalCounts", { progress });
 }
 
 /** The linked user's language and zone (their /profile choice), for what only they see. */

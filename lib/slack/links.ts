@@ -34,7 +34,7 @@ export async function createLinkCode(
   return { code, expiresAt };
 }
 
-export type LinkResult = { ok: true; email: string } | { ok: false; message: string };
+export type LinkResult = { ok: true; userId: string; email: string } | { ok: false; message: string };
 
 /** Links the Slack user to the code's account, once: the code is deleted as it is used. */
 export async function redeemLinkCode(
@@ -60,7 +60,7 @@ export async function redeemLinkCode(
     if (!user) return refused;
     await tx.slackLink.deleteMany({ where: { OR: [{ userId: user.id }, { teamId: slack.teamId, slackUserId: slack.slackUserId }] } });
     await tx.slackLink.create({ data: { ...slack, userId: user.id, linkedAt: now } });
-    return { ok: true, email: user.email };
+    return { ok: true, userId: user.id, email: user.email };
   });
 }
 

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { declineInput } from "../decisions/inputs.ts";
-import { jsonSyntaxMessage } from "../decisions/issues.ts";
+import { jsonSyntaxMessage } from "../decisions/json-syntax.ts";
 import { LIMITS } from "../decisions/limits.ts";
 
 /** The suggested arguments as JSON text, in bytes: they travel to the model inside the decline's reason. */
@@ -24,7 +24,7 @@ const argsText = z
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      context.addIssue({ code: "custom", message: jsonSyntaxMessage(text, "The arguments") ?? "The arguments are not valid JSON" });
+      context.addIssue({ code: "custom", message: jsonSyntaxMessage(text, "subjectArguments") ?? "The arguments are not valid JSON" });
       return z.NEVER;
     }
   })

@@ -4,7 +4,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { findJsonSyntaxError, humanizeIssues, jsonSyntaxMessage } from "../../lib/decisions/issues.ts";
+import { humanizeIssues } from "../../lib/decisions/issues.ts";
+import { sayIssue } from "../../lib/decisions/issue-words.ts";
+import { findJsonSyntaxError, jsonSyntaxMessage, jsonSyntaxWords } from "../../lib/decisions/json-syntax.ts";
+import { translatorFor } from "../../lib/i18n/catalogs.ts";
 
 const schema = z
   .object({
@@ -63,11 +66,15 @@ describe("humanizeIssues", () => {
   it("keeps a message the schema wrote itself, and reads Standard Schema issues with object path parts", async () => {
     expect(messagesFor("", z.string().min(1, "reason must not be empty"))).toEqual(["reason must not be empty"]);
     const result = await z.object({ items: z.array(z.object({ id: z.string() })) })["~standard"].validate({ items: [{ id: 1 }] });
-    expect(humanizeIssues(result.issues ?? [])).toEqual([
+    expect(humanizeIssues(result.issues ?? [])).toMatchObject([
       { path: "items[0].id", message: "items[0].id must be a string (text in double quotes), not a number" },
     ]);
-    expect(humanizeIssues([{ message: "Invalid input", path: [{ key: "a" }], code: "custom" }])).toEqual([
+    expect(humanizeIssues([{ message: "Invalid input", path: [{ key: "a" }], code: "custom" }])).toMatchObject([
       { path: "a", message: "a: Invalid input" },
+    ]);
+    // A schema's own message has no catalog words: it is shown as its author wrote it, in every language.
+    expect(humanizeIssues([{ message: "reason must not be empty", path: ["reason"], code: "too_small" }])).toEqual([
+      { path: "reason", message: "reason must not be empty" },
     ]);
   });
 
@@ -98,7 +105,7 @@ describe("JSON syntax errors", () => {
     ['{"a": "\\x"}', 1, 8, '"\\x" is not a valid escape'],
   ])("%j fails at line %i, column %i", (text, line, column, reason) => {
     expect(() => JSON.parse(text)).toThrow();
-    expect(findJsonSyntaxError(text)).toEqual({ line, column, reason });
+    expect(findJsonSyntaxError(text)).toMatchObject({ line, column, reason });
     expect(jsonSyntaxMessage(text)).toBe(`This is not valid JSON (line ${line}, column ${column}): ${reason}`);
   });
 
@@ -108,10 +115,35 @@ describe("JSON syntax errors", () => {
       expect(findJsonSyntaxError(text)).toBeUndefined();
       expect(jsonSyntaxMessage(text)).toBeUndefined();
     }
-    expect(jsonSyntaxMessage("  \n", "The resume data")).toBe("The resume data is empty: write a JSON value");
+    expect(jsonSyntaxMessage("  \n", "subjectResumeData")).toBe("The resume data is empty: write a JSON value");
   });
 
   it("survives hostile nesting without overflowing the stack", () => {
     expect(findJsonSyntaxError("[".repeat(100_000))).toMatchObject({ line: 1, reason: "the value is nested too deeply" });
+  });
+});
+
+describe("in the reader's language", () => {
+  const inLanguage = (locale: "ko" | "zh-TW") => {
+    const { t } = translatorFor(locale);
+    return (key: string, values: Record<string, string | number>) => t(`runDetail.issues.${key}` as never, values as never);
+  };
+
+  it("words the same issues in Korean and Chinese, with the field and the values as they are", () => {
+    const result = schema.safeParse({ addressId: 42, amount: 0, count: 2, kind: "office", extra: 1 });
+    const issues = humanizeIssues(result.error!.issues);
+    expect(issues.map((issue) => sayIssue(issue.words!, inLanguage("ko")))).toEqual([
+      "addressId은(는) 문자열(큰따옴표로 감싼 텍스트)여야 합니다(입력된 값: 숫자)",
+      "amount은(는) 0보다 커야 합니다",
+      'kind은(는) 다음 중 하나여야 합니다: "home", "work"',
+      "알 수 없는 필드: extra",
+    ]);
+    expect(issues.map((issue) => sayIssue(issue.words!, inLanguage("zh-TW")))[1]).toBe("amount 必須大於 0");
+  });
+
+  it("words a JSON syntax error with its line and column", () => {
+    const words = jsonSyntaxWords('{\n  "a": 1,\n}', "subjectResumeData")!;
+    expect(sayIssue(words, inLanguage("zh-TW"))).toBe("繼續執行資料不是有效的 JSON（第 2 行，第 9 欄）：請移除 } 前的逗號");
+    expect(sayIssue(words, inLanguage("ko"))).toBe("재개 데이터: 올바른 JSON이 아닙니다(2행 9열). } 앞의 쉼표를 지우세요");
   });
 });

@@ -16,6 +16,7 @@ import { prepareRuleMatches } from "../../lib/rules/auto-decide.ts";
 import { createRule, deleteRule } from "../../lib/rules/store.ts";
 import { ruleInputSchema } from "../../lib/rules/validations.ts";
 import { createLinkCode } from "../../lib/slack/links.ts";
+import { setLanguagePreference } from "../../lib/i18n/preferences.ts";
 import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, shippingRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
@@ -213,6 +214,39 @@ describe.each(["sqlite", "postgres"] as const)("deciding from Slack on %s", (kin
       });
     } finally {
       ANSWER_SLACK_WITHIN.ms = normal;
+    }
+  });
+
+  it("the reply to an approval that counts is in the clicker's language (Rita chose Korean on her profile)", async () => {
+    const db = await getDb(database.url);
+    const rule = await createRule(
+      db,
+      ruleInputSchema.parse({
+        name: "four eyes in Korean",
+        enabled: true,
+        agentId: "refunds",
+        conditions: [{ path: "amount", op: ">", value: 500 }],
+        effect: "require_approvals",
+        approvals: 2,
+        risk: "high",
+      }),
+      "admin@test.example",
+    );
+    await setLanguagePreference(rita.id, { locale: "ko", timeZone: "" }, database.url);
+    try {
+      const call = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-5108", "800.00 EUR"));
+      await recordWaitingCalls(database.url, prepareRuleMatches);
+      const url = slack.responseUrl();
+      expect((await click("approve", call.ref, url)).status).toBe(200);
+      expect(slack.responses(url)).toEqual([
+        expect.objectContaining({
+          response_type: "ephemeral",
+          text: `승인이 반영되었습니다: 승인 1/2건 (${rita.name}). 도구가 실행되려면 다른 검토자의 승인이 더 필요합니다.`,
+        }),
+      ]);
+    } finally {
+      await setLanguagePreference(rita.id, { locale: "", timeZone: "" }, database.url);
+      await deleteRule(db, rule.id, "admin@test.example");
     }
   });
 
