@@ -6,8 +6,8 @@ import { useState, type Ref } from "react";
 import type { ClientActionError } from "@/lib/actions/result";
 import { DECIDING, type DecisionOutcome, type InFlightDecision, type InterruptedDecision, type MarkedExpiry } from "@/lib/decisions/types";
 import type { AssigneeDto } from "@/lib/queue/dto";
-import { markedExpirySentence } from "@/components/runs/decision-badges";
-import { decisionAnnouncement, useAnnounce } from "@/components/runs/decision-announcer";
+import { useMarkedExpirySentence } from "@/components/runs/decision-badges";
+import { useAnnounce, useDecisionAnnouncement } from "@/components/runs/decision-announcer";
 import { refreshRuns } from "@/components/runs/runs-query";
 import { useTimestamp } from "@/components/time";
 import { useViewer } from "@/components/viewer";
@@ -75,6 +75,8 @@ export function ToolCallDecision({
   const reservedFor = assignee?.exclusive && assignee.id !== viewer?.id ? assignee : null;
   // The page's heading follows what this call became (run-headline.tsx).
   const announce = useAnnounce();
+  const decisionAnnouncement = useDecisionAnnouncement();
+  const markedExpirySentence = useMarkedExpirySentence();
   const queryClient = useQueryClient();
   const onDecided = (decided: DecisionOutcome) => {
     setOutcome(decided);
