@@ -1,6 +1,8 @@
 import { useTranslations } from "next-intl";
+import { useErrorText } from "@/components/error-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { RunsViewError } from "./use-runs-view";
 
 export function RunsEmptyState({ filtered, onReset }: { filtered: boolean; onReset: () => void }) {
   const t = useTranslations("queue.empty");
@@ -17,10 +19,13 @@ export function RunsEmptyState({ filtered, onReset }: { filtered: boolean; onRes
   );
 }
 
-/** `message`: what went wrong, already in the reader's words. */
-export function RunsErrorState({ message, retrying, onRetry }: { message: string; retrying: boolean; onRetry: () => void }) {
+/** Why the list could not be read, in the reader's words: the server's error, or that it could not be reached. */
+export function RunsErrorState({ error, retrying, onRetry }: { error: Error; retrying: boolean; onRetry: () => void }) {
   const t = useTranslations("queue.error");
+  const queue = useTranslations("queue");
   const common = useTranslations("common");
+  const errorText = useErrorText();
+  const message = error instanceof RunsViewError && error.error.code !== "network" ? errorText(error.error) : queue("listUnreachable");
   return (
     <Alert variant="destructive" role="alert" title={t("title")}>
       <div className="flex flex-wrap items-center justify-between gap-3">

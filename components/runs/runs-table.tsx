@@ -7,7 +7,6 @@ import type { ThreadDto } from "@/lib/queue/dto";
 import { hasRunFilters } from "@/lib/list-params";
 import type { AgentDto } from "@/lib/queue/dto";
 import type { Risk } from "@/lib/risk";
-import { useErrorText } from "@/components/error-text";
 import { IgnoredParameters } from "@/components/ignored-parameters";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -27,7 +26,7 @@ import { RunsTablePagination } from "./runs-table-pagination";
 import { RunsTableToolbar } from "./runs-table-toolbar";
 import { RunsEmptyState, RunsErrorState } from "./runs-table-states";
 import { ThreadGroupRow } from "./thread-group-row";
-import { RunsViewError, useRunsView, type RunsViewOptions } from "./use-runs-view";
+import { useRunsView, type RunsViewOptions } from "./use-runs-view";
 import { CallRow } from "./call-row";
 import type { Settled } from "./call-detail";
 import { SelectCheckbox } from "./select-checkbox";
@@ -69,7 +68,6 @@ function focusFirstFilter() {
 /** The pending calls, grouped by thread: renders what useRunsView holds; threads open and close here. */
 export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTableProps) {
   const t = useTranslations("queue");
-  const errorText = useErrorText();
   const leftOutText = useLeftOutText();
   const { params, query, data, problems, loading, setFilters, resetFilters, setPage, setPerPage } = useRunsView(viewOptions);
   const agentNames = useMemo(() => new Map(agents.map((agent) => [agent.id, agent.name])), [agents]);
@@ -154,17 +152,7 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
       </div>
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
 
-      {query.isError ? (
-        <RunsErrorState
-          message={
-            query.error instanceof RunsViewError && query.error.error.code !== "network"
-              ? errorText(query.error.error)
-              : t("listUnreachable")
-          }
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
+      {query.isError ? <RunsErrorState error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
 
       <Card className="relative overflow-hidden">
         <div aria-live="polite" className="pointer-events-none absolute right-3 top-2 z-10">
