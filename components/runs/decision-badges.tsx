@@ -3,7 +3,6 @@ import { useCallback } from "react";
 import { Badge } from "@/components/ui/badge";
 import { useTimestamp } from "@/components/time";
 import type { ApprovalProgress, InFlightDecision, InterruptedDecision, MarkedExpiry } from "@/lib/decisions/types";
-import { useApprovalProgressText } from "@/components/run-detail/decision-outcome";
 
 /** What an interrupted decision means for the reviewer, in one sentence of the reader's language. */
 export function useInterruptionSentence(): (interrupted: InterruptedDecision) => string {
@@ -59,6 +58,19 @@ export function ExpiredBadge({ expiry }: { expiry: MarkedExpiry }) {
       {t("expiredAt", { time: timestamp(expiry.expiredAt) })}
     </Badge>
   );
+}
+
+/** "1 of 2 approvals (Rita)": how far a call that needs several approvals is (also in the
+ * decision UI, the bulk results and the live region; server-safe, so the run page renders it too). */
+export function useApprovalProgressText(): (progress: ApprovalProgress) => string {
+  const t = useTranslations("decision");
+  return (progress) => {
+    const count = progress.approvals.length;
+    const names = progress.approvals.map((approval) => approval.reviewer).join(", ");
+    return count
+      ? t("approvalProgressBy", { count, required: progress.required, names })
+      : t("approvalProgress", { count, required: progress.required });
+  };
 }
 
 /** A call that needs several people's approvals: "1 of 2 approvals (Rita)", each approval's time in the title. */

@@ -9,7 +9,7 @@ import { useCallback, useMemo, useState } from "react";
 import { decideInBulk } from "@/lib/actions/decide-in-bulk";
 import type { BulkCallResult, BulkOutcome } from "@/lib/decisions/types";
 import { useErrorText } from "@/components/error-text";
-import { useApprovalProgressText } from "@/components/run-detail/decision-outcome";
+import { useApprovalProgressText } from "./decision-badges";
 import { useTimestamp } from "@/components/time";
 import type { BulkAction } from "./bulk-bar";
 import { callRowId } from "./runs-table-lingering";
