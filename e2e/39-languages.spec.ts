@@ -211,6 +211,8 @@ for (const story of QUEUE_STORIES) {
         "Refunds",
         testResource,
         run.thread,
+        // The run's id: its first 8 characters in the cell, the whole id in the cell's title.
+        run.runId,
         run.runId.slice(0, 8),
         excerpt,
         "cust_1001",
