@@ -4,6 +4,7 @@ import { can } from "@/lib/auth/roles";
 import { rawRunsParams, runsParamsHash } from "@/lib/list-params";
 import { getRunsView } from "@/lib/queue/views";
 import type { RunsViewDto } from "@/lib/queue/dto";
+import { getTranslations } from "next-intl/server";
 import { RunsTable } from "@/components/runs/runs-table";
 
 // Pending runs change all the time: always read them fresh.
@@ -23,17 +24,14 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
     }),
     listConsoleAgents(),
   ]);
+  const t = await getTranslations("queue");
 
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Pending runs</h1>
-        <p className="mt-1 text-sm text-neutral-500">
-          Tool calls that wait for a person: approve or decline them, or send the input the tool asks for.
-        </p>
-        {can(actor.role, "decide") ? null : (
-          <p className="mt-2 text-sm text-neutral-600">You can look up and read every pending call; deciding is for reviewers.</p>
-        )}
+        <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
+        <p className="mt-1 text-sm text-neutral-500">{t("intro")}</p>
+        {can(actor.role, "decide") ? null : <p className="mt-2 text-sm text-neutral-600">{t("readOnly")}</p>}
       </div>
       <RunsTable
         canDecide={can(actor.role, "decide")}

@@ -29,7 +29,8 @@ test("bulk-approving 10 calls while another reviewer decides one first: 9 applie
   await expect(dialog).toBeHidden();
 
   const summary = page.getByTestId("bulk-summary");
-  await expect(summary).toHaveText(new RegExp(`^9 applied, 1 already decided by ${escapeRegExp(other.email)} at \\d{4}-.+\\.$`));
+  // "… at Dec 4, 2026, 02:46:36 UTC.": when, in the reader's own date format.
+  await expect(summary).toHaveText(new RegExp(`^9 applied, 1 already decided by ${escapeRegExp(other.email)} at .*\\b\\d{4}\\b.+\\.$`));
   const results = page.getByTestId("call-result");
   await expect(results.filter({ hasText: /^✓ Approved — the agent continued/ })).toHaveCount(9);
   await expect(results.filter({ hasText: `Already decided by ${other.email} at ` })).toHaveCount(1);

@@ -7,6 +7,7 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useId, useState, useTransition } from "react";
 import { assignThread } from "@/lib/actions/assign-thread";
 import { assignToolCall } from "@/lib/actions/assign-tool-call";
@@ -15,7 +16,8 @@ import type { ActionResult } from "@/lib/actions/result";
 import { can } from "@/lib/auth/roles";
 import type { AssigneeDto } from "@/lib/queue/dto";
 import { refreshRuns } from "@/components/runs/runs-query";
-import { formatTimestamp } from "@/components/time";
+import { useErrorText } from "@/components/error-text";
+import { useTimestamp } from "@/components/time";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { useViewer } from "@/components/viewer";
@@ -37,6 +39,9 @@ interface AssigneeControlProps {
 }
 
 export function AssigneeControl({ target, assignee, targetLabel, shownBy = "queue", className }: AssigneeControlProps) {
+  const t = useTranslations("assignment");
+  const timestamp = useTimestamp();
+  const errorText = useErrorText();
   const viewer = useViewer();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -60,11 +65,11 @@ export function AssigneeControl({ target, assignee, targetLabel, shownBy = "queu
             ? await assignToolCall({ runId: target.runId, toolCallId: target.toolCallId, assigneeId })
             : await assignThread({ threadId: target.threadId, assigneeId });
       } catch {
-        setError("The server could not be reached. Try again.");
+        setError(t("unreachable"));
         return;
       }
       if (!result.ok) {
-        setError(result.error.message);
+        setError(errorText(result.error));
         return;
       }
       setChoosing(false);
@@ -77,16 +82,19 @@ export function AssigneeControl({ target, assignee, targetLabel, shownBy = "queu
   return (
     <span className={cn("inline-flex flex-wrap items-center gap-2 text-xs", className)} data-testid="assignee">
       {assignee ? (
-        <span className="text-neutral-600" title={`Assigned by ${assignee.assignedBy} at ${formatTimestamp(assignee.assignedAt)}`}>
-          Assigned to{" "}
-          <span className={cn("font-medium", mine ? "text-sky-800" : "text-neutral-900")} data-testid="assignee-name">
-            {assigneeName(assignee, viewer?.id)}
-          </span>
-          {heldElsewhere ? " (with its thread)" : ""}
-          {assignee.exclusive ? <span className="text-neutral-500"> · only they decide</span> : null}
+        <span className="text-neutral-600" title={t("assignedByAt", { by: assignee.assignedBy, time: timestamp(assignee.assignedAt) })}>
+          {t.rich("assignedTo", {
+            name: () => (
+              <span className={cn("font-medium", mine ? "text-sky-800" : "text-neutral-900")} data-testid="assignee-name">
+                {assigneeName(assignee, viewer?.id, t("you"))}
+              </span>
+            ),
+          })}
+          {heldElsewhere ? ` ${t("withThread")}` : null}
+          {assignee.exclusive ? <span className="text-neutral-500"> {t("onlyThey")}</span> : null}
         </span>
       ) : (
-        <span className="text-neutral-500">Unassigned</span>
+        <span className="text-neutral-500">{t("unassigned")}</span>
       )}
       {mayDecide && !assignee ? (
         <Button
@@ -95,14 +103,20 @@ export function AssigneeControl({ target, assignee, targetLabel, shownBy = "queu
           disabled={pending}
           onClick={() => viewer && assign(viewer.id)}
           // The visible words first: a name that contains them is what speech input users say (WCAG 2.5.3).
-          aria-label={`Assign to me: ${targetLabel}`}
+          aria-label={t("assignToMeLabel", { target: targetLabel })}
         >
-          Assign to me
+          {t("assignToMe")}
         </Button>
       ) : null}
       {assignee && !heldElsewhere && (mine || mayAssignOthers) ? (
-        <Button size="xs" variant="ghost" disabled={pending} onClick={() => assign(null)} aria-label={`Unassign ${targetLabel}`}>
-          Unassign
+        <Button
+          size="xs"
+          variant="ghost"
+          disabled={pending}
+          onClick={() => assign(null)}
+          aria-label={t("unassignLabel", { target: targetLabel })}
+        >
+          {t("unassign")}
         </Button>
       ) : null}
       {mayAssignOthers && !heldElsewhere ? (
@@ -114,9 +128,9 @@ export function AssigneeControl({ target, assignee, targetLabel, shownBy = "queu
             variant="ghost"
             disabled={pending}
             onClick={() => setChoosing(true)}
-            aria-label={`Assign to… someone else: ${targetLabel}`}
+            aria-label={t("assignToLabel", { target: targetLabel })}
           >
-            Assign to…
+            {t("assignTo")}
           </Button>
         )
       ) : null}
@@ -143,11 +157,14 @@ function AssignToSelect({
   onPick: (userId: string) => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations("assignment");
+  const common = useTranslations("common");
+  const errorText = useErrorText();
   const users = useQuery({
     queryKey: ["assignable-users"],
     queryFn: async () => {
       const result = await listAssignableUsers({});
-      if (!result.ok) throw new Error(result.error.message);
+      if (!result.ok) throw new Error(errorText(result.error));
       return result.data;
     },
     staleTime: 60_000,
@@ -156,7 +173,7 @@ function AssignToSelect({
   return (
     <span className="inline-flex items-center gap-1">
       <label htmlFor={id} className="sr-only">
-        Assign {targetLabel} to
+        {t("assignTargetTo", { target: targetLabel })}
       </label>
       <select
         id={id}
@@ -167,15 +184,15 @@ function AssignToSelect({
         onKeyDown={(event) => event.key === "Escape" && onCancel()}
         className="h-7 rounded-md border border-neutral-300 bg-white px-2 text-xs"
       >
-        <option value="">{users.isPending ? "Loading…" : "Choose a reviewer"}</option>
+        <option value="">{users.isPending ? t("loading") : t("choose")}</option>
         {users.data?.map((user) => (
           <option key={user.id} value={user.id}>
-            {user.name && user.name !== user.email ? `${user.name} (${user.email})` : user.email}
+            {user.name && user.name !== user.email ? t("userLabel", { name: user.name, email: user.email }) : user.email}
           </option>
         ))}
       </select>
       <Button size="xs" variant="ghost" onClick={onCancel}>
-        Cancel
+        {common("cancel")}
       </Button>
     </span>
   );

@@ -4,8 +4,9 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useId } from "react";
-import type { ApprovalProgress, DecisionOutcome } from "@/lib/decisions/types";
+import type { DecisionOutcome } from "@/lib/decisions/types";
 import { continuerOf } from "@agent-approvals/mastra-store/run-kinds";
+import { useApprovalProgressText } from "@/components/runs/decision-badges";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 
@@ -23,18 +24,6 @@ export function useRowOutcomeText(): (outcome: DecisionOutcome) => string {
           continuer: continuer(outcome),
           finished: outcome.runState === "completed" ? "yes" : "no",
         });
-}
-
-/** "1 of 2 approvals (Rita)": how far a call that needs several approvals is. */
-export function useApprovalProgressText(): (progress: ApprovalProgress) => string {
-  const t = useTranslations("decision");
-  return (progress) => {
-    const count = progress.approvals.length;
-    const names = progress.approvals.map((approval) => approval.reviewer).join(", ");
-    return count
-      ? t("approvalProgressBy", { count, required: progress.required, names })
-      : t("approvalProgress", { count, required: progress.required });
-  };
 }
 
 /** One approval of a call that needs several: "Your approval counts: 1 of 2 approvals (Rita). …" */

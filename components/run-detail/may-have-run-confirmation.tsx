@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId } from "react";
 import type { InterruptedDecision } from "@/lib/decisions/types";
-import { interruptionSentence } from "@/components/runs/decision-badges";
+import { useInterruptionSentence } from "@/components/runs/decision-badges";
 import { Alert } from "@/components/ui/alert";
 
 /**
@@ -28,6 +28,7 @@ export function MayHaveRunConfirmation({
 }) {
   const checkboxId = useId();
   const t = useTranslations("decision");
+  const interruptionSentence = useInterruptionSentence();
   return (
     <Alert variant="destructive" role="alert" title={t("mayHaveRunTitle")}>
       <p className="[overflow-wrap:anywhere]">{interrupted ? interruptionSentence(interrupted) : serverMessage}</p>

@@ -6,15 +6,15 @@ import { useState, type Ref } from "react";
 import type { ClientActionError } from "@/lib/actions/result";
 import { DECIDING, type DecisionOutcome, type InFlightDecision, type InterruptedDecision, type MarkedExpiry } from "@/lib/decisions/types";
 import type { AssigneeDto } from "@/lib/queue/dto";
-import { markedExpirySentence } from "@/components/runs/decision-badges";
-import { decisionAnnouncement, useAnnounce } from "@/components/runs/decision-announcer";
+import { useApprovalProgressText, useMarkedExpirySentence } from "@/components/runs/decision-badges";
+import { useAnnounce, useDecisionAnnouncement } from "@/components/runs/decision-announcer";
 import { refreshRuns } from "@/components/runs/runs-query";
 import { useTimestamp } from "@/components/time";
 import { useViewer } from "@/components/viewer";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ApprovalForm } from "./approval-form";
-import { DecisionResult, DecisionStatusMessage, useApprovalProgressText } from "./decision-outcome";
+import { DecisionResult, DecisionStatusMessage } from "./decision-outcome";
 import { ResumeForm } from "./resume-form";
 import { useRunDecisions } from "./run-decisions";
 import type { DecisionControls } from "./use-decide";
@@ -75,6 +75,8 @@ export function ToolCallDecision({
   const reservedFor = assignee?.exclusive && assignee.id !== viewer?.id ? assignee : null;
   // The page's heading follows what this call became (run-headline.tsx).
   const announce = useAnnounce();
+  const decisionAnnouncement = useDecisionAnnouncement();
+  const markedExpirySentence = useMarkedExpirySentence();
   const queryClient = useQueryClient();
   const onDecided = (decided: DecisionOutcome) => {
     setOutcome(decided);

@@ -4,6 +4,7 @@
  * The bar that appears when calls are selected: how many, Approve selected / Decline selected (one
  * optional reason for all), Clear; a confirmation names how many calls of which tools first.
  */
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { LIMITS } from "@/lib/decisions/limits";
 import { Button } from "@/components/ui/button";
@@ -14,17 +15,12 @@ import type { SelectedCall } from "./use-selection";
 
 export type BulkAction = "approve" | "decline";
 
-/** "7 × issueRefund, 3 × sendEmail", the most frequent tool first. */
-export function toolTally(calls: SelectedCall[]): string {
+/** How many calls of each tool, the most frequent tool first: [["issueRefund", 7], ["sendEmail", 3]]. */
+export function toolCounts(calls: SelectedCall[]): Array<[tool: string, count: number]> {
   const counts = new Map<string, number>();
   for (const call of calls) counts.set(call.toolName, (counts.get(call.toolName) ?? 0) + 1);
-  return [...counts]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .map(([tool, count]) => `${count} × ${tool}`)
-    .join(", ");
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
-
-const VERB: Record<BulkAction, string> = { approve: "Approve", decline: "Decline" };
 
 interface BulkBarProps {
   selected: ReadonlyMap<string, SelectedCall>;
@@ -39,6 +35,8 @@ interface BulkBarProps {
 }
 
 export function BulkBar({ selected, notice, summary, busy, onClear, onDecide }: BulkBarProps) {
+  const t = useTranslations("queue.bulk");
+  const common = useTranslations("common");
   const reasonId = useId();
   const [reason, setReason] = useState("");
   const [confirming, setConfirming] = useState<BulkAction | null>(null);
@@ -50,19 +48,23 @@ export function BulkBar({ selected, notice, summary, busy, onClear, onDecide }: 
     setConfirming(action);
   };
   if (count === 0 && !summary && !notice) return null;
-  const plural = (n: number) => `${n} call${n === 1 ? "" : "s"}`;
+  // "7 × issueRefund, 3 × sendEmail".
+  const tally = toolCounts(asked)
+    .map(([tool, count]) => t("tally", { tool, count }))
+    .join(", ");
+  const trimmedReason = reason.trim();
 
   return (
     <div
       role="region"
-      aria-label="Bulk decision"
+      aria-label={t("region")}
       className="sticky bottom-3 z-20 flex flex-col gap-2 rounded-xl border border-neutral-300 bg-white/95 px-4 py-3 shadow-lg backdrop-blur"
     >
       {count > 0 ? (
         <div className="flex flex-wrap items-end gap-3">
-          <p className="self-center text-sm font-semibold tabular-nums text-neutral-900">{count} selected</p>
+          <p className="self-center text-sm font-semibold tabular-nums text-neutral-900">{t("selected", { count })}</p>
           <div className="flex min-w-[16rem] flex-1 flex-col gap-1">
-            <Label htmlFor={reasonId}>Reason for declining (optional, one for all)</Label>
+            <Label htmlFor={reasonId}>{t("reason")}</Label>
             <Input
               id={reasonId}
               value={reason}
@@ -73,7 +75,7 @@ export function BulkBar({ selected, notice, summary, busy, onClear, onDecide }: 
             />
           </div>
           <Button size="sm" onClick={() => ask("approve")} disabled={busy} aria-haspopup="dialog">
-            {busy ? "Deciding…" : "Approve selected"}
+            {busy ? t("deciding") : t("approveSelected")}
           </Button>
           <Button
             size="sm"
@@ -82,10 +84,10 @@ export function BulkBar({ selected, notice, summary, busy, onClear, onDecide }: 
             onClick={() => ask("decline")}
             disabled={busy}
           >
-            Decline selected
+            {t("declineSelected")}
           </Button>
           <Button size="sm" variant="ghost" onClick={onClear} disabled={busy}>
-            Clear
+            {t("clear")}
           </Button>
         </div>
       ) : null}
@@ -96,21 +98,23 @@ export function BulkBar({ selected, notice, summary, busy, onClear, onDecide }: 
       <Dialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}
-        title={confirming ? `${VERB[confirming]} ${plural(asked.length)}: ${toolTally(asked)}?` : ""}
+        title={confirming ? t("confirmTitle", { action: confirming, count: asked.length, tools: tally }) : ""}
         description={
           confirming === "approve"
-            ? "Each call's tool runs once approved. Calls somebody decided first are left as they are and reported."
-            : `The agents are told you declined${reason.trim() ? ` with the reason: “${reason.trim()}”` : ", with no reason"}. No tool runs.`
+            ? t("approveBody")
+            : trimmedReason
+              ? t("declineBodyReason", { reason: trimmedReason })
+              : t("declineBodyNoReason")
         }
       >
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => setConfirming(null)}>
-            Cancel
+            {common("cancel")}
           </Button>
           <Button
             autoFocus
             disabled={!onDecide}
-            title={onDecide ? undefined : "Bulk decisions are not available on this server yet."}
+            title={onDecide ? undefined : t("unavailable")}
             variant={confirming === "decline" ? "destructive" : "default"}
             onClick={() => {
               if (!onDecide) return;
@@ -120,7 +124,7 @@ export function BulkBar({ selected, notice, summary, busy, onClear, onDecide }: 
               setReason("");
             }}
           >
-            {confirming ? `${VERB[confirming]} ${plural(asked.length)}` : ""}
+            {confirming ? t("confirm", { action: confirming, count: asked.length }) : ""}
           </Button>
         </div>
       </Dialog>

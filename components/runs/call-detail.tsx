@@ -5,6 +5,7 @@
  * per run, through readRun) and the run page's own decision UI in its compact form.
  */
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { readRun } from "@/lib/actions/read-run";
 import type { ClientActionError } from "@/lib/actions/result";
@@ -21,6 +22,7 @@ import { ToolCallDecision } from "@/components/run-detail/tool-call-decision";
 import type { DecisionControls } from "@/components/run-detail/use-decide";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useErrorText } from "@/components/error-text";
 import { runDetailQueryKey } from "./runs-query";
 import type { PendingCallRow } from "./runs-table-model";
 
@@ -29,14 +31,21 @@ export type RowIntent = "approve" | "focusApprove" | "reason" | "resume";
 
 export type Settled = { outcome: DecisionOutcome } | { elsewhere: ClientActionError };
 
+/** Why a call's detail could not be read: the server's error, or "network" when it could not be reached. */
+class RunDetailError extends Error {
+  constructor(readonly error: ClientActionError) {
+    super(error.message);
+  }
+}
+
 async function fetchRunDetail(runId: string): Promise<RunDetailDto | null> {
   let result: Awaited<ReturnType<typeof readRun>>;
   try {
     result = await readRun({ runId });
   } catch {
-    throw new Error("The server could not be reached. Check the connection and try again.");
+    throw new RunDetailError({ code: "network", message: "" });
   }
-  if (!result.ok) throw new Error(result.error.message);
+  if (!result.ok) throw new RunDetailError(result.error);
   return result.data;
 }
 
@@ -55,6 +64,10 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
     staleTime: 60_000,
     retry: false,
   });
+  const t = useTranslations("queue");
+  const run = useTranslations("run");
+  const common = useTranslations("common");
+  const errorText = useErrorText();
   const controls = useRef<DecisionControls>(null);
   const call = query.data?.toolCalls.find((candidate) => candidate.toolCallId === row.toolCallId);
 
@@ -77,24 +90,26 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
   if (query.isPending) {
     return (
       <p className="py-2 text-sm text-neutral-500" aria-busy="true">
-        Loading the call…
+        {t("row.loading")}
       </p>
     );
   }
   if (query.isError) {
     return (
-      <Alert variant="destructive" role="alert" title="This call could not be loaded">
-        <span className="[overflow-wrap:anywhere]">{query.error.message}</span>{" "}
+      <Alert variant="destructive" role="alert" title={t("detail.loadFailed")}>
+        <span className="[overflow-wrap:anywhere]">
+          {query.error instanceof RunDetailError && query.error.error.code !== "network"
+            ? errorText(query.error.error)
+            : t("detail.unreachable")}
+        </span>{" "}
         <Button variant="outline" size="xs" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          Retry
+          {common("retry")}
         </Button>
       </Alert>
     );
   }
   if (!call) {
-    return (
-      <p className="py-2 text-sm text-neutral-600">This call no longer waits: it was decided, or its run went on. It leaves the list.</p>
-    );
+    return <p className="py-2 text-sm text-neutral-600">{t("detail.gone")}</p>;
   }
 
   const toolName = row.toolName;
@@ -106,18 +121,22 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
         {queued.length > 0 ? (
           // Mastra carries out a step's calls in order: the others come up one by one after this one.
           <p className="text-sm text-neutral-700 max-lg:order-first" data-testid="queued-behind">
-            The agent made {queued.length === 1 ? "one more call" : `${queued.length} more calls`} in this step, decidable in turn once this
-            one is decided: {queued.map((next) => `${next.toolName ?? "a tool"} (${next.toolCallId})`).join(", ")}.
+            {t("detail.queued", {
+              count: queued.length,
+              calls: queued
+                .map((next) => t("detail.queuedCall", { tool: next.toolName ?? t("detail.aTool"), id: next.toolCallId }))
+                .join(", "),
+            })}
           </p>
         ) : null}
         <JsonViewer
-          label={call.requiresApproval ? `Arguments of ${toolName}` : `Suspend payload of ${toolName}`}
+          label={run(call.requiresApproval ? "argumentsOf" : "payloadOf", { tool: toolName })}
           value={(call.requiresApproval ? call.args : call.suspendPayload) ?? null}
           className="max-lg:order-first [&>div[role=group]]:max-h-80"
         />
         {call.requiresApproval ? null : (
           <details className="text-sm max-lg:order-first">
-            <summary className="cursor-pointer font-medium text-neutral-700">What the tool expects back</summary>
+            <summary className="cursor-pointer font-medium text-neutral-700">{run("toolExpects")}</summary>
             <div className="mt-2">
               <ResumeSchemaView schema={call.resumeSchema} />
             </div>
@@ -134,7 +153,7 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
             target={{ kind: "call", runId: row.runId, toolCallId: call.toolCallId }}
             // The listing is re-read every 3 s: fresher than this run's cached detail.
             assignee={row.assignee}
-            targetLabel={`${toolName} (run ${row.runId.slice(0, 8)})`}
+            targetLabel={t("row.label", { tool: toolName, run: row.runId.slice(0, 8) })}
           />
         ) : null}
         <div className="flex min-w-0 flex-col max-lg:order-first">

@@ -2,20 +2,26 @@
 
 /** One pending call of the queue: its row (focusable, selectable, opens in place) and, when open, the call itself. */
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import type { RowIntent, Settled } from "./call-detail";
 import type { PendingCallRow } from "./runs-table-model";
 import { SelectCheckbox } from "./select-checkbox";
-import { notSelectableReason } from "./use-selection";
+import { useNotSelectableText } from "./use-selection";
 import type { RowNote } from "./use-lingering";
 
 // The decision UI (JSON viewer, forms, the resume editor's schema checks) loads when a call first
 // opens: the queue's first page does not ship it (bench/results.md, client JS).
 const CallDetail = dynamic(() => import("./call-detail").then((module) => module.CallDetail), {
   ssr: false,
-  loading: () => <p className="px-4 py-3 text-sm text-neutral-500">Loading the call…</p>,
+  loading: () => <LoadingCall />,
 });
+
+function LoadingCall() {
+  const t = useTranslations("queue.row");
+  return <p className="px-4 py-3 text-sm text-neutral-500">{t("loading")}</p>;
+}
 
 interface CallRowProps {
   call: PendingCallRow;
@@ -44,8 +50,9 @@ const NOTE_TONES: Record<RowNote["tone"], string> = {
 
 export function CallRow({ call, cells, colSpan, active, open, leaving, canDecide, selected, note, intent, ...on }: CallRowProps) {
   const detailId = `call-detail-${call.id}`;
-  const unselectable = notSelectableReason(call);
-  const shortRun = call.runId.slice(0, 8);
+  const t = useTranslations("queue.row");
+  const unselectable = useNotSelectableText()(call);
+  const named = { tool: call.toolName, run: call.runId.slice(0, 8) };
   return (
     <>
       <tr
@@ -67,7 +74,7 @@ export function CallRow({ call, cells, colSpan, active, open, leaving, canDecide
             {canDecide ? (
               <SelectCheckbox
                 state={unselectable ? null : selected ? "all" : "none"}
-                label={`Select ${call.toolName} (run ${shortRun})`}
+                label={t("select", named)}
                 title={unselectable ?? undefined}
                 keyShortcut="X"
                 onChange={on.onSelect}
@@ -78,7 +85,7 @@ export function CallRow({ call, cells, colSpan, active, open, leaving, canDecide
               onClick={on.onToggleOpen}
               aria-expanded={open}
               aria-controls={open ? detailId : undefined}
-              aria-label={`${open ? "Close" : "Open"} ${call.toolName} (run ${shortRun})`}
+              aria-label={t(open ? "close" : "open", named)}
               aria-keyshortcuts="Enter O"
               className="inline-flex h-7 w-7 items-center justify-center rounded-md max-md:h-11 max-md:w-11 text-neutral-600 hover:bg-neutral-200/70 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950"
             >

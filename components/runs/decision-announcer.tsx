@@ -6,6 +6,7 @@
  * queue or on a run page, e.g. "Approved issueRefund". Visually hidden: the page shows the outcome
  * its own way.
  */
+import { useTranslations } from "next-intl";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import type { DecisionOutcome } from "@/lib/decisions/types";
 
@@ -13,16 +14,10 @@ type Announce = (text: string) => void;
 
 const AnnouncerContext = createContext<Announce>(() => {});
 
-const DONE: Record<DecisionOutcome["action"], string> = {
-  approve: "Approved",
-  decline: "Declined",
-  resume: "Resumed",
-  expire: "Expired",
-};
-
-/** What the region says once a decision on `toolName` went through. */
-export function decisionAnnouncement(outcome: Pick<DecisionOutcome, "action">, toolName: string): string {
-  return `${DONE[outcome.action]} ${toolName}`;
+/** What the region says once a decision on `toolName` went through ("Approved issueRefund"), in the reader's language. */
+export function useDecisionAnnouncement(): (outcome: Pick<DecisionOutcome, "action">, toolName: string) => string {
+  const t = useTranslations("queue");
+  return useCallback((outcome, toolName) => t("announce", { action: outcome.action, tool: toolName }), [t]);
 }
 
 export function DecisionAnnouncerProvider({ children }: { children: ReactNode }) {

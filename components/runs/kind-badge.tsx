@@ -1,5 +1,7 @@
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 
 export function KindBadge({ requiresApproval }: { requiresApproval: boolean }) {
-  return requiresApproval ? <Badge variant="amber">Approval</Badge> : <Badge variant="blue">Input requested</Badge>;
+  const t = useTranslations("queue.kind");
+  return requiresApproval ? <Badge variant="amber">{t("approval")}</Badge> : <Badge variant="blue">{t("input")}</Badge>;
 }

@@ -1,7 +1,8 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useNow, WaitingTime } from "@/components/relative-time";
-import { formatTimestamp, formatWait } from "@/components/time";
+import { useTimestamp, useWait } from "@/components/time";
 import { DelegationPath } from "./delegation-path";
 import { ShapeBadge } from "./shape-badge";
 import { KindBadge } from "./kind-badge";
@@ -19,12 +20,12 @@ export function getRunsTableColumns(targets: ReviewTargets) {
   return column.columns([
     column.accessor("threadKey", {
       id: "thread",
-      header: "Thread",
+      header: () => <ColumnHeader column="thread" />,
       enableGrouping: true,
     }),
     column.accessor("toolName", {
       id: "tool",
-      header: "Tool",
+      header: () => <ColumnHeader column="tool" />,
       cell: (info) => (
         <span className="flex min-w-0 flex-col items-start gap-0.5">
           <Link
@@ -40,7 +41,7 @@ export function getRunsTableColumns(targets: ReviewTargets) {
     }),
     column.accessor("requiresApproval", {
       id: "kind",
-      header: "Kind",
+      header: () => <ColumnHeader column="kind" />,
       cell: (info) => (
         <span className="inline-flex flex-wrap items-center gap-1.5">
           <KindBadge requiresApproval={info.getValue()} />
@@ -53,12 +54,12 @@ export function getRunsTableColumns(targets: ReviewTargets) {
     }),
     column.accessor("risk", {
       id: "risk",
-      header: "Risk",
+      header: () => <ColumnHeader column="risk" />,
       cell: (info) => <RiskBadge risk={info.getValue()} targetMinutes={targetMinutesOf(info.getValue(), targets)} />,
     }),
     column.accessor("agentName", {
       id: "agent",
-      header: "Agent",
+      header: () => <ColumnHeader column="agent" />,
       cell: (info) => (
         <span className="flex flex-col gap-0.5">
           <span className="inline-flex flex-wrap items-center gap-1.5 text-neutral-700">
@@ -71,7 +72,7 @@ export function getRunsTableColumns(targets: ReviewTargets) {
     }),
     column.accessor("suspendedAt", {
       id: "waiting",
-      header: "Waiting",
+      header: () => <ColumnHeader column="waiting" />,
       cell: (info) => (
         <CallWait
           suspendedAt={info.getValue()}
@@ -82,7 +83,7 @@ export function getRunsTableColumns(targets: ReviewTargets) {
     }),
     column.accessor("runId", {
       id: "run",
-      header: "Run",
+      header: () => <ColumnHeader column="run" />,
       cell: (info) => (
         <span className="font-mono text-xs text-neutral-600" title={info.getValue()}>
           {info.getValue().slice(0, 8)}
@@ -92,8 +93,17 @@ export function getRunsTableColumns(targets: ReviewTargets) {
   ]);
 }
 
+/** A column's name, in the reader's language. */
+function ColumnHeader({ column }: { column: "thread" | "tool" | "kind" | "risk" | "agent" | "waiting" | "run" }) {
+  const t = useTranslations("queue.columns");
+  return t(column);
+}
+
 /** How long the call waits, whether it is past the review target (in words as well as colour), and when it expires. */
 function CallWait({ suspendedAt, slaMinutes, expiresAt }: { suspendedAt: string; slaMinutes: number; expiresAt?: string }) {
+  const t = useTranslations("queue.wait");
+  const timestamp = useTimestamp();
+  const wait = useWait();
   const now = useNow();
   const overdue = isOverdue(suspendedAt, slaMinutes, now);
   return (
@@ -102,18 +112,20 @@ function CallWait({ suspendedAt, slaMinutes, expiresAt }: { suspendedAt: string;
       {overdue ? (
         <span
           className="rounded-full bg-red-100 px-1.5 py-0.5 text-[11px] font-medium text-red-800"
-          title={`Waiting longer than the review target of ${slaMinutes} min`}
+          title={t("overdueTitle", { minutes: slaMinutes })}
         >
-          Overdue
+          {t("overdue")}
         </span>
       ) : null}
       {expiresAt ? (
         <span
           className="rounded-full bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium text-amber-900"
-          title={`Its expiry rule expires it at ${formatTimestamp(expiresAt)}`}
+          title={t("expiresTitle", { time: timestamp(expiresAt) })}
           suppressHydrationWarning
         >
-          {Date.parse(expiresAt) > now ? `Expires in ${formatWait(new Date(now).toISOString(), Date.parse(expiresAt))}` : "Expiring now"}
+          {Date.parse(expiresAt) > now
+            ? t("expiresIn", { wait: wait(new Date(now).toISOString(), Date.parse(expiresAt)) })
+            : t("expiringNow")}
         </span>
       ) : null}
     </span>
@@ -122,9 +134,10 @@ function CallWait({ suspendedAt, slaMinutes, expiresAt }: { suspendedAt: string;
 
 /** What the agent was asked, one line: text only, cut by the store and again by the cell's width. */
 function RequestExcerpt({ text }: { text: string }) {
+  const t = useTranslations("queue");
   return (
     <span data-request-excerpt="" title={text} className="block w-full truncate text-xs text-neutral-600">
-      <span className="sr-only">Request: </span>“{text}”
+      <span className="sr-only">{t("request")} </span>“{text}”
     </span>
   );
 }

@@ -49,8 +49,11 @@ export interface PendingCallRow {
   threadKey: string;
 }
 
-/** How the queue names the group of runs without a memory thread (agents used without memory). */
-export const NO_THREAD = "No thread";
+/**
+ * The grouping key of the runs without a memory thread (agents used without memory): a marker, not
+ * a word, which no thread id is; the group is named in the reader's words (queue.noThread).
+ */
+export const NO_THREAD = "\u0000no-thread";
 
 /** Grouping by thread and expanding groups are opt-in features in TanStack Table v9. */
 export const runsTableFeatures = tableFeatures({
@@ -62,7 +65,8 @@ export const runsTableFeatures = tableFeatures({
 
 export type RunsTableFeatures = typeof runsTableFeatures;
 
-export function toPendingCallRows(threads: ThreadDto[], agentNames: Map<string, string>): PendingCallRow[] {
+/** `unnamedTool`: the words for a call the store kept no tool name for. */
+export function toPendingCallRows(threads: ThreadDto[], agentNames: Map<string, string>, unnamedTool: string): PendingCallRow[] {
   return threads.flatMap((thread) =>
     thread.runs.flatMap((run) =>
       run.toolCalls.map((call, index) => ({
@@ -70,7 +74,7 @@ export function toPendingCallRows(threads: ThreadDto[], agentNames: Map<string, 
         runId: run.runId,
         toolCallId: call.toolCallId,
         // A delegated suspend() is named by Mastra after the supervisor's `agent-<name>` tool: show the tool that waits.
-        toolName: call.path?.at(-1) ?? call.toolName ?? "(unnamed tool)",
+        toolName: call.path?.at(-1) ?? call.toolName ?? unnamedTool,
         requiresApproval: call.requiresApproval,
         shape: run.shape,
         agentId: run.agentId,

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { PAGE_SIZES } from "@/lib/list-params";
 import { Button } from "@/components/ui/button";
@@ -24,16 +25,17 @@ export function RunsTablePagination({
   onPageChange,
   onPerPageChange,
 }: RunsTablePaginationProps) {
+  const t = useTranslations("queue.pagination");
   const perPageId = useId();
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 px-1 text-sm text-neutral-600">
+    <nav aria-label={t("label")} className="flex flex-wrap items-center justify-between gap-3 px-1 text-sm text-neutral-600">
       <p className="tabular-nums" data-testid="queue-totals">
-        {countLabel(callTotal, "pending call")} in {countLabel(threadTotal, "thread")}
+        {t("totals", { calls: callTotal, threads: threadTotal })}
       </p>
       <div className="flex flex-wrap items-center gap-4">
         <div className="flex items-center gap-2">
           <label htmlFor={perPageId} className="text-sm font-medium text-neutral-700">
-            Threads per page
+            {t("perPage")}
           </label>
           <Select
             id={perPageId}
@@ -48,22 +50,16 @@ export function RunsTablePagination({
             ))}
           </Select>
         </div>
-        <p className="min-w-[6.5rem] text-center font-medium tabular-nums text-neutral-800">
-          Page {page} of {pageCount}
-        </p>
+        <p className="min-w-[6.5rem] text-center font-medium tabular-nums text-neutral-800">{t("page", { page, pageCount })}</p>
         <div className="flex items-center gap-1.5">
           <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
-            <span aria-hidden="true">‹</span> Previous page
+            <span aria-hidden="true">‹</span> {t("previous")}
           </Button>
           <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pageCount}>
-            Next page <span aria-hidden="true">›</span>
+            {t("next")} <span aria-hidden="true">›</span>
           </Button>
         </div>
       </div>
     </nav>
   );
-}
-
-function countLabel(count: number, noun: string): string {
-  return `${count.toLocaleString("en-US")} ${noun}${count === 1 ? "" : "s"}`;
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import type { AgentDto } from "@/lib/queue/dto";
 import { Button } from "@/components/ui/button";
@@ -30,6 +31,9 @@ export function countRunFilters(raw: RawRunsParams): number {
 }
 
 export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, onReset }: RunsTableToolbarProps) {
+  const t = useTranslations("queue.toolbar");
+  const risks = useTranslations("queue.risk");
+  const filterCount = countRunFilters(filters);
   const agentId = useId();
   const sortId = useId();
   const overdueId = useId();
@@ -38,32 +42,32 @@ export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, 
   const riskId = useId();
   return (
     // Below 768 px the filters fold under one "Filters (n)" button.
-    <PhoneFold label="Filters" count={countRunFilters(filters)}>
-      <div role="search" aria-label="Filter pending runs" className="flex flex-wrap items-end gap-3">
+    <PhoneFold label={t("filters")} countLabel={t("filtersCount", { count: filterCount })} count={filterCount}>
+      <div role="search" aria-label={t("search")} className="flex flex-wrap items-end gap-3">
         <TextFilter
-          label="Resource ID"
-          placeholder="cust_1001"
+          label={t("resourceId")}
+          placeholder={t("resourcePlaceholder")}
           keyShortcut="/"
           value={filters.resourceId}
           onCommit={(resourceId) => onFilterChange({ resourceId })}
         />
         <TextFilter
-          label="Thread ID"
-          placeholder="ticket-4800"
+          label={t("threadId")}
+          placeholder={t("threadPlaceholder")}
           value={filters.threadId}
           onCommit={(threadId) => onFilterChange({ threadId, noThread: null })}
         />
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={agentId}>Agent</Label>
+          <Label htmlFor={agentId}>{t("agent")}</Label>
           <Select
             id={agentId}
             value={filters.agentId ?? ""}
             onChange={(event) => onFilterChange({ agentId: event.target.value || null })}
             className="w-44"
           >
-            <option value="">All agents</option>
+            <option value="">{t("allAgents")}</option>
             {(["agent", "workflow"] as const).map((kind) => (
-              <optgroup key={kind} label={kind === "agent" ? "Agents" : "Workflows"}>
+              <optgroup key={kind} label={kind === "agent" ? t("agents") : t("workflows")}>
                 {agents
                   .filter((agent) => agent.kind === kind)
                   .map((agent) => (
@@ -78,8 +82,8 @@ export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, 
             ) : null}
           </Select>
         </div>
-        <DateFilter label="From" value={filters.from} max={filters.to} onChange={(from) => onFilterChange({ from })} />
-        <DateFilter label="To" value={filters.to} min={filters.from} onChange={(to) => onFilterChange({ to })} />
+        <DateFilter label={t("from")} value={filters.from} max={filters.to} onChange={(from) => onFilterChange({ from })} />
+        <DateFilter label={t("to")} value={filters.to} min={filters.from} onChange={(to) => onFilterChange({ to })} />
         <div className="flex h-9 items-center gap-2 rounded-md border border-neutral-200 px-3">
           <input
             id={overdueId}
@@ -89,7 +93,7 @@ export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, 
             className="h-4 w-4 accent-neutral-900"
           />
           <Label htmlFor={overdueId} className="font-normal">
-            Only overdue{slaMinutes && Number.isFinite(slaMinutes) ? ` (over ${slaMinutes} min)` : ""}
+            {slaMinutes && Number.isFinite(slaMinutes) ? t("onlyOverdueOver", { minutes: slaMinutes }) : t("onlyOverdue")}
           </Label>
         </div>
         <div className="flex h-9 items-center gap-2 rounded-md border border-neutral-200 px-3">
@@ -101,7 +105,7 @@ export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, 
             className="h-4 w-4 accent-neutral-900"
           />
           <Label htmlFor={assignedId} className="font-normal">
-            Assigned to me
+            {t("assignedToMe")}
           </Label>
         </div>
         <div className="flex h-9 items-center gap-2 rounded-md border border-neutral-200 px-3">
@@ -113,21 +117,21 @@ export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, 
             className="h-4 w-4 accent-neutral-900"
           />
           <Label htmlFor={noThreadId} className="font-normal">
-            Only without a thread
+            {t("noThread")}
           </Label>
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={riskId}>Risk</Label>
+          <Label htmlFor={riskId}>{t("risk")}</Label>
           <Select
             id={riskId}
             value={filters.risk ?? ""}
             onChange={(event) => onFilterChange({ risk: event.target.value || null })}
             className="w-36"
           >
-            <option value="">All risks</option>
+            <option value="">{t("allRisks")}</option>
             {RISKS_HIGHEST_FIRST.map((risk) => (
               <option key={risk} value={risk}>
-                {risk[0]!.toUpperCase() + risk.slice(1)}
+                {risks(risk)}
               </option>
             ))}
             {/* Several risks come from the URL (risk=high,critical): shown as written. */}
@@ -137,16 +141,16 @@ export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, 
           </Select>
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={sortId}>Order</Label>
+          <Label htmlFor={sortId}>{t("order")}</Label>
           <Select
             id={sortId}
             value={filters.sort === "newest" || filters.sort === "risk" ? filters.sort : "oldest"}
             onChange={(event) => onFilterChange({ sort: event.target.value === "oldest" ? null : event.target.value })}
             className="w-52"
           >
-            <option value="oldest">Longest waiting first</option>
-            <option value="newest">Shortest waiting first</option>
-            <option value="risk">Highest risk first</option>
+            <option value="oldest">{t("oldest")}</option>
+            <option value="newest">{t("newest")}</option>
+            <option value="risk">{t("riskFirst")}</option>
           </Select>
         </div>
         <Button
@@ -156,7 +160,7 @@ export function RunsTableToolbar({ filters, agents, slaMinutes, onFilterChange, 
           disabled={!hasRunFilters(filters)}
           className="border border-dashed border-neutral-300"
         >
-          Reset filters
+          {t("reset")}
         </Button>
       </div>
     </PhoneFold>

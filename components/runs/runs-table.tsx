@@ -1,6 +1,7 @@
 "use client";
 
 import { useTable, type ExpandedState, type Row } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
 import type { ThreadDto } from "@/lib/queue/dto";
 import { hasRunFilters } from "@/lib/list-params";
@@ -35,7 +36,7 @@ import { useBulkDecision } from "./use-bulk-decision";
 import { useLingering } from "./use-lingering";
 import { SERVER_RENDERED_CALLS, useHydrated, withinBudget } from "./deferred-rows";
 import { useQueueFocus } from "./use-queue-focus";
-import { selectionState, useSelection } from "./use-selection";
+import { BULK_LIMIT, selectionState, useLeftOutText, useSelection } from "./use-selection";
 
 const GROUPING = ["thread"];
 /** The id TanStack Table gives the group row of a grouping value (`<columnId>:<value>`). */
@@ -66,6 +67,8 @@ function focusFirstFilter() {
 
 /** The pending calls, grouped by thread: renders what useRunsView holds; threads open and close here. */
 export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTableProps) {
+  const t = useTranslations("queue");
+  const leftOutText = useLeftOutText();
   const { params, query, data, problems, loading, setFilters, resetFilters, setPage, setPerPage } = useRunsView(viewOptions);
   const agentNames = useMemo(() => new Map(agents.map((agent) => [agent.id, agent.name])), [agents]);
   // Rows exist only once data does: until then nothing is marked overdue.
@@ -78,7 +81,8 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
   );
   // Calls decided here stay in place a moment (their outcome in the row), then leave.
   const { shownThreads, lingeringIds, notes, note, letLeave } = useLingering(data?.threads ?? NO_THREADS, overdue);
-  const rows = useMemo(() => toPendingCallRows(shownThreads, agentNames), [shownThreads, agentNames]);
+  const unnamedTool = t("unnamedTool");
+  const rows = useMemo(() => toPendingCallRows(shownThreads, agentNames, unnamedTool), [shownThreads, agentNames, unnamedTool]);
   const threadsByKey = useMemo(() => new Map(shownThreads.map((thread) => [thread.threadKey || NO_THREAD, thread])), [shownThreads]);
 
   /* ---------- the table ---------- */
@@ -142,21 +146,19 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
       {/* Shortcuts need a keyboard: not shown below 768 px. */}
       <div className="-mt-1 flex flex-wrap items-center gap-3 text-xs text-neutral-500 max-md:hidden">
         <Button variant="outline" size="xs" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?" aria-haspopup="dialog">
-          Keyboard shortcuts (?)
+          {t("shortcutsButton")}
         </Button>
-        <span>j / k to move between calls, Enter to open one{canDecide ? ", a to approve, d to decline, r to resume" : ""}.</span>
+        <span>{t("shortcutsHint", { canDecide: canDecide ? "yes" : "no" })}</span>
       </div>
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
 
-      {query.isError ? (
-        <RunsErrorState message={query.error.message} retrying={query.isFetching} onRetry={() => void query.refetch()} />
-      ) : null}
+      {query.isError ? <RunsErrorState error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} /> : null}
 
       <Card className="relative overflow-hidden">
         <div aria-live="polite" className="pointer-events-none absolute right-3 top-2 z-10">
           {loading ? (
             <span className="rounded-md border border-neutral-200 bg-white/90 px-2 py-0.5 text-xs text-neutral-600 shadow-sm">
-              Loading…
+              {t("loading")}
             </span>
           ) : null}
         </div>
@@ -164,26 +166,26 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
           <RunsEmptyState filtered={filtered} onReset={resetFilters} />
         ) : !data && !query.isError ? (
           <p className="px-4 py-10 text-center text-sm text-neutral-500" aria-busy="true">
-            Loading…
+            {t("loading")}
           </p>
         ) : data ? (
           <Table
             aria-busy={loading}
             className={cn("table-fixed transition-opacity md:min-w-[44rem] max-md:block", loading && "opacity-60")}
           >
-            <TableCaption>Pending tool calls, grouped by thread</TableCaption>
+            <TableCaption>{t("caption")}</TableCaption>
             <TableHeader className="max-md:sr-only">
               <TableRow>
                 <TableHead scope="col" className="pl-3 pr-0" style={{ width: "4.5rem" }}>
                   {canDecide ? (
                     <SelectCheckbox
                       state={selectionState(selectableRows, selection.selected)}
-                      label="Select every approval call on this page"
-                      title="Select every approval call on this page (at most 100)"
+                      label={t("selectPage")}
+                      title={t("selectPageTitle", { limit: BULK_LIMIT })}
                       onChange={(checked) => selection.setMany(selectableRows, checked)}
                     />
                   ) : (
-                    <span className="sr-only">Open</span>
+                    <span className="sr-only">{t("open")}</span>
                   )}
                 </TableHead>
                 {headers.map((header) => (
@@ -246,7 +248,7 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
                 {deferred > 0 ? (
                   <tr className="max-md:block">
                     <td colSpan={colSpan} className="py-2 pl-16 text-sm text-neutral-500 max-md:block max-md:pl-3" aria-busy="true">
-                      {`${deferred === 1 ? "1 more call" : `${deferred} more calls`} of this thread load with the page…`}
+                      {t("deferred", { count: deferred })}
                     </td>
                   </tr>
                 ) : null}
@@ -259,7 +261,7 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
       {canDecide ? (
         <BulkBar
           selected={selection.selected}
-          notice={selection.notice}
+          notice={leftOutText(selection.leftOut)}
           summary={bulk.summary}
           busy={bulk.busy}
           onClear={selection.clear}

@@ -1,11 +1,13 @@
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import type { RunDto } from "@/lib/queue/dto";
 
 type RunShape = RunDto["shape"];
 
-const LABELS: Record<Exclude<RunShape, "agent">, { label: string; title: string }> = {
-  "durable-agent": { label: "Durable agent", title: "A durable agent's run (Mastra's durable agentic loop)" },
-  workflow: { label: "Workflow", title: "A workflow run whose step waits for data (suspend())" },
+/** The catalog keys (queue.shape) of each shape's label; its title is `<key>Title`. */
+const LABELS: Record<Exclude<RunShape, "agent">, "durableAgent" | "workflow"> = {
+  "durable-agent": "durableAgent",
+  workflow: "workflow",
 };
 
 /**
@@ -13,17 +15,18 @@ const LABELS: Record<Exclude<RunShape, "agent">, { label: string; title: string 
  * a supervisor's (its call is delegated to a sub-agent).
  */
 export function ShapeBadge({ shape, delegated }: { shape: RunShape; delegated?: boolean }) {
+  const t = useTranslations("queue.shape");
   if (shape === "agent") {
     return delegated ? (
-      <Badge variant="outline" title="A supervisor's run: the call waits inside a sub-agent it delegated to">
-        Supervisor
+      <Badge variant="outline" title={t("supervisorTitle")}>
+        {t("supervisor")}
       </Badge>
     ) : null;
   }
-  const { label, title } = LABELS[shape];
+  const key = LABELS[shape];
   return (
-    <Badge variant="outline" title={title}>
-      {label}
+    <Badge variant="outline" title={t(`${key}Title`)}>
+      {t(key)}
     </Badge>
   );
 }

@@ -1,8 +1,9 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { ThreadDto } from "@/lib/queue/dto";
 import { WaitingTime } from "@/components/relative-time";
 import { AssigneeControl } from "@/components/assignments/assignee-control";
-import { NO_THREAD, summarizeThread, type PendingCallRow } from "./runs-table-model";
+import { summarizeThread, type PendingCallRow } from "./runs-table-model";
 import { SelectCheckbox } from "./select-checkbox";
 
 interface ThreadGroupRowProps {
@@ -18,10 +19,11 @@ interface ThreadGroupRowProps {
 
 /** The header row of one thread: what it is, who it is for, and how long its oldest call waits. */
 export function ThreadGroupRow({ thread, calls, expanded, onToggle, colSpan, selection, onSelect }: ThreadGroupRowProps) {
+  const t = useTranslations("queue");
   const summary = summarizeThread(thread, calls);
-  const threadLabel = summary.threadId ?? NO_THREAD;
+  const threadLabel = summary.threadId ?? t("noThread");
   // Runs of agents used without memory have no thread: one group, named in words, not a marker.
-  const groupName = summary.threadId ? `thread ${summary.threadId}` : "the runs without a thread";
+  const groupName = summary.threadId ? t("thread.named", { thread: summary.threadId }) : t("thread.none");
   return (
     <tr className="border-b border-neutral-200 bg-neutral-50/70 max-md:block">
       <th scope="rowgroup" colSpan={colSpan} className="px-2 py-1.5 text-left font-normal max-md:block">
@@ -30,10 +32,8 @@ export function ThreadGroupRow({ thread, calls, expanded, onToggle, colSpan, sel
             <span className="-mr-4 pl-1 max-md:hidden">
               <SelectCheckbox
                 state={selection}
-                label={`Select the shown approval calls of ${groupName}`}
-                title={
-                  selection === null ? "No call of this thread can be decided in bulk (input requests need their own data)." : undefined
-                }
+                label={t("thread.selectShown", { group: groupName })}
+                title={selection === null ? t("thread.noBulk") : undefined}
                 onChange={(checked) => onSelect?.(checked)}
               />
             </span>
@@ -42,7 +42,7 @@ export function ThreadGroupRow({ thread, calls, expanded, onToggle, colSpan, sel
             type="button"
             onClick={onToggle}
             aria-expanded={expanded}
-            aria-label={`${expanded ? "Collapse" : "Expand"} ${groupName}`}
+            aria-label={t(expanded ? "thread.collapse" : "thread.expand", { group: groupName })}
             className={`inline-flex min-w-0 items-center gap-1.5 rounded-md px-1.5 py-1 max-md:min-h-11 [overflow-wrap:anywhere] ${summary.threadId ? "font-mono" : ""} text-[13px] font-semibold text-neutral-900 hover:bg-neutral-200/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950`}
           >
             <svg
@@ -54,29 +54,29 @@ export function ThreadGroupRow({ thread, calls, expanded, onToggle, colSpan, sel
             </svg>
             {threadLabel}
           </button>
-          <Meta label="Resource">
+          <Meta label={t("thread.resource")}>
             <span className="font-mono">{summary.resourceIds.join(", ") || "—"}</span>
           </Meta>
-          <Meta label={summary.agentNames.length === 1 ? "Agent" : "Agents"}>{summary.agentNames.join(", ")}</Meta>
+          <Meta label={t("thread.agents", { count: summary.agentNames.length })}>{summary.agentNames.join(", ")}</Meta>
           <span className="rounded-full bg-neutral-200/70 px-2 py-0.5 text-xs font-medium tabular-nums text-neutral-700">
-            {summary.count === 0 ? "no pending calls left" : summary.count === 1 ? "1 pending call" : `${summary.count} pending calls`}
+            {t("thread.pending", { count: summary.count })}
           </span>
           {summary.overdue > 0 ? (
             <span
               className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium tabular-nums text-red-800"
               data-testid="thread-overdue"
             >
-              {summary.overdue === summary.count ? "all overdue" : `${summary.overdue} overdue`}
+              {summary.overdue === summary.count ? t("thread.allOverdue") : t("thread.overdue", { count: summary.overdue })}
             </span>
           ) : null}
-          <Meta label="Oldest wait">
+          <Meta label={t("thread.oldestWait")}>
             <WaitingTime iso={summary.oldestSuspendedAt} className="tabular-nums" />
           </Meta>
           {summary.threadId ? (
             <AssigneeControl
               target={{ kind: "thread", threadId: summary.threadId }}
               assignee={thread.assignee}
-              targetLabel={`thread ${summary.threadId}`}
+              targetLabel={t("thread.named", { thread: summary.threadId })}
             />
           ) : null}
           {summary.shown < summary.count ? (
@@ -84,7 +84,7 @@ export function ThreadGroupRow({ thread, calls, expanded, onToggle, colSpan, sel
               href={summary.threadId ? `/?threadId=${encodeURIComponent(summary.threadId)}` : "/?noThread=1"}
               className="text-xs font-medium text-neutral-900 underline underline-offset-4"
             >
-              Show all {summary.count}
+              {t("thread.showAll", { count: summary.count })}
             </Link>
           ) : null}
         </div>

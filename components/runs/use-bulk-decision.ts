@@ -4,10 +4,13 @@
  * Approve selected / Decline selected: one bulk request (decideInBulk, the same exactly-once path as
  * a single decision, call by call), then what became of each call in its row and in one line.
  */
-import { useCallback, useState } from "react";
+import { useTranslations } from "next-intl";
+import { useCallback, useMemo, useState } from "react";
 import { decideInBulk } from "@/lib/actions/decide-in-bulk";
-import { approvalProgressText, type BulkCallResult, type BulkOutcome } from "@/lib/decisions/types";
-import { formatTimestamp } from "@/components/time";
+import type { BulkCallResult, BulkOutcome } from "@/lib/decisions/types";
+import { useErrorText } from "@/components/error-text";
+import { useApprovalProgressText } from "./decision-badges";
+import { useTimestamp } from "@/components/time";
 import type { BulkAction } from "./bulk-bar";
 import { callRowId } from "./runs-table-lingering";
 import type { Leaving, RowNote } from "./use-lingering";
@@ -16,49 +19,66 @@ import type { SelectedCall } from "./use-selection";
 /** Long enough to read what became of each call before the decided ones leave. */
 const BULK_LINGER_MS = 4_000;
 
-const DONE: Record<BulkAction, string> = { approve: "Approved", decline: "Declined" };
+/** What became of each call and of the whole request, in the reader's words (queue.bulk). */
+function useBulkWords() {
+  const t = useTranslations("queue.bulk");
+  const timestamp = useTimestamp();
+  const progressText = useApprovalProgressText();
+  const errorText = useErrorText();
 
-function who(result: BulkCallResult): string {
-  const by = result.decidedBy ?? "another reviewer or process";
-  return result.decidedAt ? `${by} at ${formatTimestamp(result.decidedAt)}` : by;
-}
+  return useMemo(() => {
+    const who = (result: BulkCallResult): string => {
+      const by = result.decidedBy ?? t("anotherReviewer");
+      return result.decidedAt ? t("whoAt", { by, time: timestamp(result.decidedAt) }) : by;
+    };
+    // The server's words for a refusal or failure: its message in English, the catalog's for its code otherwise.
+    const why = (result: BulkCallResult, fallback: string): string =>
+      result.code ? errorText({ code: result.code, message: result.message ?? "" }) : (result.message ?? fallback);
 
-export function bulkRowNote(action: BulkAction, result: BulkCallResult): RowNote {
-  switch (result.status) {
-    case "applied":
-      return {
-        tone: "success",
-        text: `✓ ${DONE[action]} — the agent continued${result.runState === "waiting-again" ? " and stopped again for another call." : "."}`,
-      };
-    case "awaiting_approvals":
-      return {
-        tone: "success",
-        text: `✓ Your approval counts: ${result.approvals ? approvalProgressText(result.approvals) : "more approvals needed"}. It waits for another reviewer.`,
-      };
-    case "already_decided":
-      return { tone: "warning", text: `Already decided by ${who(result)}` };
-    case "refused":
-      return { tone: "error", text: `Refused: ${result.message ?? "this call cannot be decided in bulk."}` };
-    case "failed":
-      return { tone: "error", text: `Failed: ${result.message ?? "the agent could not carry it out."}` };
-  }
-}
+    const rowNote = (action: BulkAction, result: BulkCallResult): RowNote => {
+      switch (result.status) {
+        case "applied":
+          return { tone: "success", text: t("applied", { action, again: result.runState === "waiting-again" ? "yes" : "no" }) };
+        case "awaiting_approvals":
+          return {
+            tone: "success",
+            text: t("awaiting", { progress: result.approvals ? progressText(result.approvals) : t("moreNeeded") }),
+          };
+        case "already_decided":
+          return { tone: "warning", text: t("alreadyBy", { who: who(result) }) };
+        case "refused":
+          return { tone: "error", text: t("refused", { message: why(result, t("refusedDefault")) }) };
+        case "failed":
+          return { tone: "error", text: t("failed", { message: why(result, t("failedDefault")) }) };
+      }
+    };
 
-/** "9 applied, 1 already decided by alice@… at …". */
-export function bulkSummary(outcome: BulkOutcome): string {
-  const of = (status: BulkCallResult["status"]) => outcome.results.filter((result) => result.status === status);
-  const parts: string[] = [];
-  const applied = of("applied").length;
-  if (applied > 0 || outcome.results.length === 0) parts.push(`${applied} applied`);
-  const waiting = of("awaiting_approvals").length;
-  if (waiting) parts.push(`${waiting} approved by you, waiting for more approvals`);
-  const already = of("already_decided");
-  if (already.length === 1) parts.push(`1 already decided by ${who(already[0]!)}`);
-  else if (already.length > 1)
-    parts.push(`${already.length} already decided (by ${[...new Set(already.map((r) => r.decidedBy ?? "another process"))].join(", ")})`);
-  if (of("refused").length) parts.push(`${of("refused").length} refused`);
-  if (of("failed").length) parts.push(`${of("failed").length} failed`);
-  return `${parts.join(", ")}.`;
+    /** "9 applied, 1 already decided by alice@… at …". */
+    const summary = (outcome: BulkOutcome): string => {
+      const of = (status: BulkCallResult["status"]) => outcome.results.filter((result) => result.status === status);
+      const parts: string[] = [];
+      const applied = of("applied").length;
+      if (applied > 0 || outcome.results.length === 0) parts.push(t("summaryApplied", { count: applied }));
+      const waiting = of("awaiting_approvals").length;
+      if (waiting) parts.push(t("summaryWaiting", { count: waiting }));
+      const already = of("already_decided");
+      if (already.length === 1) parts.push(t("summaryAlreadyOne", { who: who(already[0]!) }));
+      else if (already.length > 1) {
+        const names = [...new Set(already.map((result) => result.decidedBy ?? t("anotherProcess")))].join(", ");
+        parts.push(t("summaryAlreadyMany", { count: already.length, names }));
+      }
+      if (of("refused").length) parts.push(t("summaryRefused", { count: of("refused").length }));
+      if (of("failed").length) parts.push(t("summaryFailed", { count: of("failed").length }));
+      return t("summary", { parts: parts.join(", ") });
+    };
+
+    return {
+      rowNote,
+      summary,
+      unreachable: () => t("nothingUnreachable"),
+      refusedAll: (error: Parameters<typeof errorText>[0]) => t("nothingDecided", { message: errorText(error) }),
+    };
+  }, [t, timestamp, progressText, errorText]);
 }
 
 export function useBulkDecision({
@@ -72,6 +92,7 @@ export function useBulkDecision({
 }) {
   const [busy, setBusy] = useState(false);
   const [summary, setSummary] = useState<string | null>(null);
+  const words = useBulkWords();
 
   const decide = useCallback(
     async (action: BulkAction, calls: SelectedCall[], reason: string | undefined) => {
@@ -88,11 +109,11 @@ export function useBulkDecision({
         result = null;
       }
       setBusy(false);
-      if (!result) return setSummary("Nothing was decided: the server could not be reached. Check the connection and try again.");
-      if (!result.ok) return setSummary(`Nothing was decided: ${result.error.message}`);
+      if (!result) return setSummary(words.unreachable());
+      if (!result.ok) return setSummary(words.refusedAll(result.error));
       clearSelection();
       const outcome = result.data;
-      note(outcome.results.map((call) => [callRowId(call.runId, call.toolCallId, 0), bulkRowNote(action, call)]));
+      note(outcome.results.map((call) => [callRowId(call.runId, call.toolCallId, 0), words.rowNote(action, call)]));
       letLeave(
         outcome.results
           .filter((call) => call.status === "applied" || call.status === "already_decided")
@@ -103,9 +124,9 @@ export function useBulkDecision({
           })),
         BULK_LINGER_MS,
       );
-      setSummary(bulkSummary(outcome));
+      setSummary(words.summary(outcome));
     },
-    [note, letLeave, clearSelection],
+    [note, letLeave, clearSelection, words],
   );
 
   return { busy, summary, decide };

@@ -19,20 +19,23 @@ export interface QueueShortcutHandlers {
   leaveFilter: () => void;
 }
 
-/** The shortcut list, as the help dialog shows it and the buttons' aria-keyshortcuts name them. */
-export const QUEUE_SHORTCUTS: Array<{ keys: string[]; what: string }> = [
-  { keys: ["j", "↓"], what: "Next call" },
-  { keys: ["k", "↑"], what: "Previous call" },
-  { keys: ["Enter", "o"], what: "Open or close the current call (its arguments and the decision)" },
-  { keys: ["a"], what: "Approve: opens the call with Approve focused; on an open call, approves it" },
-  { keys: ["d"], what: "Decline: opens the call and focuses the reason; Enter in the reason declines" },
-  { keys: ["r"], what: "Resume: opens the call and focuses the resume data editor" },
-  { keys: ["Ctrl+Enter", "⌘+Enter"], what: "In the resume data editor: send the resume data" },
-  { keys: ["x"], what: "Select or unselect the current call for a bulk decision" },
-  { keys: ["/"], what: "Focus the first filter (Resource ID)" },
-  { keys: ["Esc"], what: "In a filter: back to the calls. In this dialog: close it" },
-  { keys: ["?"], what: "Show these shortcuts" },
-];
+/**
+ * The shortcut list, as the help dialog shows it and the buttons' aria-keyshortcuts name them:
+ * `what` is the key of its description in the catalogs (queue.shortcuts).
+ */
+export const QUEUE_SHORTCUTS = [
+  { keys: ["j", "↓"], what: "next" },
+  { keys: ["k", "↑"], what: "previous" },
+  { keys: ["Enter", "o"], what: "open" },
+  { keys: ["a"], what: "approve" },
+  { keys: ["d"], what: "decline" },
+  { keys: ["r"], what: "resume" },
+  { keys: ["Ctrl+Enter", "⌘+Enter"], what: "send" },
+  { keys: ["x"], what: "select" },
+  { keys: ["/"], what: "filter" },
+  { keys: ["Esc"], what: "escape" },
+  { keys: ["?"], what: "help" },
+] as const satisfies ReadonlyArray<{ keys: readonly string[]; what: string }>;
 
 const NOT_TEXT_INPUTS = new Set(["checkbox", "radio", "button", "submit", "reset", "range", "color", "file", "image"]);
 

@@ -9,6 +9,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useCallback, useEffect, useMemo } from "react";
 import { browseRuns } from "@/lib/actions/browse-runs";
+import type { ClientActionError } from "@/lib/actions/result";
 import {
   DEFAULT_PAGE_SIZE,
   RUNS_PARAM_KEYS,
@@ -27,14 +28,21 @@ const runsSearchParams = Object.fromEntries(RUNS_PARAM_KEYS.map((key) => [key, p
   typeof parseAsString
 >;
 
+/** Why the list could not be read: the server's error, or "network" when it could not be reached (the table words it). */
+export class RunsViewError extends Error {
+  constructor(readonly error: ClientActionError) {
+    super(error.message);
+  }
+}
+
 async function fetchRunsView(params: RawRunsParams): Promise<RunsViewDto> {
   let result: Awaited<ReturnType<typeof browseRuns>>;
   try {
     result = await browseRuns(params);
   } catch {
-    throw new Error("The server could not be reached. Check the connection; the list keeps trying on its own.");
+    throw new RunsViewError({ code: "network", message: "" });
   }
-  if (!result.ok) throw new Error(result.error.message);
+  if (!result.ok) throw new RunsViewError(result.error);
   return result.data;
 }
 

@@ -1,6 +1,7 @@
 "use client";
 
 /** Which calls are selected for a bulk decision: approval calls only, at most 100 at once. */
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import type { PendingCallRow } from "./runs-table-model";
 
@@ -13,18 +14,43 @@ export interface SelectedCall {
   toolName: string;
 }
 
+export type NotSelectable = "inputRequest" | "noToolCallId" | "beingDecided" | "expired";
+
 /** Why a call cannot be selected, or null when it can. Resume data is never sent in bulk. */
-export function notSelectableReason(row: PendingCallRow): string | null {
-  if (!row.requiresApproval) return "Input requests need their own resume data: they cannot be decided in bulk.";
-  if (!row.toolCallId) return "This call has no tool call id, so it cannot be decided from the console.";
-  if (row.inFlight) return `Being decided by ${row.inFlight.reviewer}.`;
-  if (row.markedExpired) return "This call expired: it can no longer be decided.";
+export function notSelectableReason(row: PendingCallRow): NotSelectable | null {
+  if (!row.requiresApproval) return "inputRequest";
+  if (!row.toolCallId) return "noToolCallId";
+  if (row.inFlight) return "beingDecided";
+  if (row.markedExpired) return "expired";
   return null;
+}
+
+/** Why a call cannot be selected, in the reader's words; null when it can. */
+export function useNotSelectableText(): (row: PendingCallRow) => string | null {
+  const t = useTranslations("queue.selection");
+  const decision = useTranslations("decision");
+  return useCallback(
+    (row) => {
+      const reason = notSelectableReason(row);
+      if (reason === null) return null;
+      if (reason === "noToolCallId") return decision("noToolCallId");
+      if (reason === "beingDecided") return t("beingDecided", { reviewer: row.inFlight?.reviewer ?? "" });
+      return t(reason);
+    },
+    [t, decision],
+  );
+}
+
+/** How many calls the last selection left out for the limit, in the reader's words; null when none. */
+export function useLeftOutText(): (leftOut: number | null) => string | null {
+  const t = useTranslations("queue.selection");
+  return useCallback((leftOut) => (leftOut ? t("limit", { limit: BULK_LIMIT, left: leftOut }) : null), [t]);
 }
 
 export function useSelection(rows: PendingCallRow[]) {
   const [selected, setSelected] = useState<ReadonlyMap<string, SelectedCall>>(() => new Map());
-  const [notice, setNotice] = useState<string | null>(null);
+  /** How many calls the last selection left out for the limit (BULK_LIMIT), if any. */
+  const [leftOut, setLeftOut] = useState<number | null>(null);
 
   // A selected call that left the list (decided elsewhere, another page) leaves the selection.
   useEffect(() => {
@@ -49,11 +75,7 @@ export function useSelection(rows: PendingCallRow[]) {
         else if (next.size >= BULK_LIMIT) left++;
         else next.set(row.id, { id: row.id, runId: row.runId, toolCallId: row.toolCallId!, toolName: row.toolName });
       }
-      setNotice(
-        left > 0
-          ? `At most ${BULK_LIMIT} calls can be decided at once: ${left} call${left === 1 ? " was" : "s were"} left unselected.`
-          : null,
-      );
+      setLeftOut(left > 0 ? left : null);
       return next;
     });
   }, []);
@@ -61,10 +83,10 @@ export function useSelection(rows: PendingCallRow[]) {
   const toggle = useCallback((row: PendingCallRow) => setMany([row], !selected.has(row.id)), [selected, setMany]);
   const clear = useCallback(() => {
     setSelected(new Map());
-    setNotice(null);
+    setLeftOut(null);
   }, []);
 
-  return { selected, notice, setMany, toggle, clear };
+  return { selected, leftOut, setMany, toggle, clear };
 }
 
 /** "all", "some" or "none" of the selectable calls among `calls` are selected; null when none can be. */

@@ -15,31 +15,7 @@ import { ALLOWED_TEXT } from "./allowed-text.ts";
 import { literalText, uiSourceFiles } from "./literal-text.ts";
 
 /** Pages and components still in English (issue 26 item 3), to be converted and taken off. */
-const NOT_YET_CONVERTED = new Set<string>([
-  "app/page.tsx",
-  "components/assignments/assignee-control.tsx",
-  "components/assignments/assignee-note.tsx",
-  "components/runs/bulk-bar.tsx",
-  "components/runs/call-detail.tsx",
-  "components/runs/call-row.tsx",
-  "components/runs/decision-badges.tsx",
-  "components/runs/delegation-path.tsx",
-  "components/runs/kind-badge.tsx",
-  "components/runs/runs-table-columns.tsx",
-  "components/runs/runs-table-model.ts",
-  "components/runs/runs-table-pagination.tsx",
-  "components/runs/runs-table-states.tsx",
-  "components/runs/runs-table-toolbar.tsx",
-  "components/runs/runs-table.tsx",
-  "components/runs/shape-badge.tsx",
-  "components/runs/risk-badge.tsx",
-  "components/runs/shortcuts-dialog.tsx",
-  "components/runs/thread-group-row.tsx",
-  "components/runs/use-bulk-decision.ts",
-  "components/runs/use-queue-keyboard.ts",
-  "components/runs/use-runs-view.ts",
-  "components/runs/use-selection.ts",
-]);
+const NOT_YET_CONVERTED = new Set<string>([]);
 
 type Catalog = { [key: string]: string | Catalog };
 
