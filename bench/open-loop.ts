@@ -1,0 +1,439 @@
+/**
+ * `npm run bench:open-loop -- [--db postgres|sqlite] [--instances 2] [--backlog 100000] [--rates 50,100,200]
+ *   [--seconds 20] [--saturation-seconds 15] [--quick] [--json] [--server-node-options "<flags>"]`
+ *
+ * Load measured the way operators read it (issue 27): latency at a fixed arrival rate, and the most
+ * an instance serves. A throwaway copy of a backlog of suspended runs (PostgreSQL: generated in SQL
+ * by bench/sql-backlog.ts once and cloned per run as a template database; SQLite: loaded once by
+ * bench/stores.ts and copied), a few signed-in reviewers, `--instances` production servers
+ * (server.mjs, tests/helpers/console-server.ts) on that one database, then:
+ *
+ *  1. Open loop, per rate: requests leave at evenly spaced times whatever the servers answer, round
+ *     robin over the instances, each on a socket of its own if the earlier ones are still busy; a
+ *     request's latency runs from the time it was due to leave until its last byte, so a client that
+ *     fell behind (or a server that queued it) shows up in the figure rather than lowering the rate.
+ *     The mix (MIX below): the queue page and GET /api/queue with filters (resource, agent, risk),
+ *     run pages, and DECISIONS_PER_SECOND approvals through POST /api/decisions on calls of the
+ *     backlog that wait for approval. The same rates are then sent to the floor:
+ *     GET /api/health/session, which reads the session and answers a constant.
+ *  2. Saturation per instance: autocannon (a closed loop of SATURATION_CONNECTIONS connections,
+ *     which is what "as much as it serves" means) on one instance, for the GET mix and for the floor.
+ *
+ * Why not autocannon's own rate (`overallRate`) for step 1: autocannon limits a rate per connection
+ * per one-second window: each connection sends its share and then waits for its next second, and all
+ * connections start together, so a "100 requests a second" run sends bursts of 100 at once each
+ * second, and a connection still waiting for an answer does not send at all (the rate falls and the
+ * latency of the requests never sent is not counted). Neither is an open loop. Step 1 is therefore
+ * our own scheduler on node:http; autocannon does what it is built for, the closed-loop maximum.
+ *
+ * Prints a table and target lines; with --json, one JSON line at the end (bench/run.ts reads it).
+ * --quick: a small backlog and short phases, for CI (bench:quick).
+ */
+import http from "node:http";
+import { copyFileSync, existsSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import autocannon from "autocannon";
+import pg from "pg";
+import { disconnectDb, getDb } from "../lib/db/client.ts";
+import { deployMigrations } from "../lib/db/migrate.ts";
+import { sqliteFilePath } from "../lib/db/database-url.ts";
+import { createTestAccount, sessionCookie } from "../tests/helpers/accounts.ts";
+import { startConsoleServer, type ConsoleServer } from "../tests/helpers/console-server.ts";
+import { createTestDatabase } from "../tests/helpers/databases.ts";
+import { compileTemplates, generateBacklog, loadTemplates, OUT_DIR, resourceName } from "./backlog.ts";
+import { generateBacklogInSql } from "./sql-backlog.ts";
+import { loadOurBacklog, POSTGRES_ADMIN_URL } from "./stores.ts";
+
+/* ---------- options ---------- */
+
+const QUICK = process.argv.includes("--quick");
+const asJson = process.argv.includes("--json");
+function option(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 && process.argv[at + 1] !== undefined ? process.argv[at + 1]! : fallback;
+}
+const db = option("db", "postgres");
+if (db !== "sqlite" && db !== "postgres") throw new Error("--db must be sqlite or postgres");
+const instances = Number(option("instances", db === "postgres" ? "2" : "1"));
+const backlog = Number(option("backlog", QUICK ? "5000" : "100000"));
+const rates = option("rates", QUICK ? "50" : "50,100,200").split(",").map(Number);
+const seconds = Number(option("seconds", QUICK ? "6" : "20"));
+const saturationSeconds = Number(option("saturation-seconds", QUICK ? "4" : "15"));
+const serverNodeOptions = option("server-node-options", "");
+for (const [name, value, max] of [
+  ["instances", instances, 4],
+  ["backlog", backlog, 1_000_000],
+  ["seconds", seconds, 300],
+  ["saturation-seconds", saturationSeconds, 300],
+  ...rates.map((rate) => ["rates", rate, 2_000] as const),
+] as const) {
+  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`--${name} must be an integer from 1 to ${max}`);
+}
+/** A request unanswered after this counts as a timeout (an error), so a phase always ends. */
+const REQUEST_TIMEOUT_MS = 10_000;
+const DECISIONS_PER_SECOND = 2;
+const REVIEWERS = 5;
+const SATURATION_CONNECTIONS = 16;
+/** A rate counts as reached when at least this share of its requests were answered within the phase (+ the timeout). */
+const RATE_REACHED = 0.95;
+const log = (line: string) => (asJson ? process.stderr : process.stdout).write(`${line}\n`);
+
+/* ---------- the backlog: built once per size and template set, copied per run ---------- */
+
+const adminUrlOf = (database: string) => Object.assign(new URL(POSTGRES_ADMIN_URL), { pathname: `/${database}` }).toString();
+async function admin(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of its own holding the backlog, and how to drop it. */
+async function backlogDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { templates, hash } = await loadTemplates(log);
+  if (db === "postgres") {
+    const cache = `load_backlog_${backlog}_${hash}`;
+    const cached = (await admin(POSTGRES_ADMIN_URL, `SELECT 1 FROM pg_database WHERE datname = '${cache}'`)).length > 0;
+    if (cached) {
+      if ((await deployMigrations(adminUrlOf(cache))).applied.length) await admin(adminUrlOf(cache), "VACUUM ANALYZE");
+    } else {
+      const built = await createTestDatabase("postgres");
+      log(`generating ${backlog.toLocaleString("en")} suspended runs in PostgreSQL (once; kept as ${cache})…`);
+      await generateBacklogInSql(built.url, templates, backlog);
+      // A console would have announced these long ago: a live system does not keep them (as bench:million).
+      await admin(built.url, `DELETE FROM "waiting_tool_calls"`);
+      await admin(built.url, "VACUUM ANALYZE");
+      await disconnectDb(built.url);
+      await admin(POSTGRES_ADMIN_URL, `ALTER DATABASE "${new URL(built.url).pathname.slice(1)}" RENAME TO "${cache}"`);
+    }
+    const name = `load_run_${randomUUID().replaceAll("-", "")}`;
+    await admin(POSTGRES_ADMIN_URL, `CREATE DATABASE "${name}" TEMPLATE "${cache}"`);
+    return {
+      url: adminUrlOf(name),
+      drop: async () => void (await admin(POSTGRES_ADMIN_URL, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
+    };
+  }
+  const cache = path.join(OUT_DIR, `load-backlog-sqlite-${backlog}-${hash}.db`);
+  if (!existsSync(cache)) {
+    const built = await createTestDatabase("sqlite");
+    log(`loading ${backlog.toLocaleString("en")} suspended runs into SQLite (once; kept as ${path.relative(process.cwd(), cache)})…`);
+    await loadOurBacklog(built.url, generateBacklog(compileTemplates(templates), backlog));
+    await (await getDb(built.url)).$executeRawUnsafe("DELETE FROM waiting_tool_calls");
+    await (await getDb(built.url)).$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
+    await disconnectDb(built.url);
+    copyFileSync(sqliteFilePath(built.url), cache);
+    await built.drop();
+  }
+  const file = path.join(os.tmpdir(), `load-${randomUUID().slice(0, 8)}.db`);
+  copyFileSync(cache, file);
+  await deployMigrations(`file:${file}`);
+  return {
+    url: `file:${file}`,
+    drop: async () => {
+      for (const suffix of ["", "-wal", "-shm"]) for (const f of [file, file.replace(/\.db$/, ".mastra.db")]) rmSync(f + suffix, { force: true });
+    },
+  };
+}
+
+/* ---------- latency statistics ---------- */
+
+function percentiles(samples: number[]) {
+  const sorted = Float64Array.from(samples).sort();
+  const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : NaN);
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return { n: sorted.length, p50: round(at(0.5)), p95: round(at(0.95)), p99: round(at(0.99)), max: round(at(1)) };
+}
+
+/* ---------- the mix ---------- */
+
+interface Request {
+  kind: string;
+  method: "GET" | "POST";
+  path: string;
+  body?: string;
+}
+interface Approvable {
+  runId: string;
+  toolCallId: string;
+  agentId: string;
+}
+
+/** What reviewers read, by weight (decisions are sent besides, at DECISIONS_PER_SECOND). */
+function readMix(runIds: string[]): Array<[weight: number, kind: string, path: () => string]> {
+  const anyOf = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+  const resource = () => resourceName(Math.floor(Math.random() * 50));
+  return [
+    [15, "queue page", () => anyOf(["/", "/?sort=oldest", `/?resourceId=${resource()}`])],
+    [15, "api queue", () => "/api/queue?perPage=20"],
+    [10, "api queue resource", () => `/api/queue?resourceId=${resource()}`],
+    [10, "api queue agent", () => `/api/queue?agentId=${anyOf(["refunds", "shipping", "outreach"])}&sort=oldest`],
+    [10, "api queue risk", () => "/api/queue?risk=high,critical&sort=risk"],
+    [40, "run page", () => `/runs/${encodeURIComponent(anyOf(runIds))}`],
+  ];
+}
+function picker(mix: ReturnType<typeof readMix>): () => Request {
+  const total = mix.reduce((sum, [weight]) => sum + weight, 0);
+  return () => {
+    let r = Math.random() * total;
+    for (const [weight, kind, pathOf] of mix) {
+      if ((r -= weight) < 0) return { kind, method: "GET", path: pathOf() };
+    }
+    throw new Error("unreachable");
+  };
+}
+
+/* ---------- one request, timed from when it was due ---------- */
+
+interface Outcome {
+  kind: string;
+  status: string;
+  latencyMs: number;
+}
+
+function send(
+  server: ConsoleServer,
+  agent: http.Agent,
+  cookie: string,
+  request: Request,
+  dueAt: number,
+): Promise<Outcome> {
+  const url = new URL(server.url);
+  return new Promise((resolve) => {
+    const done = (status: string) => resolve({ kind: request.kind, status, latencyMs: performance.now() - dueAt });
+    const outgoing = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: request.method,
+        path: request.path,
+        agent,
+        timeout: REQUEST_TIMEOUT_MS,
+        headers: {
+          cookie,
+          accept: request.kind.endsWith("page") ? "text/html" : "application/json",
+          ...(request.body
+            ? { "content-type": "application/json", origin: server.url, "content-length": Buffer.byteLength(request.body) }
+            : {}),
+        },
+      },
+      (response) => {
+        response.on("data", () => undefined);
+        response.on("end", () => done(String(response.statusCode)));
+        response.on("error", (error) => done((error as NodeJS.ErrnoException).code ?? "error"));
+      },
+    );
+    outgoing.on("timeout", () => outgoing.destroy(Object.assign(new Error("timeout"), { code: "timeout" })));
+    outgoing.on("error", (error) => done((error as NodeJS.ErrnoException).code ?? "error"));
+    outgoing.end(request.body);
+  });
+}
+
+/**
+ * Requests at `rate` a second for `seconds`, evenly spaced, whatever the servers answer: `next()`
+ * gives each one, and decisions (if any) are added at their own rate.
+ */
+async function openLoop(
+  servers: ConsoleServer[],
+  cookies: string[],
+  rate: number,
+  next: () => Request,
+  decisions?: () => Request | undefined,
+) {
+  // No socket limit: a request never waits for an earlier one's socket (it would be a closed loop again).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 256 });
+  const started = performance.now();
+  const count = rate * seconds;
+  const decisionCount = decisions ? DECISIONS_PER_SECOND * seconds : 0;
+  const due = [
+    ...Array.from({ length: count }, (_, i) => ({ at: started + (i * 1000) / rate, decision: false })),
+    ...Array.from({ length: decisionCount }, (_, i) => ({ at: started + ((i + 0.5) * 1000) / DECISIONS_PER_SECOND, decision: true })),
+  ].sort((a, b) => a.at - b.at);
+  const pending: Array<Promise<Outcome>> = [];
+  const sendLag: number[] = [];
+  let sent = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      while (sent < due.length && due[sent]!.at <= now) {
+        const { at, decision } = due[sent]!;
+        const request = decision ? decisions!() : next();
+        if (request) {
+          sendLag.push(now - at);
+          pending.push(send(servers[sent % servers.length]!, agent, cookies[sent % cookies.length]!, request, at));
+        }
+        sent++;
+      }
+      if (sent < due.length) setTimeout(tick, Math.max(0, Math.min(5, due[sent]!.at - performance.now())));
+      else resolve();
+    };
+    tick();
+  });
+  const outcomes = await Promise.all(pending);
+  agent.destroy();
+  const answered = outcomes.filter((o) => /^[23]\d\d$/.test(o.status));
+  const reads = outcomes.filter((o) => o.kind !== "decision");
+  const readsAnsweredInTime = reads.filter((o) => /^[23]\d\d$/.test(o.status) && o.latencyMs < REQUEST_TIMEOUT_MS);
+  const statuses: Record<string, number> = {};
+  for (const o of outcomes) statuses[`${o.kind} ${o.status}`] = (statuses[`${o.kind} ${o.status}`] ?? 0) + 1;
+  const byKind: Record<string, ReturnType<typeof percentiles>> = {};
+  for (const kind of new Set(outcomes.map((o) => o.kind)))
+    byKind[kind] = percentiles(outcomes.filter((o) => o.kind === kind && /^[23]\d\d$/.test(o.status)).map((o) => o.latencyMs));
+  const errors = outcomes.length - answered.length;
+  return {
+    rate,
+    seconds,
+    sent: outcomes.length,
+    /** Reads answered with 2xx/3xx, per second of the phase: short of `rate` when the servers could not keep up. */
+    achievedRate: Math.round((readsAnsweredInTime.length / seconds) * 10) / 10,
+    rateReached: readsAnsweredInTime.length >= RATE_REACHED * count,
+    errors,
+    errorRate: outcomes.length ? errors / outcomes.length : 0,
+    /** How late the client itself sent (its event loop shares the CPU with the servers). */
+    sendLagMs: percentiles(sendLag),
+    /** Every answered request (reads and decisions), from when it was due. */
+    latencyMs: percentiles(answered.map((o) => o.latencyMs)),
+    byKind,
+    statuses,
+  };
+}
+
+/* ---------- saturation: autocannon's closed loop on one instance ---------- */
+
+async function saturation(server: ConsoleServer, cookie: string, requests: Request[]) {
+  const result = await autocannon({
+    url: server.url,
+    connections: SATURATION_CONNECTIONS,
+    duration: saturationSeconds,
+    timeout: REQUEST_TIMEOUT_MS / 1000,
+    headers: { cookie, accept: "application/json" },
+    requests: requests.map(({ method, path }) => ({ method, path })),
+  });
+  return {
+    requestsPerSecond: Math.round((result.requests.total / result.duration) * 10) / 10,
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+/* ---------- the run ---------- */
+
+const started = performance.now();
+const loadAverageAtStart = os.loadavg().map((x) => Math.round(x * 10) / 10);
+log(
+  `open loop: ${db}, ${instances} instance(s), backlog ${backlog.toLocaleString("en")}, rates ${rates.join("/")} req/s for ${seconds} s each, saturation ${saturationSeconds} s; ${os.cpus().length} CPUs, load average ${loadAverageAtStart.join(" ")}`,
+);
+const database = await backlogDatabase();
+const servers: ConsoleServer[] = [];
+try {
+  const reviewers = await Promise.all(Array.from({ length: REVIEWERS }, (_, i) => createTestAccount(database.url, "reviewer", `Reviewer ${i + 1}`)));
+  const cookies = await Promise.all(reviewers.map((reviewer) => sessionCookie(database.url, reviewer)));
+  const prisma = await getDb(database.url);
+  const runIds = (
+    await prisma.$queryRawUnsafe<Array<{ run_id: string }>>(
+      `SELECT run_id FROM workflow_snapshots WHERE status = 'suspended' AND agent_id IS NOT NULL ORDER BY run_id LIMIT 2000`,
+    )
+  ).map((row) => row.run_id);
+  // Calls that wait for an approval (not for data): what the queue's Approve button decides.
+  const approvable: Approvable[] = (
+    await prisma.$queryRawUnsafe<Array<{ run_id: string; tool_call_id: string; agent_id: string }>>(
+      `SELECT run_id, tool_call_id, agent_id FROM pending_tool_calls WHERE call LIKE '%"requiresApproval":true%' ORDER BY run_id DESC LIMIT ${
+        DECISIONS_PER_SECOND * seconds * (rates.length + 1) + 20
+      }`,
+    )
+  ).map((row) => ({ runId: row.run_id, toolCallId: row.tool_call_id, agentId: row.agent_id }));
+  await disconnectDb(database.url); // the servers are the only ones using the database from here on
+  const env = serverNodeOptions ? { NODE_OPTIONS: serverNodeOptions } : {};
+  for (let i = 0; i < instances; i++) servers.push(await startConsoleServer(database.url, env));
+  log(
+    `servers: ${servers.map((s) => s.url).join(", ")}; ${runIds.length} run pages, ${approvable.length} calls to approve; setup took ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+
+  const mix = readMix(runIds);
+  const nextRead = picker(mix);
+  const floor = (): Request => ({ kind: "floor", method: "GET", path: "/api/health/session" });
+  const decide = (): Request | undefined => {
+    const call = approvable.pop();
+    return (
+      call && {
+        kind: "decision",
+        method: "POST",
+        path: "/api/decisions",
+        body: JSON.stringify({ action: "approve", runId: call.runId, toolCallId: call.toolCallId, agentId: call.agentId }),
+      }
+    );
+  };
+
+  // Warm-up: every kind on every instance, so the first timed requests do not load modules.
+  const warm = new http.Agent({ keepAlive: true });
+  for (const server of servers) {
+    for (const [, kind, pathOf] of mix) {
+      for (let i = 0; i < 5; i++) {
+        const outcome = await send(server, warm, cookies[0]!, { kind, method: "GET", path: pathOf() }, performance.now());
+        if (outcome.status !== "200") throw new Error(`warm-up ${kind}: ${outcome.status}\n${server.output()}`);
+      }
+    }
+    const outcome = await send(server, warm, cookies[0]!, floor(), performance.now());
+    if (outcome.status !== "200") throw new Error(`warm-up floor: ${outcome.status}\n${server.output()}`);
+    const decided = decide();
+    if (decided) {
+      const first = await send(server, warm, cookies[0]!, decided, performance.now());
+      log(`a first approval through POST /api/decisions: ${first.status} in ${first.latencyMs.toFixed(0)} ms`);
+    }
+  }
+  warm.destroy();
+
+  const phases: Array<{ target: "mix" | "floor"; loadAverage: number[] } & Awaited<ReturnType<typeof openLoop>>> = [];
+  for (const rate of rates) {
+    for (const target of ["mix", "floor"] as const) {
+      const result = await openLoop(servers, cookies, rate, target === "mix" ? nextRead : floor, target === "mix" ? decide : undefined);
+      const loadAverage = os.loadavg().map((x) => Math.round(x * 10) / 10);
+      phases.push({ target, loadAverage, ...result });
+      log(
+        `${String(rate).padStart(4)} req/s ${target.padEnd(5)}: p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms; answered ${result.achievedRate}/s${result.rateReached ? "" : " (SHORT of the rate)"}, errors ${result.errors}/${result.sent}; client sent late by p99 ${result.sendLagMs.p99} ms; load average ${loadAverage[0]}`,
+      );
+      if (target === "mix")
+        for (const [kind, s] of Object.entries(result.byKind)) log(`      ${kind.padEnd(20)} n=${String(s.n).padStart(5)}  p50 ${s.p50}  p95 ${s.p95}  p99 ${s.p99}`);
+      const failures = Object.entries(result.statuses).filter(([key]) => !/ [23]\d\d$/.test(key));
+      if (failures.length) log(`      not answered: ${failures.map(([key, n]) => `${key} ×${n}`).join(", ")}`);
+    }
+  }
+
+  // Saturation of one instance: the GET mix (a fixed shuffled list every connection walks) and the floor.
+  const readList = Array.from({ length: 500 }, nextRead);
+  const saturated = {
+    mix: await saturation(servers[0]!, cookies[0]!, readList),
+    floor: await saturation(servers[0]!, cookies[0]!, [floor()]),
+  };
+  log(
+    `saturation of one instance (autocannon, ${SATURATION_CONNECTIONS} connections, ${saturationSeconds} s): mix ${saturated.mix.requestsPerSecond} req/s (p99 ${saturated.mix.latencyMs.p99} ms, non-2xx ${saturated.mix.non2xx}, errors ${saturated.mix.errors}), floor ${saturated.floor.requestsPerSecond} req/s (p99 ${saturated.floor.latencyMs.p99} ms); ratio ${(saturated.mix.requestsPerSecond / saturated.floor.requestsPerSecond).toFixed(2)}`,
+  );
+  const result = {
+    db,
+    instances,
+    backlog,
+    rates,
+    seconds,
+    saturationSeconds,
+    quick: QUICK,
+    decisionsPerSecond: DECISIONS_PER_SECOND,
+    mix: mix.map(([weight, kind]) => ({ weight, kind })),
+    cpus: os.cpus().length,
+    loadAverageAtStart,
+    loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 10) / 10),
+    phases,
+    saturation: { ...saturated, ratio: saturated.mix.requestsPerSecond / saturated.floor.requestsPerSecond },
+    seconds_total: Math.round((performance.now() - started) / 1000),
+  };
+  if (asJson) console.log(JSON.stringify(result));
+} finally {
+  for (const server of servers) await server.stop();
+  await database.drop();
+}
+process.exit(0);
