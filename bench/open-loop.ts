@@ -1,6 +1,6 @@
 /**
  * `npm run bench:open-loop -- [--db postgres|sqlite] [--instances 2] [--backlog 100000] [--rates 50,100,200]
- *   [--seconds 20] [--saturation-seconds 15] [--quick] [--json] [--server-node-options "<flags>"]`
+ *   [--seconds 20] [--saturation-seconds 15] [--quick] [--json] [--server-node-options "<flags>"] [--profile <dir>]`
  *
  * Load measured the way operators read it (issue 27): latency at a fixed arrival rate, and the most
  * an instance serves. A throwaway copy of a backlog of suspended runs (PostgreSQL: generated in SQL
@@ -27,6 +27,8 @@
  * our own scheduler on node:http; autocannon does what it is built for, the closed-loop maximum.
  *
  * Prints a table and target lines; with --json, one JSON line at the end (bench/run.ts reads it).
+ * --profile <dir>: each server samples its CPU for the whole run (bench/cpu-profile.cjs) and writes
+ * <dir>/<pid>.cpuprofile when stopped; `npx tsx bench/profile-summary.ts <dir>/*.cpuprofile` says where it went.
  * --quick: a small backlog and short phases, for CI (bench:quick).
  */
 import http from "node:http";
@@ -42,7 +44,7 @@ import { sqliteFilePath } from "../lib/db/database-url.ts";
 import { createTestAccount, sessionCookie } from "../tests/helpers/accounts.ts";
 import { startConsoleServer, type ConsoleServer } from "../tests/helpers/console-server.ts";
 import { createTestDatabase } from "../tests/helpers/databases.ts";
-import { compileTemplates, generateBacklog, loadTemplates, OUT_DIR, resourceName } from "./backlog.ts";
+import { BENCH_DIR, compileTemplates, generateBacklog, loadTemplates, OUT_DIR, resourceName } from "./backlog.ts";
 import { generateBacklogInSql } from "./sql-backlog.ts";
 import { loadOurBacklog, POSTGRES_ADMIN_URL } from "./stores.ts";
 
@@ -58,10 +60,13 @@ const db = option("db", "postgres");
 if (db !== "sqlite" && db !== "postgres") throw new Error("--db must be sqlite or postgres");
 const instances = Number(option("instances", db === "postgres" ? "2" : "1"));
 const backlog = Number(option("backlog", QUICK ? "5000" : "100000"));
-const rates = option("rates", QUICK ? "50" : "50,100,200").split(",").map(Number);
+const rates = option("rates", QUICK ? "50" : "50,100,200")
+  .split(",")
+  .map(Number);
 const seconds = Number(option("seconds", QUICK ? "6" : "20"));
 const saturationSeconds = Number(option("saturation-seconds", QUICK ? "4" : "15"));
 const serverNodeOptions = option("server-node-options", "");
+const profileDir = option("profile", "");
 for (const [name, value, max] of [
   ["instances", instances, 4],
   ["backlog", backlog, 1_000_000],
@@ -135,7 +140,8 @@ async function backlogDatabase(): Promise<{ url: string; drop: () => Promise<voi
   return {
     url: `file:${file}`,
     drop: async () => {
-      for (const suffix of ["", "-wal", "-shm"]) for (const f of [file, file.replace(/\.db$/, ".mastra.db")]) rmSync(f + suffix, { force: true });
+      for (const suffix of ["", "-wal", "-shm"])
+        for (const f of [file, file.replace(/\.db$/, ".mastra.db")]) rmSync(f + suffix, { force: true });
     },
   };
 }
@@ -195,13 +201,7 @@ interface Outcome {
   latencyMs: number;
 }
 
-function send(
-  server: ConsoleServer,
-  agent: http.Agent,
-  cookie: string,
-  request: Request,
-  dueAt: number,
-): Promise<Outcome> {
+function send(server: ConsoleServer, agent: http.Agent, cookie: string, request: Request, dueAt: number): Promise<Outcome> {
   const url = new URL(server.url);
   return new Promise((resolve) => {
     const done = (status: string) => resolve({ kind: request.kind, status, latencyMs: performance.now() - dueAt });
@@ -284,6 +284,8 @@ async function openLoop(
   for (const kind of new Set(outcomes.map((o) => o.kind)))
     byKind[kind] = percentiles(outcomes.filter((o) => o.kind === kind && /^[23]\d\d$/.test(o.status)).map((o) => o.latencyMs));
   const errors = outcomes.length - answered.length;
+  const readErrors = reads.length - reads.filter((o) => /^[23]\d\d$/.test(o.status)).length;
+  const decisionsSent = outcomes.length - reads.length;
   return {
     rate,
     seconds,
@@ -293,6 +295,9 @@ async function openLoop(
     rateReached: readsAnsweredInTime.length >= RATE_REACHED * count,
     errors,
     errorRate: outcomes.length ? errors / outcomes.length : 0,
+    readErrorRate: reads.length ? readErrors / reads.length : 0,
+    /** Approvals sent, and those answered 200. */
+    decisions: { sent: decisionsSent, approved: outcomes.filter((o) => o.kind === "decision" && o.status === "200").length },
     /** How late the client itself sent (its event loop shares the CPU with the servers). */
     sendLagMs: percentiles(sendLag),
     /** Every answered request (reads and decisions), from when it was due. */
@@ -300,6 +305,23 @@ async function openLoop(
     byKind,
     statuses,
   };
+}
+
+/**
+ * Waits until every instance answers the floor promptly: requests a phase gave up on (timeouts) may
+ * still be running on a server, and would be counted against the next phase.
+ */
+async function drained(servers: ConsoleServer[], cookie: string) {
+  const agent = new http.Agent({ keepAlive: true });
+  const deadline = performance.now() + 120_000;
+  for (const server of servers) {
+    while (performance.now() < deadline) {
+      const outcome = await send(server, agent, cookie, { kind: "floor", method: "GET", path: "/api/health/session" }, performance.now());
+      if (outcome.status === "200" && outcome.latencyMs < 100) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  agent.destroy();
 }
 
 /* ---------- saturation: autocannon's closed loop on one instance ---------- */
@@ -331,8 +353,19 @@ log(
 );
 const database = await backlogDatabase();
 const servers: ConsoleServer[] = [];
+// Stopped by hand (Ctrl-C, a parent's kill): the servers run in process groups of their own and the
+// database is a copy, so neither would go with this process.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    void Promise.all(servers.map((server) => server.stop()))
+      .then(() => database.drop())
+      .finally(() => process.exit(1));
+  });
+}
 try {
-  const reviewers = await Promise.all(Array.from({ length: REVIEWERS }, (_, i) => createTestAccount(database.url, "reviewer", `Reviewer ${i + 1}`)));
+  const reviewers = await Promise.all(
+    Array.from({ length: REVIEWERS }, (_, i) => createTestAccount(database.url, "reviewer", `Reviewer ${i + 1}`)),
+  );
   const cookies = await Promise.all(reviewers.map((reviewer) => sessionCookie(database.url, reviewer)));
   const prisma = await getDb(database.url);
   const runIds = (
@@ -349,7 +382,13 @@ try {
     )
   ).map((row) => ({ runId: row.run_id, toolCallId: row.tool_call_id, agentId: row.agent_id }));
   await disconnectDb(database.url); // the servers are the only ones using the database from here on
-  const env = serverNodeOptions ? { NODE_OPTIONS: serverNodeOptions } : {};
+  const nodeOptions = [serverNodeOptions, profileDir ? `--require ${path.join(BENCH_DIR, "cpu-profile.cjs")}` : ""]
+    .filter(Boolean)
+    .join(" ");
+  const env: Record<string, string> = {
+    ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+    ...(profileDir ? { CPU_PROFILE_DIR: path.resolve(profileDir) } : {}),
+  };
   for (let i = 0; i < instances; i++) servers.push(await startConsoleServer(database.url, env));
   log(
     `servers: ${servers.map((s) => s.url).join(", ")}; ${runIds.length} run pages, ${approvable.length} calls to approve; setup took ${((performance.now() - started) / 1000).toFixed(0)} s`,
@@ -389,9 +428,28 @@ try {
   }
   warm.destroy();
 
+  // What each kind costs alone, on an idle instance: 10 in a row after the warm-up, the median.
+  const serviceTimeMs: Record<string, number> = {};
+  {
+    const quiet = new http.Agent({ keepAlive: true });
+    for (const [, kind, pathOf] of [...mix, [0, "floor", () => floor().path] as const]) {
+      const samples: number[] = [];
+      for (let i = 0; i < 10; i++)
+        samples.push((await send(servers[0]!, quiet, cookies[0]!, { kind, method: "GET", path: pathOf() }, performance.now())).latencyMs);
+      serviceTimeMs[kind] = percentiles(samples).p50;
+    }
+    quiet.destroy();
+    log(
+      `one request at a time on an idle instance (median of 10, ms): ${Object.entries(serviceTimeMs)
+        .map(([kind, ms]) => `${kind} ${ms}`)
+        .join(", ")}`,
+    );
+  }
+
   const phases: Array<{ target: "mix" | "floor"; loadAverage: number[] } & Awaited<ReturnType<typeof openLoop>>> = [];
   for (const rate of rates) {
     for (const target of ["mix", "floor"] as const) {
+      await drained(servers, cookies[0]!);
       const result = await openLoop(servers, cookies, rate, target === "mix" ? nextRead : floor, target === "mix" ? decide : undefined);
       const loadAverage = os.loadavg().map((x) => Math.round(x * 10) / 10);
       phases.push({ target, loadAverage, ...result });
@@ -399,9 +457,21 @@ try {
         `${String(rate).padStart(4)} req/s ${target.padEnd(5)}: p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms; answered ${result.achievedRate}/s${result.rateReached ? "" : " (SHORT of the rate)"}, errors ${result.errors}/${result.sent}; client sent late by p99 ${result.sendLagMs.p99} ms; load average ${loadAverage[0]}`,
       );
       if (target === "mix")
-        for (const [kind, s] of Object.entries(result.byKind)) log(`      ${kind.padEnd(20)} n=${String(s.n).padStart(5)}  p50 ${s.p50}  p95 ${s.p95}  p99 ${s.p99}`);
+        for (const [kind, s] of Object.entries(result.byKind))
+          log(`      ${kind.padEnd(20)} n=${String(s.n).padStart(5)}  p50 ${s.p50}  p95 ${s.p95}  p99 ${s.p99}`);
       const failures = Object.entries(result.statuses).filter(([key]) => !/ [23]\d\d$/.test(key));
       if (failures.length) log(`      not answered: ${failures.map(([key, n]) => `${key} ×${n}`).join(", ")}`);
+    }
+  }
+
+  // A server error is ours to explain: what the servers logged about it.
+  if (phases.some((p) => Object.keys(p.statuses).some((key) => / 5\d\d$/.test(key)))) {
+    for (const server of servers) {
+      const errors = server
+        .output()
+        .split("\n")
+        .filter((line) => /error/i.test(line));
+      if (errors.length) log(`${server.url} logged ${errors.length} error lines; the last:\n${errors.slice(-6).join("\n")}`);
     }
   }
 
@@ -428,6 +498,7 @@ try {
     loadAverageAtStart,
     loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 10) / 10),
     phases,
+    serviceTimeMs,
     saturation: { ...saturated, ratio: saturated.mix.requestsPerSecond / saturated.floor.requestsPerSecond },
     seconds_total: Math.round((performance.now() - started) / 1000),
   };
