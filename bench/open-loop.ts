@@ -32,21 +32,23 @@
  * --quick: a small backlog and short phases, for CI (bench:quick).
  */
 import http from "node:http";
-import { copyFileSync, existsSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
-import autocannon from "autocannon";
-import pg from "pg";
 import { disconnectDb, getDb } from "../lib/db/client.ts";
-import { deployMigrations } from "../lib/db/migrate.ts";
-import { sqliteFilePath } from "../lib/db/database-url.ts";
 import { createTestAccount, sessionCookie } from "../tests/helpers/accounts.ts";
 import { startConsoleServer, type ConsoleServer } from "../tests/helpers/console-server.ts";
-import { createTestDatabase } from "../tests/helpers/databases.ts";
-import { BENCH_DIR, compileTemplates, generateBacklog, loadTemplates, OUT_DIR, resourceName } from "./backlog.ts";
-import { generateBacklogInSql } from "./sql-backlog.ts";
-import { loadOurBacklog, POSTGRES_ADMIN_URL } from "./stores.ts";
+import {
+  DECISIONS_PER_SECOND,
+  drained,
+  openLoop,
+  percentiles,
+  saturation,
+  SATURATION_CONNECTIONS,
+  send,
+  type Request,
+} from "./arrivals.ts";
+import { BENCH_DIR, resourceName } from "./backlog.ts";
+import { backlogDatabase } from "./load-backlog.ts";
 
 /* ---------- options ---------- */
 
@@ -60,10 +62,11 @@ const db = option("db", "postgres");
 if (db !== "sqlite" && db !== "postgres") throw new Error("--db must be sqlite or postgres");
 const instances = Number(option("instances", db === "postgres" ? "2" : "1"));
 const backlog = Number(option("backlog", QUICK ? "5000" : "100000"));
-const rates = option("rates", QUICK ? "50" : "50,100,200")
+// Quick: a rate two instances serve with room to spare on a busy 2-core CI machine, so only a severe regression fails it.
+const rates = option("rates", QUICK ? "20" : "50,100,200")
   .split(",")
   .map(Number);
-const seconds = Number(option("seconds", QUICK ? "6" : "20"));
+const seconds = Number(option("seconds", QUICK ? "8" : "20"));
 const saturationSeconds = Number(option("saturation-seconds", QUICK ? "4" : "15"));
 const serverNodeOptions = option("server-node-options", "");
 const profileDir = option("profile", "");
@@ -76,93 +79,11 @@ for (const [name, value, max] of [
 ] as const) {
   if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`--${name} must be an integer from 1 to ${max}`);
 }
-/** A request unanswered after this counts as a timeout (an error), so a phase always ends. */
-const REQUEST_TIMEOUT_MS = 10_000;
-const DECISIONS_PER_SECOND = 2;
 const REVIEWERS = 5;
-const SATURATION_CONNECTIONS = 16;
-/** A rate counts as reached when at least this share of its requests were answered within the phase (+ the timeout). */
-const RATE_REACHED = 0.95;
 const log = (line: string) => (asJson ? process.stderr : process.stdout).write(`${line}\n`);
-
-/* ---------- the backlog: built once per size and template set, copied per run ---------- */
-
-const adminUrlOf = (database: string) => Object.assign(new URL(POSTGRES_ADMIN_URL), { pathname: `/${database}` }).toString();
-async function admin(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-/** A database of its own holding the backlog, and how to drop it. */
-async function backlogDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const { templates, hash } = await loadTemplates(log);
-  if (db === "postgres") {
-    const cache = `load_backlog_${backlog}_${hash}`;
-    const cached = (await admin(POSTGRES_ADMIN_URL, `SELECT 1 FROM pg_database WHERE datname = '${cache}'`)).length > 0;
-    if (cached) {
-      if ((await deployMigrations(adminUrlOf(cache))).applied.length) await admin(adminUrlOf(cache), "VACUUM ANALYZE");
-    } else {
-      const built = await createTestDatabase("postgres");
-      log(`generating ${backlog.toLocaleString("en")} suspended runs in PostgreSQL (once; kept as ${cache})…`);
-      await generateBacklogInSql(built.url, templates, backlog);
-      // A console would have announced these long ago: a live system does not keep them (as bench:million).
-      await admin(built.url, `DELETE FROM "waiting_tool_calls"`);
-      await admin(built.url, "VACUUM ANALYZE");
-      await disconnectDb(built.url);
-      await admin(POSTGRES_ADMIN_URL, `ALTER DATABASE "${new URL(built.url).pathname.slice(1)}" RENAME TO "${cache}"`);
-    }
-    const name = `load_run_${randomUUID().replaceAll("-", "")}`;
-    await admin(POSTGRES_ADMIN_URL, `CREATE DATABASE "${name}" TEMPLATE "${cache}"`);
-    return {
-      url: adminUrlOf(name),
-      drop: async () => void (await admin(POSTGRES_ADMIN_URL, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
-    };
-  }
-  const cache = path.join(OUT_DIR, `load-backlog-sqlite-${backlog}-${hash}.db`);
-  if (!existsSync(cache)) {
-    const built = await createTestDatabase("sqlite");
-    log(`loading ${backlog.toLocaleString("en")} suspended runs into SQLite (once; kept as ${path.relative(process.cwd(), cache)})…`);
-    await loadOurBacklog(built.url, generateBacklog(compileTemplates(templates), backlog));
-    await (await getDb(built.url)).$executeRawUnsafe("DELETE FROM waiting_tool_calls");
-    await (await getDb(built.url)).$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
-    await disconnectDb(built.url);
-    copyFileSync(sqliteFilePath(built.url), cache);
-    await built.drop();
-  }
-  const file = path.join(os.tmpdir(), `load-${randomUUID().slice(0, 8)}.db`);
-  copyFileSync(cache, file);
-  await deployMigrations(`file:${file}`);
-  return {
-    url: `file:${file}`,
-    drop: async () => {
-      for (const suffix of ["", "-wal", "-shm"])
-        for (const f of [file, file.replace(/\.db$/, ".mastra.db")]) rmSync(f + suffix, { force: true });
-    },
-  };
-}
-
-/* ---------- latency statistics ---------- */
-
-function percentiles(samples: number[]) {
-  const sorted = Float64Array.from(samples).sort();
-  const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : NaN);
-  const round = (ms: number) => Math.round(ms * 10) / 10;
-  return { n: sorted.length, p50: round(at(0.5)), p95: round(at(0.95)), p99: round(at(0.99)), max: round(at(1)) };
-}
 
 /* ---------- the mix ---------- */
 
-interface Request {
-  kind: string;
-  method: "GET" | "POST";
-  path: string;
-  body?: string;
-}
 interface Approvable {
   runId: string;
   toolCallId: string;
@@ -193,157 +114,6 @@ function picker(mix: ReturnType<typeof readMix>): () => Request {
   };
 }
 
-/* ---------- one request, timed from when it was due ---------- */
-
-interface Outcome {
-  kind: string;
-  status: string;
-  latencyMs: number;
-}
-
-function send(server: ConsoleServer, agent: http.Agent, cookie: string, request: Request, dueAt: number): Promise<Outcome> {
-  const url = new URL(server.url);
-  return new Promise((resolve) => {
-    const done = (status: string) => resolve({ kind: request.kind, status, latencyMs: performance.now() - dueAt });
-    const outgoing = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: request.method,
-        path: request.path,
-        agent,
-        timeout: REQUEST_TIMEOUT_MS,
-        headers: {
-          cookie,
-          accept: request.kind.endsWith("page") ? "text/html" : "application/json",
-          ...(request.body
-            ? { "content-type": "application/json", origin: server.url, "content-length": Buffer.byteLength(request.body) }
-            : {}),
-        },
-      },
-      (response) => {
-        response.on("data", () => undefined);
-        response.on("end", () => done(String(response.statusCode)));
-        response.on("error", (error) => done((error as NodeJS.ErrnoException).code ?? "error"));
-      },
-    );
-    outgoing.on("timeout", () => outgoing.destroy(Object.assign(new Error("timeout"), { code: "timeout" })));
-    outgoing.on("error", (error) => done((error as NodeJS.ErrnoException).code ?? "error"));
-    outgoing.end(request.body);
-  });
-}
-
-/**
- * Requests at `rate` a second for `seconds`, evenly spaced, whatever the servers answer: `next()`
- * gives each one, and decisions (if any) are added at their own rate.
- */
-async function openLoop(
-  servers: ConsoleServer[],
-  cookies: string[],
-  rate: number,
-  next: () => Request,
-  decisions?: () => Request | undefined,
-) {
-  // No socket limit: a request never waits for an earlier one's socket (it would be a closed loop again).
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 256 });
-  const started = performance.now();
-  const count = rate * seconds;
-  const decisionCount = decisions ? DECISIONS_PER_SECOND * seconds : 0;
-  const due = [
-    ...Array.from({ length: count }, (_, i) => ({ at: started + (i * 1000) / rate, decision: false })),
-    ...Array.from({ length: decisionCount }, (_, i) => ({ at: started + ((i + 0.5) * 1000) / DECISIONS_PER_SECOND, decision: true })),
-  ].sort((a, b) => a.at - b.at);
-  const pending: Array<Promise<Outcome>> = [];
-  const sendLag: number[] = [];
-  let sent = 0;
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      const now = performance.now();
-      while (sent < due.length && due[sent]!.at <= now) {
-        const { at, decision } = due[sent]!;
-        const request = decision ? decisions!() : next();
-        if (request) {
-          sendLag.push(now - at);
-          pending.push(send(servers[sent % servers.length]!, agent, cookies[sent % cookies.length]!, request, at));
-        }
-        sent++;
-      }
-      if (sent < due.length) setTimeout(tick, Math.max(0, Math.min(5, due[sent]!.at - performance.now())));
-      else resolve();
-    };
-    tick();
-  });
-  const outcomes = await Promise.all(pending);
-  agent.destroy();
-  const answered = outcomes.filter((o) => /^[23]\d\d$/.test(o.status));
-  const reads = outcomes.filter((o) => o.kind !== "decision");
-  const readsAnsweredInTime = reads.filter((o) => /^[23]\d\d$/.test(o.status) && o.latencyMs < REQUEST_TIMEOUT_MS);
-  const statuses: Record<string, number> = {};
-  for (const o of outcomes) statuses[`${o.kind} ${o.status}`] = (statuses[`${o.kind} ${o.status}`] ?? 0) + 1;
-  const byKind: Record<string, ReturnType<typeof percentiles>> = {};
-  for (const kind of new Set(outcomes.map((o) => o.kind)))
-    byKind[kind] = percentiles(outcomes.filter((o) => o.kind === kind && /^[23]\d\d$/.test(o.status)).map((o) => o.latencyMs));
-  const errors = outcomes.length - answered.length;
-  const readErrors = reads.length - reads.filter((o) => /^[23]\d\d$/.test(o.status)).length;
-  const decisionsSent = outcomes.length - reads.length;
-  return {
-    rate,
-    seconds,
-    sent: outcomes.length,
-    /** Reads answered with 2xx/3xx, per second of the phase: short of `rate` when the servers could not keep up. */
-    achievedRate: Math.round((readsAnsweredInTime.length / seconds) * 10) / 10,
-    rateReached: readsAnsweredInTime.length >= RATE_REACHED * count,
-    errors,
-    errorRate: outcomes.length ? errors / outcomes.length : 0,
-    readErrorRate: reads.length ? readErrors / reads.length : 0,
-    /** Approvals sent, and those answered 200. */
-    decisions: { sent: decisionsSent, approved: outcomes.filter((o) => o.kind === "decision" && o.status === "200").length },
-    /** How late the client itself sent (its event loop shares the CPU with the servers). */
-    sendLagMs: percentiles(sendLag),
-    /** Every answered request (reads and decisions), from when it was due. */
-    latencyMs: percentiles(answered.map((o) => o.latencyMs)),
-    byKind,
-    statuses,
-  };
-}
-
-/**
- * Waits until every instance answers the floor promptly: requests a phase gave up on (timeouts) may
- * still be running on a server, and would be counted against the next phase.
- */
-async function drained(servers: ConsoleServer[], cookie: string) {
-  const agent = new http.Agent({ keepAlive: true });
-  const deadline = performance.now() + 120_000;
-  for (const server of servers) {
-    while (performance.now() < deadline) {
-      const outcome = await send(server, agent, cookie, { kind: "floor", method: "GET", path: "/api/health/session" }, performance.now());
-      if (outcome.status === "200" && outcome.latencyMs < 100) break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-  agent.destroy();
-}
-
-/* ---------- saturation: autocannon's closed loop on one instance ---------- */
-
-async function saturation(server: ConsoleServer, cookie: string, requests: Request[]) {
-  const result = await autocannon({
-    url: server.url,
-    connections: SATURATION_CONNECTIONS,
-    duration: saturationSeconds,
-    timeout: REQUEST_TIMEOUT_MS / 1000,
-    headers: { cookie, accept: "application/json" },
-    requests: requests.map(({ method, path }) => ({ method, path })),
-  });
-  return {
-    requestsPerSecond: Math.round((result.requests.total / result.duration) * 10) / 10,
-    latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-  };
-}
-
 /* ---------- the run ---------- */
 
 const started = performance.now();
@@ -351,7 +121,7 @@ const loadAverageAtStart = os.loadavg().map((x) => Math.round(x * 10) / 10);
 log(
   `open loop: ${db}, ${instances} instance(s), backlog ${backlog.toLocaleString("en")}, rates ${rates.join("/")} req/s for ${seconds} s each, saturation ${saturationSeconds} s; ${os.cpus().length} CPUs, load average ${loadAverageAtStart.join(" ")}`,
 );
-const database = await backlogDatabase();
+const database = await backlogDatabase(db, backlog, log);
 const servers: ConsoleServer[] = [];
 // Stopped by hand (Ctrl-C, a parent's kill): the servers run in process groups of their own and the
 // database is a copy, so neither would go with this process.
@@ -450,7 +220,14 @@ try {
   for (const rate of rates) {
     for (const target of ["mix", "floor"] as const) {
       await drained(servers, cookies[0]!);
-      const result = await openLoop(servers, cookies, rate, target === "mix" ? nextRead : floor, target === "mix" ? decide : undefined);
+      const result = await openLoop(
+        seconds,
+        servers,
+        cookies,
+        rate,
+        target === "mix" ? nextRead : floor,
+        target === "mix" ? decide : undefined,
+      );
       const loadAverage = os.loadavg().map((x) => Math.round(x * 10) / 10);
       phases.push({ target, loadAverage, ...result });
       log(
@@ -461,6 +238,7 @@ try {
           log(`      ${kind.padEnd(20)} n=${String(s.n).padStart(5)}  p50 ${s.p50}  p95 ${s.p95}  p99 ${s.p99}`);
       const failures = Object.entries(result.statuses).filter(([key]) => !/ [23]\d\d$/.test(key));
       if (failures.length) log(`      not answered: ${failures.map(([key, n]) => `${key} ×${n}`).join(", ")}`);
+      for (const text of result.serverErrors) log(`      server error: ${text}`);
     }
   }
 
@@ -478,8 +256,8 @@ try {
   // Saturation of one instance: the GET mix (a fixed shuffled list every connection walks) and the floor.
   const readList = Array.from({ length: 500 }, nextRead);
   const saturated = {
-    mix: await saturation(servers[0]!, cookies[0]!, readList),
-    floor: await saturation(servers[0]!, cookies[0]!, [floor()]),
+    mix: await saturation(servers[0]!, cookies[0]!, readList, saturationSeconds),
+    floor: await saturation(servers[0]!, cookies[0]!, [floor()], saturationSeconds),
   };
   log(
     `saturation of one instance (autocannon, ${SATURATION_CONNECTIONS} connections, ${saturationSeconds} s): mix ${saturated.mix.requestsPerSecond} req/s (p99 ${saturated.mix.latencyMs.p99} ms, non-2xx ${saturated.mix.non2xx}, errors ${saturated.mix.errors}), floor ${saturated.floor.requestsPerSecond} req/s (p99 ${saturated.floor.latencyMs.p99} ms); ratio ${(saturated.mix.requestsPerSecond / saturated.floor.requestsPerSecond).toFixed(2)}`,
