@@ -11,6 +11,8 @@ import type { ConsoleServer } from "../tests/helpers/console-server.ts";
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const DECISIONS_PER_SECOND = 2;
 export const SATURATION_CONNECTIONS = 16;
+/** How long to wait for servers to drain before a phase starts anyway (it then says so: drainSeconds). */
+const DRAIN_LIMIT_MS = 180_000;
 /** A rate counts as reached when at least this share of its reads were answered. */
 const RATE_REACHED = 0.95;
 
@@ -161,9 +163,10 @@ export async function openLoop(
  * Waits until every instance answers the floor promptly: requests a phase gave up on (timeouts) may
  * still be running on a server, and would be counted against the next phase.
  */
-export async function drained(servers: ConsoleServer[], cookie: string) {
+export async function drained(servers: ConsoleServer[], cookie: string): Promise<number> {
   const agent = new http.Agent({ keepAlive: true });
-  const deadline = performance.now() + 120_000;
+  const started = performance.now();
+  const deadline = started + DRAIN_LIMIT_MS;
   for (const server of servers) {
     while (performance.now() < deadline) {
       const outcome = await send(server, agent, cookie, { kind: "floor", method: "GET", path: "/api/health/session" }, performance.now());
@@ -172,6 +175,7 @@ export async function drained(servers: ConsoleServer[], cookie: string) {
     }
   }
   agent.destroy();
+  return Math.round((performance.now() - started) / 1000);
 }
 
 /* ---------- saturation: autocannon's closed loop on one instance ---------- */

@@ -33,6 +33,7 @@ export interface OpenLoopResult {
     sendLagMs: Percentiles;
     latencyMs: Percentiles;
     loadAverage: number[];
+    drainSeconds: number;
   }>;
   saturation: {
     mix: { requestsPerSecond: number; latencyMs: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
@@ -55,8 +56,8 @@ export function loadReport(load: Record<string, OpenLoopResult | undefined>, QUI
   const targets: Target[] = [];
   const t = (target: string, value: string, met: boolean) => targets.push({ target, value, met });
   const lines = [
-    "| database | instances | requests | rate (req/s) | answered (req/s) | p50 ms | p95 ms | p99 ms | errors | client late p99 ms | load average |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| database | instances | requests | rate (req/s) | answered (req/s) | p50 ms | p95 ms | p99 ms | errors | client late p99 ms | load average | waited to drain before (s) |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   ];
   const saturationLines = [
     "| database | backlog | mix: req/s per instance (p99 ms) | floor: req/s per instance (p99 ms) | mix / floor |",
@@ -71,7 +72,7 @@ export function loadReport(load: Record<string, OpenLoopResult | undefined>, QUI
     const db = name(result.db);
     for (const p of result.phases) {
       lines.push(
-        `| ${db} | ${result.instances} | ${p.target === "mix" ? `mix + ${result.decisionsPerSecond} approvals/s` : "floor (session only)"} | ${p.rate} | ${p.achievedRate}${p.rateReached ? "" : " (short)"} | ${p.latencyMs.p50} | ${p.latencyMs.p95} | ${p.latencyMs.p99} | ${p.errors} of ${p.sent} | ${p.sendLagMs.p99} | ${p.loadAverage[0]} |`,
+        `| ${db} | ${result.instances} | ${p.target === "mix" ? `mix + ${result.decisionsPerSecond} approvals/s` : "floor (session only)"} | ${p.rate} | ${p.achievedRate}${p.rateReached ? "" : " (short)"} | ${p.latencyMs.p50} | ${p.latencyMs.p95} | ${p.latencyMs.p99} | ${p.errors} of ${p.sent} | ${p.sendLagMs.p99} | ${p.loadAverage[0]} | ${p.drainSeconds} |`,
       );
     }
     const s = result.saturation;

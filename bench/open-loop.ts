@@ -216,10 +216,23 @@ try {
     );
   }
 
-  const phases: Array<{ target: "mix" | "floor"; loadAverage: number[] } & Awaited<ReturnType<typeof openLoop>>> = [];
+  // Saturation of one instance, first: the GET mix (a fixed shuffled list every connection walks) and
+  // the floor. Before the open loop, since a rate beyond what the servers serve leaves them working
+  // off abandoned requests for minutes (nothing cancels them), which no later phase should inherit.
+  const readList = Array.from({ length: 500 }, nextRead);
+  const saturated = {
+    mix: await saturation(servers[0]!, cookies[0]!, readList, saturationSeconds),
+    floor: await saturation(servers[0]!, cookies[0]!, [floor()], saturationSeconds),
+  };
+  log(
+    `saturation of one instance (autocannon, ${SATURATION_CONNECTIONS} connections, ${saturationSeconds} s): mix ${saturated.mix.requestsPerSecond} req/s (p99 ${saturated.mix.latencyMs.p99} ms, non-2xx ${saturated.mix.non2xx}, errors ${saturated.mix.errors}), floor ${saturated.floor.requestsPerSecond} req/s (p99 ${saturated.floor.latencyMs.p99} ms); ratio ${(saturated.mix.requestsPerSecond / saturated.floor.requestsPerSecond).toFixed(2)}`,
+  );
+  const phases: Array<{ target: "mix" | "floor"; loadAverage: number[]; drainSeconds: number } & Awaited<ReturnType<typeof openLoop>>> = [];
   for (const rate of rates) {
-    for (const target of ["mix", "floor"] as const) {
-      await drained(servers, cookies[0]!);
+    // The floor first: the mix at a rate the servers cannot serve leaves them busy long after.
+    for (const target of ["floor", "mix"] as const) {
+      const drainSeconds = await drained(servers, cookies[0]!);
+      if (drainSeconds > 1) log(`      (waited ${drainSeconds} s for the servers to answer the floor promptly again)`);
       const result = await openLoop(
         seconds,
         servers,
@@ -229,7 +242,7 @@ try {
         target === "mix" ? decide : undefined,
       );
       const loadAverage = os.loadavg().map((x) => Math.round(x * 10) / 10);
-      phases.push({ target, loadAverage, ...result });
+      phases.push({ target, loadAverage, drainSeconds, ...result });
       log(
         `${String(rate).padStart(4)} req/s ${target.padEnd(5)}: p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms; answered ${result.achievedRate}/s${result.rateReached ? "" : " (SHORT of the rate)"}, errors ${result.errors}/${result.sent}; client sent late by p99 ${result.sendLagMs.p99} ms; load average ${loadAverage[0]}`,
       );
@@ -253,15 +266,6 @@ try {
     }
   }
 
-  // Saturation of one instance: the GET mix (a fixed shuffled list every connection walks) and the floor.
-  const readList = Array.from({ length: 500 }, nextRead);
-  const saturated = {
-    mix: await saturation(servers[0]!, cookies[0]!, readList, saturationSeconds),
-    floor: await saturation(servers[0]!, cookies[0]!, [floor()], saturationSeconds),
-  };
-  log(
-    `saturation of one instance (autocannon, ${SATURATION_CONNECTIONS} connections, ${saturationSeconds} s): mix ${saturated.mix.requestsPerSecond} req/s (p99 ${saturated.mix.latencyMs.p99} ms, non-2xx ${saturated.mix.non2xx}, errors ${saturated.mix.errors}), floor ${saturated.floor.requestsPerSecond} req/s (p99 ${saturated.floor.latencyMs.p99} ms); ratio ${(saturated.mix.requestsPerSecond / saturated.floor.requestsPerSecond).toFixed(2)}`,
-  );
   const result = {
     db,
     instances,
