@@ -143,10 +143,12 @@ try {
       `SELECT run_id FROM workflow_snapshots WHERE status = 'suspended' AND agent_id IS NOT NULL ORDER BY run_id LIMIT 2000`,
     )
   ).map((row) => row.run_id);
-  // Calls that wait for an approval (not for data): what the queue's Approve button decides.
+  // Calls that wait for an approval (not for data): what the queue's Approve button decides. Not the
+  // backlog's share of runs of agents no console serves any more (bench/backlog.ts: "legacy-…"),
+  // which the console rightly refuses (502 unknown_agent).
   const approvable: Approvable[] = (
     await prisma.$queryRawUnsafe<Array<{ run_id: string; tool_call_id: string; agent_id: string }>>(
-      `SELECT run_id, tool_call_id, agent_id FROM pending_tool_calls WHERE call LIKE '%"requiresApproval":true%' ORDER BY run_id DESC LIMIT ${
+      `SELECT run_id, tool_call_id, agent_id FROM pending_tool_calls WHERE call LIKE '%"requiresApproval":true%' AND agent_id NOT LIKE 'legacy-%' ORDER BY run_id DESC LIMIT ${
         DECISIONS_PER_SECOND * seconds * (rates.length + 1) + 20
       }`,
     )
