@@ -66,8 +66,11 @@ const backlog = Number(option("backlog", QUICK ? "5000" : "100000"));
 const rates = option("rates", QUICK ? "20" : "50,100,200")
   .split(",")
   .map(Number);
-const seconds = Number(option("seconds", QUICK ? "8" : "20"));
-const saturationSeconds = Number(option("saturation-seconds", QUICK ? "4" : "15"));
+const seconds = Number(option("seconds", QUICK ? "5" : "20"));
+const saturationSeconds = Number(option("saturation-seconds", QUICK ? "3" : "15"));
+// Quick keeps the whole load (both databases, setup included) near a minute of CI.
+const WARM_UPS = QUICK ? 2 : 5;
+const SERVICE_SAMPLES = QUICK ? 5 : 10;
 const serverNodeOptions = option("server-node-options", "");
 const profileDir = option("profile", "");
 for (const [name, value, max] of [
@@ -185,7 +188,7 @@ try {
   const warm = new http.Agent({ keepAlive: true });
   for (const server of servers) {
     for (const [, kind, pathOf] of mix) {
-      for (let i = 0; i < 5; i++) {
+      for (let i = 0; i < WARM_UPS; i++) {
         const outcome = await send(server, warm, cookies[0]!, { kind, method: "GET", path: pathOf() }, performance.now());
         if (outcome.status !== "200") throw new Error(`warm-up ${kind}: ${outcome.status}\n${server.output()}`);
       }
@@ -200,19 +203,19 @@ try {
   }
   warm.destroy();
 
-  // What each kind costs alone, on an idle instance: 10 in a row after the warm-up, the median.
+  // What each kind costs alone, on an idle instance: a few in a row after the warm-up, the median.
   const serviceTimeMs: Record<string, number> = {};
   {
     const quiet = new http.Agent({ keepAlive: true });
     for (const [, kind, pathOf] of [...mix, [0, "floor", () => floor().path] as const]) {
       const samples: number[] = [];
-      for (let i = 0; i < 10; i++)
+      for (let i = 0; i < SERVICE_SAMPLES; i++)
         samples.push((await send(servers[0]!, quiet, cookies[0]!, { kind, method: "GET", path: pathOf() }, performance.now())).latencyMs);
       serviceTimeMs[kind] = percentiles(samples).p50;
     }
     quiet.destroy();
     log(
-      `one request at a time on an idle instance (median of 10, ms): ${Object.entries(serviceTimeMs)
+      `one request at a time on an idle instance (median of ${SERVICE_SAMPLES}, ms): ${Object.entries(serviceTimeMs)
         .map(([kind, ms]) => `${kind} ${ms}`)
         .join(", ")}`,
     );
