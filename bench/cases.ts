@@ -6,6 +6,7 @@ import os from "node:os";
 import { backlogShape, caseValues } from "./backlog.ts";
 import type { BuiltStore } from "./stores.ts";
 import type { ThreadPageResult } from "./threads.ts";
+import type { OpenLoopResult } from "./load-report.ts";
 import type { WritePathResult } from "./write-path.ts";
 import type { Stats } from "./timing.ts";
 
@@ -77,6 +78,8 @@ export function createResults({ quick, capMs }: { quick: boolean; capMs: number 
     writePath: undefined as WritePathResult | undefined,
     mismatches: [] as string[],
     page: undefined as unknown,
+    /** load[db]: the open-loop load (bench/open-loop.ts, bench/load-report.ts). */
+    load: {} as Record<string, OpenLoopResult | undefined>,
     decision: undefined as unknown,
     /** bench/remote-decision.ts: a decision through the example Mastra server vs embedded (full runs only). */
     remoteDecision: undefined as unknown,

@@ -10,6 +10,7 @@ import { BENCH_DIR } from "./backlog.ts";
 import { CASES, PER_PAGE, type BenchResults, type MastraResult, type OurResult } from "./cases.ts";
 import type { Stats } from "./timing.ts";
 import { decisionTarget, listingTargets } from "./targets.ts";
+import { loadReport, type OpenLoopResult } from "./load-report.ts";
 import { threadsReport, THREADS_PER_PAGE } from "./threads.ts";
 import { writePathReport } from "./write-path.ts";
 
@@ -191,6 +192,8 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
   results.targets.push(...threads.targets);
   const writes = results.writePath ? writePathReport(results.writePath) : undefined;
   if (writes) results.targets.push(...writes.targets);
+  const load = Object.keys(results.load).length ? loadReport(results.load, QUICK) : undefined;
+  if (load) results.targets.push(...load.targets);
 
   results.seconds = Math.round((performance.now() - started) / 1000);
   results.machine.loadAvgAtEnd = os.loadavg().map((x) => Math.round(x * 10) / 10);
@@ -200,7 +203,7 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
     ...results.targets.map((x) => `| ${x.target} | ${x.value} | ${x.met ? "yes" : "**no**"} |`),
   ].join("\n");
 
-  console.log(`\n${table}\n\n${threads.table}\n\n${targetTable}\n`);
+  console.log(`\n${table}\n\n${threads.table}\n\n${load ? `${load.table}\n\n` : ""}${targetTable}\n`);
   console.log(`(${results.mode} run, ${results.seconds} s)`);
 
   const git = (() => {
@@ -239,6 +242,16 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
       threads.table,
       "",
       ...(writes ? ["## Snapshot writes (what every agent step pays)", "", writes.table, ""] : []),
+      ...(load
+        ? [
+            "## Load at fixed arrival rates, with its floor",
+            "",
+            `bench/open-loop.ts: requests leave at evenly spaced times (an open loop) whatever the servers answer, round robin over the instances on one database, latency from when each was due to its last byte. The mix: the queue page and \`GET /api/queue\` with resource, agent and risk filters, run pages, and ${(Object.values(results.load)[0] as OpenLoopResult | undefined)?.decisionsPerSecond ?? "a few"} approvals a second through \`POST /api/decisions\`; the floor is \`GET /api/health/session\` (reads the session, answers a constant) at the same rates. "client late" is how late the load generator itself sent (it shares the CPUs with the servers). Saturation is autocannon's closed loop on one instance.`,
+            "",
+            load.table,
+            "",
+          ]
+        : []),
       targetTable,
       "",
     ].join("\n"),

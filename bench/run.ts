@@ -9,13 +9,18 @@
  * Quick (CI): 2,000 and 10,000 on our store, Mastra's LibSQLStore at 1,000 with a 10 s cap, the
  * decision and memory checks; no page build. Exits 1 only on a clear regression.
  *
- * Flags: --quick, --rebuild (drop cached stores first), --no-page, --no-mastra, --no-decision, --no-write.
+ * Both: the open-loop load (bench/open-loop.ts: latency at fixed arrival rates across two instances
+ * on PostgreSQL and one on SQLite, saturation per instance, each against the floor route), on the
+ * production build (`next build` first); quick: a 5,000 backlog and short phases.
+ *
+ * Flags: --quick, --rebuild (drop cached stores first), --no-page, --no-mastra, --no-decision, --no-write, --no-load.
  */
 import { disconnectDb } from "../lib/db/client.ts";
 import { listSuspendedRuns } from "../lib/runs/list-suspended-runs.ts";
 import { backlogShape, loadTemplates } from "./backlog.ts";
 import { CASES, createResults, scoped, v, type MastraResult, type RulesResult } from "./cases.ts";
 import { child } from "./children.ts";
+import type { OpenLoopResult } from "./load-report.ts";
 import { writeReport } from "./report.ts";
 import { bareSqliteListing, type BareOptions } from "./bare-sqlite.ts";
 import { sqliteFilePath } from "../lib/db/database-url.ts";
@@ -240,6 +245,17 @@ if (!args.has("--no-decision")) {
   log("bulk: one bulk approval vs single approvals, SQLite and PostgreSQL…");
   results.bulk = await child("bulk.ts", QUICK ? ["20", "--rounds", "1"] : ["100", "--rounds", "5"]);
   log(`  ${JSON.stringify(results.bulk)}`);
+}
+if (!args.has("--no-load")) {
+  for (const db of ["postgres", "sqlite"] as const) {
+    log(`load: open loop at fixed arrival rates on ${db}, with the floor…`);
+    results.load[db] = (await child(
+      "open-loop.ts",
+      ["--db", db, "--json", ...(QUICK ? ["--quick"] : [])],
+      {},
+      1_800_000,
+    )) as OpenLoopResult;
+  }
 }
 if (!QUICK && !args.has("--no-page")) {
   log(`runs page: next build + next start on a copy of the app, ${biggest.toLocaleString("en")} backlog…`);

@@ -67,7 +67,7 @@ describe("access control over HTTP", () => {
     expect(await response.text()).toContain("Sign in");
   });
 
-  it.each(["/api/runs", "/history/export"])("answers anonymous %s with 401", async (path) => {
+  it.each(["/api/runs", "/history/export", "/api/health/session"])("answers anonymous %s with 401", async (path) => {
     const response = await get(path);
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ ok: false, error: { code: "unauthenticated" } });
@@ -122,6 +122,16 @@ describe("access control over HTTP", () => {
       [support.email, "forbidden"],
     ]);
     expect(rows[1]!.message).toMatch(new RegExp(`^Bulk approve of 1 call refused: .* Calls: ${run.runId}/${run.ref.toolCallId}\\.$`));
+  });
+
+  it("answers /api/health/session with a constant for any signed-in reader, and for a made-up cookie with 401", async () => {
+    for (const cookie of [supportCookie, reviewerCookie]) {
+      const response = await get("/api/health/session", cookie);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ ok: true });
+    }
+    const forged = `${reviewerCookie.split("=")[0]}=not-a-session.signature`;
+    expect((await get("/api/health/session", forged)).status).toBe(401);
   });
 
   it("lets support read, and refuses support's crafted decisions without touching the run", async () => {

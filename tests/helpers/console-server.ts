@@ -18,7 +18,15 @@ export interface ConsoleServer {
   stop(): Promise<void>;
 }
 
-const ports = portRange(3200, 3699);
+/** Where servers listen unless told (`CONSOLE_SERVER_PORTS=first-last`, e.g. a benchmark given a range of its own). */
+const ports = portRange(...portsFromEnv(process.env.CONSOLE_SERVER_PORTS));
+
+function portsFromEnv(range: string | undefined): [number, number] {
+  if (!range) return [3200, 3699];
+  const match = /^(\d{4,5})-(\d{4,5})$/.exec(range);
+  if (!match || Number(match[1]) > Number(match[2])) throw new Error(`CONSOLE_SERVER_PORTS must be first-last, e.g. 3500-3599: ${range}`);
+  return [Number(match[1]), Number(match[2])];
+}
 
 async function spawnConsoleServer(databaseUrl: string, env: Record<string, string>) {
   if (!existsSync(path.resolve(".next/BUILD_ID"))) throw new Error("No production build: run `npx next build` first (npm test does).");
