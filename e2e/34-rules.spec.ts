@@ -39,7 +39,7 @@ test("an admin dry-runs a rule, enables it for the calls already waiting, and th
   await expect(page.getByRole("status").filter({ hasText: "decided 2 of 2 matching calls" })).toBeVisible({ timeout: 30_000 });
   const rule = page.getByTestId("rule").filter({ hasText: name });
   await expect(rule).toContainText("enabled");
-  await rule.getByText(/^History \(1 versions\)/).click();
+  await rule.getByText(/^History \(1 version\)/).click();
   await expect(rule).toContainText("Version 1: created by");
   await screenshotIfAsked(page, "rules-saved-with-history");
 

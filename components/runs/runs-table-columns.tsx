@@ -136,7 +136,7 @@ function CallWait({ suspendedAt, slaMinutes, expiresAt }: { suspendedAt: string;
 function RequestExcerpt({ text }: { text: string }) {
   const t = useTranslations("queue");
   return (
-    <span data-request-excerpt="" title={text} className="block w-full truncate text-xs text-neutral-600">
+    <span data-request-excerpt="" className="block w-full truncate text-xs text-neutral-600">
       <span className="sr-only">{t("request")} </span>“{text}”
     </span>
   );

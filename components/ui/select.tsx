@@ -2,14 +2,17 @@ import { forwardRef, type SelectHTMLAttributes } from "react";
 import { cn } from "./cn";
 import { fieldClasses } from "./input";
 
-/** A native <select> styled like the other fields: keyboard and screen-reader behaviour come for free. */
+/**
+ * A native <select> styled like the other fields: keyboard and screen-reader behaviour come for free.
+ * It fills its wrapper, so that where a form's column stretches the wrapper the chevron stays on it.
+ */
 export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select(
   { className, children, ...props },
   ref,
 ) {
   return (
     <span className="relative inline-flex">
-      <select ref={ref} className={cn(fieldClasses, "h-9 appearance-none pl-3 pr-8", className)} {...props}>
+      <select ref={ref} className={cn(fieldClasses, "h-9 w-full appearance-none pl-3 pr-8", className)} {...props}>
         {children}
       </select>
       <svg
