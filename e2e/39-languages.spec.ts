@@ -6,6 +6,7 @@
  */
 import { expect, test, requests } from "./fixtures.ts";
 import { englishLeft, PROPER_NAMES, signIn, textsOf } from "./support/languages.ts";
+import { screenshotIfAsked } from "./support/queue-page.ts";
 
 test.describe("in Korean, from the browser's Accept-Language", () => {
   test.use({ storageState: { cookies: [], origins: [] }, locale: "ko-KR" });
@@ -140,6 +141,7 @@ test.describe("the run page in Traditional Chinese, from the browser's language 
       "Refunds",
     ];
     expect(await englishLeft(page, data)).toEqual([]);
+    await screenshotIfAsked(page, "zh-TW-run-page");
   });
 });
 

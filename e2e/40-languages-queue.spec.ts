@@ -3,7 +3,7 @@
  * story, with no English left on the page apart from data, and the dates in the locale.
  */
 import { expect, test, requests } from "./fixtures.ts";
-import { callDetail, callRow } from "./support/queue-page.ts";
+import { callDetail, callRow, screenshotIfAsked } from "./support/queue-page.ts";
 import { englishLeft, PROPER_NAMES, signIn } from "./support/languages.ts";
 
 /**
@@ -103,6 +103,7 @@ for (const story of QUEUE_STORIES) {
         "Enter",
       ];
       expect(await englishLeft(page, data)).toEqual([]);
+      await screenshotIfAsked(page, `${story.locale}-queue`);
 
       await row.getByRole("button", { name: story.words.open }).click();
       const detail = callDetail(page, run);
