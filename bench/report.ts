@@ -264,7 +264,6 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
         !x.target.startsWith("approve") &&
         !x.target.startsWith("bulk") &&
         !x.target.startsWith("snapshot write") &&
-        !x.target.startsWith("risk filter and order") &&
         !x.target.startsWith("peak"),
     );
   return failed;
