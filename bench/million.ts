@@ -151,7 +151,8 @@ function millionReport({ sizes: all, results: by }: typeof json): string {
     buildSeconds?: number;
   };
   const r = (size: number) => by[size] as Result;
-  const [small, large] = [all.at(-2)!, all.at(-1)!];
+  // One size alone (`--sizes 1000000`): its growth is against itself (1.00x); the table still says what it measured.
+  const [small, large] = [all.at(-2) ?? all.at(-1)!, all.at(-1)!];
   const mb = (bytes: string) => `${(Number(bytes) / 1e6).toFixed(1)} MB`;
   const lines = [
     "# Benchmark: PostgreSQL from 10k to 1M waiting runs (`npm run bench:million`)",
