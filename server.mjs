@@ -8,6 +8,9 @@
  *   X-Forwarded-For, so a sign-in limit keyed on it is a limit per made-up header.
  * - A body over MAX_REQUEST_BODY_BYTES is refused with 413 without being read, and a body of
  *   unknown length (chunked) with 411, so no route reads more than that.
+ * - At most MAX_CONCURRENT_REQUESTS requests are in Next at once; MAX_QUEUED_REQUESTS more wait in
+ *   line, up to REQUEST_QUEUE_TIMEOUT_MS, and the rest are answered 503 server_busy at once
+ *   (lib/http/admission.mjs). Static files and the liveness check do not wait.
  *
  * It does not start at all when the configuration cannot work (lib/configuration.mjs), when
  * TRUSTED_PROXIES holds something that is not an address or range, or when the database lacks the
@@ -17,15 +20,18 @@
  *
  * Plain JavaScript, run by Node as it is: it imports only Next and plain .mjs modules.
  */
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { refuseToStartIfMisconfigured } from "./lib/configuration.mjs";
 import { DEFAULT_DATABASE_URL, migrationProblem } from "./lib/db/migration-status.mjs";
+import { createAdmission } from "./lib/http/admission.mjs";
 import { CLIENT_ADDRESS_HEADER, clientAddressOf, markClientAddressesStamped, parseTrustedProxies } from "./lib/http/forwarded.mjs";
 import { MAX_REQUEST_BODY_BYTES } from "./lib/http/limits.mjs";
 import { securityHeaders } from "./lib/http/security-headers.mjs";
+import { negotiateLocale } from "./lib/i18n/negotiate.mjs";
 import { numericSetting, numericSettingProblem } from "./lib/numeric-settings.mjs";
 
 // A production build is served in production mode, as `next start` does; set before Next and
@@ -56,14 +62,26 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Next adds these to its own responses (next.config.mjs); the body refusals carry them too. */
 const REFUSAL_HEADERS = Object.fromEntries(securityHeaders({ production: true }).map(({ key, value }) => [key, value]));
 
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+/** The busy page's words in each language, from the catalogs the pages use. */
+const BUSY_TEXT = Object.fromEntries(
+  ["en", "ko", "zh-TW"].map((locale) => [
+    locale,
+    JSON.parse(readFileSync(path.join(ROOT, "messages", `${locale}.json`), "utf8")).serverBusy,
+  ]),
+);
+const admission = createAdmission({
+  maxConcurrent: numericSetting("MAX_CONCURRENT_REQUESTS"),
+  maxQueued: numericSetting("MAX_QUEUED_REQUESTS"),
+  maxWaitMs: numericSetting("REQUEST_QUEUE_TIMEOUT_MS"),
+  refuse: refuseBusy,
+});
+
 const { default: next } = await import("next");
 const app = next({ dev: false, hostname: hostname ?? "localhost", port });
 const handle = app.getRequestHandler();
 // Checked while Next prepares (a few milliseconds of it), before anything listens.
-const [problem] = await Promise.all([
-  migrationProblem(process.env.DATABASE_URL || DEFAULT_DATABASE_URL, path.dirname(fileURLToPath(import.meta.url))),
-  app.prepare(),
-]);
+const [problem] = await Promise.all([migrationProblem(process.env.DATABASE_URL || DEFAULT_DATABASE_URL, ROOT), app.prepare()]);
 if (problem) refuseToStart(problem.message);
 markClientAddressesStamped();
 
@@ -81,11 +99,14 @@ createServer((request, response) => {
     request.headers["x-forwarded-for"],
     trustedProxies,
   );
-  handle(request, response).catch((error) => {
-    console.error(error);
-    if (!response.headersSent) response.statusCode = 500;
-    response.end();
-  });
+  const run = () =>
+    handle(request, response).catch((error) => {
+      console.error(error);
+      if (!response.headersSent) response.statusCode = 500;
+      response.end();
+    });
+  if (waitsForNothing(request.url)) run();
+  else admission.admit(request, response, run);
 }).listen(port, hostname, () => console.log(`> Agent approvals console listening on http://${hostname ?? "localhost"}:${port}`));
 
 /** [status, code, message] for a body the console will not read, or null. Only headers are looked at. */
@@ -97,6 +118,29 @@ function bodyRefusal(request) {
     return [413, "payload_too_large", `Request bodies are limited to ${MAX_REQUEST_BODY_BYTES / 1024} KiB.`];
   }
   return null;
+}
+
+/** Files of the build (cheap, and a page let in needs them) and the liveness check skip the line. */
+function waitsForNothing(url = "") {
+  return url.startsWith("/_next/static/") || url === "/api/health" || url.startsWith("/api/health?");
+}
+
+/** 503 server_busy: a short page in the reader's language for a browser, the API's JSON for the rest. */
+function refuseBusy(request, response) {
+  if (response.headersSent || response.destroyed) return;
+  const wantsPage = !request.url?.startsWith("/api/") && (request.headers.accept ?? "").includes("text/html");
+  const locale = negotiateLocale(request.headers["accept-language"]) ?? "en";
+  const text = BUSY_TEXT[wantsPage ? locale : "en"];
+  const body = wantsPage
+    ? `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text.title}</title></head><body style="font-family:system-ui,sans-serif;margin:2rem"><h1>${text.title}</h1><p>${text.body}</p></body></html>`
+    : JSON.stringify({ ok: false, error: { code: "server_busy", message: `${text.title}: ${text.body}` } });
+  response.writeHead(503, {
+    ...REFUSAL_HEADERS,
+    "content-type": wantsPage ? "text/html; charset=utf-8" : "application/json",
+    "retry-after": "2",
+    "cache-control": "no-store",
+  });
+  response.end(body);
 }
 
 function refuseToStart(reason) {

@@ -51,6 +51,8 @@ export const ERROR_STATUS = {
   agent_failed: 502,
   /** The Slack endpoints on a console without SLACK_SIGNING_SECRET. */
   slack_not_configured: 503,
+  /** server.mjs's line was full or this request waited in it too long (lib/http/admission.mjs); nothing ran. */
+  server_busy: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,0 +1,95 @@
+/**
+ * Admission control for server.mjs: at most `maxConcurrent` requests are in Next at once, the next
+ * `maxQueued` wait in arrival order, and the rest are refused at once with 503 `server_busy`.
+ *
+ * Why: Node starts every request it accepts, so past its capacity an instance shared its CPU among
+ * ever more requests, each slower than its client would wait; the clients gave up, their requests
+ * ran on anyway, and throughput collapsed to near nothing while the backlog of abandoned work
+ * drained for minutes (bench/README.md, the open loop). With a bounded line, a request whose client
+ * hung up while it waited is dropped without running, one that waited longer than `maxWaitMs` is
+ * answered 503 without running, and the ones let in finish in the time they would take alone.
+ *
+ * Plain JavaScript for server.mjs (types: admission.d.mts).
+ */
+
+/**
+ * @param {{ maxConcurrent: number, maxQueued: number, maxWaitMs: number, refuse: (request: import("node:http").IncomingMessage, response: import("node:http").ServerResponse) => void }} options
+ */
+export function createAdmission({ maxConcurrent, maxQueued, maxWaitMs, refuse }) {
+  let running = 0;
+  /** @type {Array<{ request: any, response: any, run: () => void, since: number, gone: boolean }>} */
+  const line = [];
+  let head = 0;
+  const counts = { admitted: 0, queued: 0, refusedFull: 0, refusedWaited: 0, abandoned: 0 };
+
+  function start(entry) {
+    running++;
+    counts.admitted++;
+    let released = false;
+    // "close" comes once the response is sent or its connection is gone, whichever is first.
+    entry.response.once("close", () => {
+      if (released) return;
+      released = true;
+      running--;
+      next();
+    });
+    entry.run();
+  }
+
+  function next() {
+    while (running < maxConcurrent && head < line.length) {
+      const entry = line[head];
+      line[head++] = undefined;
+      if (head > 1_024 && head * 2 > line.length) {
+        line.splice(0, head);
+        head = 0;
+      }
+      if (entry.gone) {
+        counts.abandoned++;
+        continue;
+      }
+      if (Date.now() - entry.since > maxWaitMs) {
+        counts.refusedWaited++;
+        refuse(entry.request, entry.response);
+        continue;
+      }
+      start(entry);
+    }
+  }
+
+  // A line that does not move (every place held by long requests) still answers its old entries.
+  setInterval(
+    () => {
+      const now = Date.now();
+      while (head < line.length && (line[head].gone || now - line[head].since > maxWaitMs)) {
+        const entry = line[head];
+        line[head++] = undefined;
+        if (entry.gone) counts.abandoned++;
+        else {
+          counts.refusedWaited++;
+          refuse(entry.request, entry.response);
+        }
+      }
+    },
+    Math.max(50, Math.floor(maxWaitMs / 4)),
+  ).unref();
+
+  return {
+    /** Runs `run` now, or when a place frees up, or refuses the request. */
+    admit(request, response, run) {
+      const entry = { request, response, run, since: Date.now(), gone: false };
+      if (running < maxConcurrent && head === line.length) return start(entry);
+      if (line.length - head >= maxQueued) {
+        counts.refusedFull++;
+        return refuse(request, response);
+      }
+      counts.queued++;
+      response.once("close", () => (entry.gone = true));
+      line.push(entry);
+    },
+    /** What happened so far, and how many run and wait now. */
+    stats() {
+      return { ...counts, running, waiting: line.length - head };
+    },
+  };
+}
