@@ -41,8 +41,13 @@ export const listSuspendedRunsOptions = z
 
 export type ListSuspendedRunsOptions = z.input<typeof listSuspendedRunsOptions>;
 
-/** A thread shows at most this many of its calls unless asked for more ("show all"). */
-export const CALLS_PER_THREAD = 50;
+/**
+ * A thread on a queue page shows at most this many of its calls unless asked for more ("Show all N").
+ * Ten fill a screen per thread; at 50 a first page of 20 long threads was ~930 calls, which every
+ * page view read, serialised twice (HTML and the client table's data) and sent: three quarters of
+ * what a reviewer's request cost the server under load (bench/README.md, the open loop).
+ */
+export const CALLS_PER_THREAD = 10;
 export const MAX_CALLS_PER_THREAD = 1_000;
 
 /** Options of the review queue's listing of threads (lib/runs/list-threads.ts); `page` is 0-based. */
