@@ -27,6 +27,9 @@ const QUEUE_STORIES = [
       outcome: "승인함 — 에이전트가 이어서 실행을 마쳤습니다.",
       announced: "issueRefund 승인함",
       empty: "이 필터에 맞는 대기 중인 도구 호출이 없습니다",
+      ignored: "이 링크의 일부 매개변수가 올바르지 않아 무시되었습니다",
+      perPageIgnored: "perPage=7 매개변수를 무시했습니다: perPage 값은 다음 중 하나여야 합니다: 10, 20, 50, 100",
+      threadIgnored: `threadId=${"t".repeat(40)}… 매개변수를 무시했습니다: 스레드 ID 값이 256자보다 깁니다`,
     },
     // "2026년 12월 4일 오후 09시 44분 48초 GMT+9": the date in Korean, the time in Seoul's zone.
     date: /^\d{4}년 \d{1,2}월 \d{1,2}일 .*GMT\+9$/,
@@ -47,6 +50,9 @@ const QUEUE_STORIES = [
       outcome: "已核准 — 代理程式已繼續並完成執行。",
       announced: "已核准 issueRefund",
       empty: "沒有符合這些篩選條件的待處理工具呼叫",
+      ignored: "此連結中有部分參數無效，已略過",
+      perPageIgnored: "已略過 perPage=7：perPage 必須是下列其中之一：10, 20, 50, 100",
+      threadIgnored: `已略過 threadId=${"t".repeat(40)}…：對話串 ID超過 256 個字元`,
     },
     // "2026年12月4日 下午08:44:48 [GMT+8]": the date in Chinese, the time in Taipei's zone.
     date: /^\d{4}年\d{1,2}月\d{1,2}日 .*GMT\+8/,
@@ -118,6 +124,36 @@ for (const story of QUEUE_STORIES) {
       expect(await englishLeft(page, data)).toEqual([]);
       expect(await effectsOf(run)).toBe(1);
       expect(await isPending(run)).toBe(false);
+    });
+
+    test("a link with invalid parameters says what was ignored and why in the locale, nothing in English but data", async ({
+      page,
+      users,
+      testResource,
+    }) => {
+      const account = await users.create({ role: "reviewer" });
+      await signIn(page, account, { email: story.words.email, password: story.words.password, submit: story.words.signIn });
+      // perPage is not a page size; the thread id is longer than any id: both ignored, the resource still applies.
+      await page.goto(`/?resourceId=${encodeURIComponent(testResource)}&perPage=7&threadId=${"t".repeat(300)}`);
+      const alert = page.getByRole("alert").filter({ hasText: story.words.ignored });
+      await expect(alert).toContainText(story.words.perPageIgnored);
+      await expect(alert).toContainText(story.words.threadIgnored);
+      await expect(page.getByText(story.words.empty)).toBeVisible();
+      // Data: the account, the resource, the parameters as the link wrote them, the page sizes, the filters' examples.
+      const data = [
+        ...PROPER_NAMES,
+        account.name,
+        account.email,
+        testResource,
+        "perPage",
+        "threadId",
+        "t".repeat(40),
+        "cust_1001",
+        "ticket-4800",
+        "Enter",
+      ];
+      expect(await englishLeft(page, data)).toEqual([]);
+      await screenshotIfAsked(page, `${story.locale}-queue-ignored-parameters`);
     });
   });
 }

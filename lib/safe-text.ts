@@ -20,6 +20,13 @@ export function unstorableTextProblem(text: string): string | undefined {
   return undefined;
 }
 
+/** Which of idTextProblem's reasons `text` has, as a code (the lists' link problems name it in the reader's language). */
+export function idTextProblemKind(text: string): "nul" | "surrogate" | "control" | undefined {
+  if (text.includes("\u0000")) return "nul";
+  if (LONE_SURROGATE.test(text)) return "surrogate";
+  return CONTROL_CHARACTERS.test(text) ? "control" : undefined;
+}
+
 /** Why `text` is not a plausible id or filter value, or undefined when it is. */
 export function idTextProblem(text: string): string | undefined {
   return unstorableTextProblem(text) ?? (CONTROL_CHARACTERS.test(text) ? "contains a control character" : undefined);

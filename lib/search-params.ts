@@ -4,9 +4,9 @@
  * never validates: it sends the parameters as found and shows what the server ignored and why.
  */
 import { z } from "zod";
-import { textCheck } from "./ids.ts";
-import { idTextProblem } from "./safe-text.ts";
-import { wholeNumberInput } from "./numeric-input.ts";
+import { idTextProblemKind } from "./safe-text.ts";
+import { wholeNumberOf } from "./numeric-settings.mjs";
+import { ignoredParameter, issueOf, linkProblem, wordsOfIssue, type LinkProblem, type LinkProblemWords } from "./link-problems.ts";
 import {
   AUDIT_OUTCOMES,
   DEFAULT_PAGE_SIZE,
@@ -23,17 +23,30 @@ import {
 } from "./list-params.ts";
 import { isRisk, RISKS } from "./risk.ts";
 
-const optionalFilter = (label: string) =>
+/** A field's name as the filters label it: words of the catalogs, so a reason reads in the reader's language. */
+type Label = "labelResourceId" | "labelThreadId" | "labelAgent" | "labelReviewer" | "labelBatch" | "labelFrom" | "labelTo";
+const TEXT_PROBLEMS = { nul: "hasNul", surrogate: "hasSurrogate", control: "hasControl" } as const;
+
+/** Adds a custom issue carrying `words` (lib/link-problems.ts): its message is their English. */
+const complain = (context: z.RefinementCtx, words: LinkProblemWords) => context.addIssue({ code: "custom", ...issueOf(words) });
+
+const optionalFilter = (label: Label) =>
   z
     .string()
     .trim()
-    .max(FILTER_MAX_LENGTH, `${label} is longer than ${FILTER_MAX_LENGTH} characters`)
-    .superRefine(textCheck(label, idTextProblem))
+    .superRefine((text, context) => {
+      if (text.length > FILTER_MAX_LENGTH) {
+        complain(context, { key: "tooLong", values: { label: { key: label }, limit: String(FILTER_MAX_LENGTH) } });
+        return;
+      }
+      const kind = idTextProblemKind(text);
+      if (kind) complain(context, { key: TEXT_PROBLEMS[kind], values: { label: { key: label } } });
+    })
     .optional()
     .transform((value) => (value ? value : undefined));
 
 /** `YYYY-MM-DD` (a whole day, in UTC) or a full ISO timestamp, within the dates both databases hold. */
-const dayOrInstant = (label: string, edge: "start" | "end") =>
+const dayOrInstant = (label: Label, edge: "start" | "end") =>
   z
     .string()
     .trim()
@@ -43,24 +56,54 @@ const dayOrInstant = (label: string, edge: "start" | "end") =>
       const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
       const date = new Date(dayOnly ? `${value}T${edge === "start" ? "00:00:00.000" : "23:59:59.999"}Z` : value);
       if (Number.isNaN(date.getTime()) || (dayOnly && date.toISOString().slice(0, 10) !== value)) {
-        context.addIssue({ code: "custom", message: `${label} is not a valid date (use YYYY-MM-DD)` });
+        complain(context, { key: "notDate", values: { label: { key: label } } });
         return z.NEVER;
       }
       if (!isFilterableDate(date)) {
-        context.addIssue({ code: "custom", message: `${label} must be a date from ${EARLIEST_DAY} to ${LATEST_DAY} (UTC)` });
+        complain(context, { key: "dateOutOfRange", values: { label: { key: label }, earliest: EARLIEST_DAY, latest: LATEST_DAY } });
         return z.NEVER;
       }
       return date;
     });
 
+/** A whole number from the URL (lib/numeric-settings.mjs `wholeNumberOf`: plain digits), from `min` to `max`. */
+function wholeNumber(param: string, min: number, max: number, tooSmall: LinkProblemWords) {
+  return z.unknown().transform((value, context): number => {
+    const number = wholeNumberOf(value);
+    if (number === undefined) complain(context, { key: "notNumber", values: { param } });
+    else if (number < min) complain(context, tooSmall);
+    else if (number > max) complain(context, { key: "atMost", values: { param, limit: String(max) } });
+    else return number;
+    return z.NEVER;
+  });
+}
+
+/** One of `options` (an empty value: left out), else an issue with `words`. */
+function oneOf<const Options extends readonly string[]>(options: Options, words: LinkProblemWords) {
+  return z
+    .string()
+    .optional()
+    .transform((value, context): Options[number] | undefined => {
+      if (!value) return undefined;
+      if ((options as readonly string[]).includes(value)) return value;
+      complain(context, words);
+      return z.NEVER;
+    });
+}
+
 /** From/To days and a 1-based page of one of PAGE_SIZES: the URL fields of the console's lists. */
 function dateRangeAndPage(defaultPageSize: number) {
+  const sizes = PAGE_SIZES.join(", ");
   return {
-    from: dayOrInstant("From", "start"),
-    to: dayOrInstant("To", "end"),
-    page: wholeNumberInput("page", { min: 1, max: MAX_PAGE, notWhole: "page must be a number", tooSmall: "page starts at 1" }).default(1),
-    perPage: wholeNumberInput("perPage", { min: 0, max: Number.MAX_SAFE_INTEGER, notWhole: "perPage must be a number" })
-      .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), `perPage must be one of ${PAGE_SIZES.join(", ")}`)
+    from: dayOrInstant("labelFrom", "start"),
+    to: dayOrInstant("labelTo", "end"),
+    page: wholeNumber("page", 1, MAX_PAGE, { key: "pageStartsAt1" }).default(1),
+    // Plain digits are never below 0: perPage has no "too small" of its own.
+    perPage: wholeNumber("perPage", 0, Number.MAX_SAFE_INTEGER, { key: "notNumber", values: { param: "perPage" } })
+      .superRefine((size, context) => {
+        if (!(PAGE_SIZES as readonly number[]).includes(size))
+          complain(context, { key: "oneOf", values: { subject: "perPage", options: sizes } });
+      })
       .default(defaultPageSize),
   };
 }
@@ -68,19 +111,20 @@ function dateRangeAndPage(defaultPageSize: number) {
 function fromNotAfterTo(query: { from?: Date; to?: Date }): boolean {
   return !query.from || !query.to || query.from <= query.to;
 }
+const FROM_AFTER_TO = { ...issueOf({ key: "fromAfterTo" }), path: ["to"] };
 
 /**
  * What the runs page shows: filters, a 1-based page and a page size. The same schema parses the
  * URL on the server page and the listing server action's input.
  */
 const runsFields = {
-  resourceId: optionalFilter("Resource ID"),
-  threadId: optionalFilter("Thread ID"),
-  agentId: optionalFilter("Agent"),
+  resourceId: optionalFilter("labelResourceId"),
+  threadId: optionalFilter("labelThreadId"),
+  agentId: optionalFilter("labelAgent"),
   ...dateRangeAndPage(DEFAULT_PAGE_SIZE),
 };
 
-export const runsQuery = z.object(runsFields).refine(fromNotAfterTo, { message: "From must not be after To", path: ["to"] });
+export const runsQuery = z.object(runsFields).refine(fromNotAfterTo, FROM_AFTER_TO);
 
 export type RunsQueryInput = z.input<typeof runsQuery>;
 export type RunsQuery = z.output<typeof runsQuery>;
@@ -92,28 +136,19 @@ export type RunsQuery = z.output<typeof runsQuery>;
 export const queueQuery = z
   .object({
     ...runsFields,
-    sort: z
-      .string()
-      .optional()
-      .transform((value) => value || undefined)
-      .pipe(z.enum(QUEUE_SORTS, { error: `sort must be one of ${QUEUE_SORTS.join(", ")}` }).default("oldest")),
+    sort: oneOf(QUEUE_SORTS, { key: "oneOf", values: { subject: "sort", options: QUEUE_SORTS.join(", ") } }).transform(
+      (sort) => sort ?? "oldest",
+    ),
     overdue: flag("overdue"),
     /** `me`: only the calls assigned to the signed-in reviewer (lib/assignments). */
-    assigned: z
-      .string()
-      .optional()
-      .transform((value) => value || undefined)
-      .pipe(z.enum(["me"], { error: "assigned must be me (or left out)" }).optional()),
+    assigned: oneOf(["me"], { key: "onlyValue", values: { param: "assigned", value: "me" } }),
     /** Only the runs without a thread (the queue's No thread group, whole). */
     noThread: flag("noThread"),
     /** `high`, or several risks comma-separated (`high,critical`): only calls a rule gave one of them. */
     risk: riskList(),
   })
-  .refine(fromNotAfterTo, { message: "From must not be after To", path: ["to"] })
-  .refine((query) => !query.noThread || !query.threadId, {
-    message: "noThread and a Thread ID exclude each other",
-    path: ["noThread"],
-  });
+  .refine(fromNotAfterTo, FROM_AFTER_TO)
+  .refine((query) => !query.noThread || !query.threadId, { ...issueOf({ key: "noThreadWithThread" }), path: ["noThread"] });
 
 /** Risks as the URL writes them, `high` or `high,critical`: each known, none twice, in their order low to critical. */
 function riskList() {
@@ -124,7 +159,7 @@ function riskList() {
       if (!value) return undefined;
       const named = value.split(",").map((part) => part.trim());
       if (named.length > RISKS.length * 2 || !named.every(isRisk)) {
-        context.addIssue({ code: "custom", message: `risk must be one or more of ${RISKS.join(", ")}, comma-separated` });
+        complain(context, { key: "risks", values: { param: "risk", options: RISKS.join(", ") } });
         return z.NEVER;
       }
       return RISKS.filter((risk) => named.includes(risk));
@@ -133,12 +168,7 @@ function riskList() {
 
 /** A URL switch: "1", or left out. */
 function flag(name: string) {
-  return z
-    .string()
-    .optional()
-    .transform((value) => value || undefined)
-    .pipe(z.enum(["1"], { error: `${name} must be 1 (or left out)` }).optional())
-    .transform((value) => value === "1");
+  return oneOf(["1"], { key: "onlyValue", values: { param: name, value: "1" } }).transform((value) => value === "1");
 }
 
 export type QueueQuery = z.output<typeof queueQuery>;
@@ -147,29 +177,25 @@ export type QueueQuery = z.output<typeof queueQuery>;
 
 export const auditQuery = z
   .object({
-    reviewer: optionalFilter("Reviewer"),
-    resourceId: optionalFilter("Resource ID"),
-    agentId: optionalFilter("Agent"),
-    outcome: z
-      .string()
-      .optional()
-      .transform((value) => (value ? value : undefined))
-      .pipe(z.enum(AUDIT_OUTCOMES, { error: `Outcome must be one of ${AUDIT_OUTCOMES.join(", ")}` }).optional()),
+    reviewer: optionalFilter("labelReviewer"),
+    resourceId: optionalFilter("labelResourceId"),
+    agentId: optionalFilter("labelAgent"),
+    outcome: oneOf(AUDIT_OUTCOMES, { key: "oneOf", values: { subject: { key: "labelOutcome" }, options: AUDIT_OUTCOMES.join(", ") } }),
     /** The batch id of a bulk request: its calls' entries. */
-    batch: optionalFilter("Batch"),
+    batch: optionalFilter("labelBatch"),
     ...dateRangeAndPage(50),
   })
-  .refine(fromNotAfterTo, { message: "From must not be after To", path: ["to"] });
+  .refine(fromNotAfterTo, FROM_AFTER_TO);
 
 export type AuditQueryInput = z.input<typeof auditQuery>;
 export type AuditQuery = z.output<typeof auditQuery>;
 
-/** A list's URL parameters as applied: invalid ones dropped, each with a sentence saying why. */
+/** A list's URL parameters as applied: invalid ones dropped, each with why (in English and as catalog words). */
 export interface SanitizedQuery<Query> {
   query: Query;
   /** The parameters that were kept, as found (for forms and links that reproduce the view). */
   applied: Record<string, string>;
-  problems: string[];
+  problems: LinkProblem[];
 }
 
 /**
@@ -179,10 +205,10 @@ export interface SanitizedQuery<Query> {
 export function sanitizeQuery<Schema extends z.ZodType<object>>(
   schema: Schema,
   raw: Record<string, string>,
-  unreadable: string,
+  unreadable: "unreadableQueue" | "unreadableHistory",
 ): SanitizedQuery<z.output<Schema>> {
   const input: Record<string, string> = { ...raw };
-  const problems: string[] = [];
+  const problems: LinkProblem[] = [];
   for (let attempt = 0; attempt <= Object.keys(raw).length; attempt++) {
     const result = schema.safeParse(input);
     if (result.success) return { query: result.data, applied: input, problems };
@@ -190,27 +216,25 @@ export function sanitizeQuery<Schema extends z.ZodType<object>>(
     for (const issue of result.error.issues) {
       const key = issue.path[0];
       if (typeof key === "string" && key in input) {
-        problems.push(`${key}=${truncate(input[key] ?? "")} was ignored: ${issue.message}`);
+        // Every check above words its issue; a reason without words is shown as its message says.
+        const reason = wordsOfIssue(issue as { params?: Record<string, unknown> }) ?? { key: "asWritten", values: { text: issue.message } };
+        problems.push(ignoredParameter(key, input[key] ?? "", reason));
         delete input[key];
         dropped = true;
       }
     }
     if (!dropped) break;
   }
-  problems.push(unreadable);
+  problems.push(linkProblem(unreadable));
   return { query: schema.parse({}), applied: {}, problems };
 }
 
 /** The review queue's parameters as applied. */
 export function sanitizeQueueQuery(raw: RawRunsParams): SanitizedQuery<QueueQuery> {
-  return sanitizeQuery(queueQuery, raw as Record<string, string>, "The link's filters could not be read; showing every pending call.");
+  return sanitizeQuery(queueQuery, raw as Record<string, string>, "unreadableQueue");
 }
 
 /** The history page's parameters as applied. */
 export function sanitizeAuditQuery(raw: Record<string, string>): SanitizedQuery<AuditQuery> {
-  return sanitizeQuery(auditQuery, raw, "The link's filters could not be read; showing the whole history.");
-}
-
-function truncate(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  return sanitizeQuery(auditQuery, raw, "unreadableHistory");
 }

@@ -23,6 +23,7 @@ const BROWSER_SAFE = [
   /^lib\/events\/types$/,
   /^lib\/http\/limits$/,
   /^lib\/i18n\/(locales|time-zones)$/, // dependency-free lists of languages and time zones
+  /^lib\/link-problems$/, // dependency-free wording of ignored URL parameters (English from messages/en.json)
   /^lib\/list-params$/,
   /^lib\/notifications\/modes$/, // dependency-free list of email choices
   /^lib\/queue\/dto$/,

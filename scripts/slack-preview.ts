@@ -1,18 +1,30 @@
 /**
- * `npx tsx scripts/slack-preview.ts <dir>`: what a Slack channel shows for one call, before and after
+ * `npx tsx scripts/slack-preview.ts <dir> [--locale ko|zh-TW|en]`: what a Slack channel shows for one call, before and after
  * a decision, rendered from the very blocks the console sends (lib/webhooks/slack.ts's message of a
  * waiting approval call, lib/slack/blocks.ts's decided message) into a page that draws Block Kit's
  * section, fields, context and buttons the way Slack lays them out, and photographed in Chromium:
  * <dir>/slack-before.png, <dir>/slack-after.png. For looking at a change to the messages without a
  * Slack workspace (there is no network here); it is not Slack's renderer, only its layout.
+ * `--locale`: the endpoint's language (default English); the files are then named slack-<locale>-before.png etc.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { translatorFor } from "../lib/i18n/catalogs.ts";
+import { isLocale, type Locale } from "../lib/i18n/locales.ts";
 import { decidedMessage } from "../lib/slack/blocks.ts";
 import { slackMessage } from "../lib/webhooks/slack.ts";
 
-const dir = path.resolve(process.argv[2] ?? "slack-preview");
+const args = process.argv.slice(2);
+const flag = args.indexOf("--locale");
+const chosen = flag === -1 ? "en" : args[flag + 1];
+if (!isLocale(chosen)) {
+  console.error(`--locale must be one of en, ko, zh-TW, not ${JSON.stringify(chosen)}`);
+  process.exit(2);
+}
+const locale: Locale = chosen;
+const reader = translatorFor(locale);
+const dir = path.resolve(args.find((arg, index) => !arg.startsWith("--") && (flag === -1 || index !== flag + 1)) ?? "slack-preview");
 mkdirSync(dir, { recursive: true });
 process.env.CONSOLE_URL ??= "https://approvals.example.com";
 
@@ -39,16 +51,20 @@ const before = slackMessage(
       args: { orderId: "ORD-4812", amount: 129.9, currency: "EUR", reason: "parcel arrived damaged" },
       requiresApproval: true,
     },
+    locale,
   },
 );
-const after = decidedMessage({
-  ...call,
-  toolName: "issueRefund",
-  reviewer: "Rita Levi",
-  action: "approve",
-  decidedAt: "2026-12-04T09:14:05.000Z",
-  reason: null,
-});
+const after = decidedMessage(
+  {
+    ...call,
+    toolName: "issueRefund",
+    reviewer: "Rita Levi",
+    action: "approve",
+    decidedAt: "2026-12-04T09:14:05.000Z",
+    reason: null,
+  },
+  translatorFor(locale),
+);
 
 /** Slack's mrkdwn as HTML: the text is escaped first (the console's escaping leaves &lt; &gt; &amp;), then its markup drawn. */
 function mrkdwn(text: string): string {
@@ -60,12 +76,19 @@ function mrkdwn(text: string): string {
 }
 
 function inline(text: string): string {
-  return text
-    .replace(/<!date\^\d+\^[^|]*\|([^>]*)>/g, (_, fallback: string) => `<time>${new Date(fallback).toUTCString()}</time>`)
-    .replace(/<(https?:[^|>]+)\|([^>]+)>/g, (_, url: string, label: string) => `<a href="${url}">${label}</a>`)
-    .replace(/`([^`]+)`/g, "<code>$1</code>")
-    .replace(/\*([^*\n]+)\*/g, "<b>$1</b>")
-    .replace(/\n/g, "<br>");
+  return (
+    text
+      // Slack writes the token's time in the reader's language and zone: here, in the message's language, in UTC.
+      .replace(
+        /<!date\^(\d+)\^[^|]*\|([^>]*)>/g,
+        (_, seconds: string) =>
+          `<time>${reader.format.dateTime(new Date(Number(seconds) * 1000), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC</time>`,
+      )
+      .replace(/<(https?:[^|>]+)\|([^>]+)>/g, (_, url: string, label: string) => `<a href="${url}">${label}</a>`)
+      .replace(/`([^`]+)`/g, "<code>$1</code>")
+      .replace(/\*([^*\n]+)\*/g, "<b>$1</b>")
+      .replace(/\n/g, "<br>")
+  );
 }
 
 type Block = { type: string; text?: { text: string }; fields?: Array<{ text: string }>; elements?: Array<Record<string, unknown>> };
@@ -106,8 +129,8 @@ function page(title: string, blocks: Block[]): string {
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium" });
 try {
   for (const [name, message] of [
-    ["slack-before", before],
-    ["slack-after", after],
+    [locale === "en" ? "slack-before" : `slack-${locale}-before`, before],
+    [locale === "en" ? "slack-after" : `slack-${locale}-after`, after],
   ] as const) {
     const html = page(name, message.blocks as Block[]);
     writeFileSync(path.join(dir, `${name}.html`), html);

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { createWebhook } from "@/lib/actions/create-webhook";
 import { EVENT_TYPES } from "@/lib/events/types";
+import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES } from "@/lib/i18n/locales";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -27,7 +28,12 @@ export function CreateWebhookForm() {
     const form = event.currentTarget;
     const data = new FormData(form);
     setPending(true);
-    const result = await createWebhook({ url: data.get("url"), eventTypes: data.getAll("eventTypes"), slack: data.get("slack") === "on" });
+    const result = await createWebhook({
+      url: data.get("url"),
+      eventTypes: data.getAll("eventTypes"),
+      slack: data.get("slack") === "on",
+      locale: data.get("locale"),
+    });
     setPending(false);
     if (result.ok) {
       form.reset();
@@ -63,6 +69,25 @@ export function CreateWebhookForm() {
           <input type="checkbox" name="slack" />
           {t("webhooks.slack")}
         </label>
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="webhook-locale">{t("webhooks.language")}</Label>
+          <select
+            id="webhook-locale"
+            name="locale"
+            defaultValue={DEFAULT_LOCALE}
+            aria-describedby="webhook-locale-hint"
+            className="h-9 w-fit rounded-md border border-neutral-300 bg-white px-2 text-sm"
+          >
+            {LOCALES.map((code) => (
+              <option key={code} value={code}>
+                {LOCALE_NAMES[code]}
+              </option>
+            ))}
+          </select>
+          <p id="webhook-locale-hint" className="text-xs text-neutral-600">
+            {t("webhooks.languageHint")}
+          </p>
+        </div>
         <div role="status" aria-live="polite" className="flex flex-col gap-2">
           {message ? <Alert variant={message.kind === "ok" ? "success" : "destructive"}>{message.text}</Alert> : null}
           {secret ? (

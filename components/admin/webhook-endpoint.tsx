@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { retryWebhookDelivery } from "@/lib/actions/retry-webhook-delivery";
-import { setWebhookEnabled } from "@/lib/actions/set-webhook-enabled";
+import { updateWebhook } from "@/lib/actions/update-webhook";
+import { LOCALE_NAMES, LOCALES, type Locale } from "@/lib/i18n/locales";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -35,6 +36,7 @@ interface Endpoint {
   eventTypes: string[];
   enabled: boolean;
   slack: boolean;
+  locale: Locale;
   createdBy: string;
   createdAt: string;
 }
@@ -54,8 +56,13 @@ export function WebhookEndpointCard({ endpoint, deliveries }: { endpoint: Endpoi
   const [message, setMessage] = useState<string | null>(null);
 
   async function toggle() {
-    const result = await setWebhookEnabled({ id: endpoint.id, enabled: !endpoint.enabled });
+    const result = await updateWebhook({ id: endpoint.id, enabled: !endpoint.enabled });
     setMessage(result.ok ? null : errorText(result.error));
+    router.refresh();
+  }
+  async function setLocale(locale: string) {
+    const result = await updateWebhook({ id: endpoint.id, locale });
+    setMessage(result.ok ? t("languageSaved", { language: LOCALE_NAMES[result.data.locale] }) : errorText(result.error));
     router.refresh();
   }
   async function retry(deliveryId: string) {
@@ -79,6 +86,20 @@ export function WebhookEndpointCard({ endpoint, deliveries }: { endpoint: Endpoi
           </p>
         </div>
         <div className="flex items-center gap-2">
+          {endpoint.slack ? (
+            <select
+              aria-label={t("languageOf", { url: endpoint.url })}
+              value={endpoint.locale}
+              onChange={(event) => void setLocale(event.target.value)}
+              className="h-8 rounded-md border border-neutral-300 bg-white px-2 text-sm"
+            >
+              {LOCALES.map((code) => (
+                <option key={code} value={code}>
+                  {LOCALE_NAMES[code]}
+                </option>
+              ))}
+            </select>
+          ) : null}
           <Badge>{t("enabled", { enabled: endpoint.enabled ? "yes" : "no" })}</Badge>
           <Button variant="outline" size="sm" onClick={() => void toggle()}>
             {endpoint.enabled ? t("disable") : t("enable")}

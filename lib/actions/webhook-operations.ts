@@ -8,9 +8,13 @@ import { EVENT_TYPES } from "../events/types.ts";
 import { textCheck } from "../ids.ts";
 import { idTextProblem } from "../safe-text.ts";
 import { ENDPOINT_URL_MAX_LENGTH } from "../webhooks/address.ts";
-import { addEndpoint, deliveryExists, endpointExists, listDeliveries, listEndpoints, setEndpointEnabled } from "../webhooks/endpoints.ts";
+import { LOCALES } from "../i18n/locales.ts";
+import { addEndpoint, deliveryExists, endpointExists, listDeliveries, listEndpoints, updateEndpoint } from "../webhooks/endpoints.ts";
 import { retryDelivery } from "../webhooks/worker.ts";
 import { operation } from "./operation.ts";
+
+/** The language of an endpoint's Slack messages. */
+const locale = z.enum(LOCALES, { error: `locale must be one of ${LOCALES.join(", ")}` });
 
 const endpointId = z.string({ error: "id must be text" }).uuid({ error: "id is not a webhook endpoint id (a UUID)" });
 
@@ -46,19 +50,28 @@ export const createWebhookOperation = operation({
         .superRefine(textCheck("url", idTextProblem)),
       eventTypes: z.array(z.enum(EVENT_TYPES)).min(1, "Choose at least one event."),
       slack: z.boolean({ error: "slack must be true or false" }),
+      /** The language of its Slack messages; left out: English. */
+      locale: locale.optional(),
     })
     .strict(),
-  run: ({ url, eventTypes, slack }, { actor }) => addEndpoint({ url, eventTypes, slack, createdBy: actor.email }),
+  run: ({ url, eventTypes, slack, locale }, { actor }) => addEndpoint({ url, eventTypes, slack, locale, createdBy: actor.email }),
 });
 
-/** A disabled endpoint is sent nothing and queued nothing until enabled again. */
-export const setWebhookEnabledOperation = operation({
-  name: "setWebhookEnabled",
+/**
+ * Enables or disables an endpoint (a disabled one is sent nothing and queued nothing until enabled
+ * again), or sets the language of its Slack messages: the next message is in it.
+ */
+export const updateWebhookOperation = operation({
+  name: "updateWebhook",
   permission: "manageWebhooks",
-  input: z.object({ id: endpointId, enabled: z.boolean({ error: "enabled must be true or false" }) }).strict(),
-  run: async ({ id, enabled }) => {
-    if (!(await setEndpointEnabled(id, enabled))) throw notFound(id);
-    return { id, enabled };
+  input: z
+    .object({ id: endpointId, enabled: z.boolean({ error: "enabled must be true or false" }).optional(), locale: locale.optional() })
+    .strict()
+    .refine((input) => input.enabled !== undefined || input.locale !== undefined, { message: "Send enabled, locale or both." }),
+  run: async ({ id, enabled, locale }) => {
+    const updated = await updateEndpoint(id, { enabled, locale });
+    if (!updated) throw notFound(id);
+    return updated;
   },
 });
 

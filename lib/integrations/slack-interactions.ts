@@ -11,6 +11,10 @@
  * ANSWER_SLACK_WITHIN.ms is answered with the empty 200 at once and finishes on its own: the
  * decision is recorded first (a crash after that is recovered like any other), and its outcome
  * reaches the clicker through response_url as it would have.
+ *
+ * Languages: the message that replaces the original is in the original's (its buttons carry it).
+ * What only the clicker sees is in their /profile language, else the message's; a Slack user not
+ * linked yet, whom the console cannot ask, is answered in the language of the message they clicked.
  */
 import { NextResponse } from "next/server";
 import { authorize } from "../actions/authorize.ts";
@@ -27,6 +31,7 @@ import {
   DECLINE_ACTION,
   DECLINE_VIEW,
   decidedMessage,
+  LINK_COMMAND,
   declineModal,
   type SlackReader,
   REASON_BLOCK,
@@ -34,7 +39,7 @@ import {
 } from "../slack/blocks.ts";
 import { linkedActor } from "../slack/links.ts";
 import {
-  callRef,
+  buttonValue,
   declineMetadata,
   interactionPayload,
   parseJson,
@@ -44,10 +49,12 @@ import {
 } from "../slack/payloads.ts";
 import { openView, respond, respondEphemeral } from "../slack/web.ts";
 import { translatorFor } from "../i18n/catalogs.ts";
+import type { Locale } from "../i18n/locales.ts";
 import { languagePreferenceOf } from "../i18n/preferences.ts";
 
-const NOT_LINKED =
-  "Your Slack account is not linked to a console account, so nothing was decided. In the console, open your profile, choose Link Slack and send the code here with `/approvals link <code>`.";
+/** What an unlinked Slack user is told, in the message's language; the audit log keeps the English. */
+const notLinked = ({ t }: SlackReader) => t("slack.notLinked", { command: LINK_COMMAND });
+const NOT_LINKED = notLinked(translatorFor(null));
 
 /** Slack wants a quick empty 200 for a click it delivered; what the clicker sees goes through response_url. */
 const acknowledged = () => new NextResponse(null, { status: 200 });
@@ -88,22 +95,24 @@ export async function handleInteraction(form: URLSearchParams, request: Decision
 
 async function handleClick(payload: BlockActionsPayload, request: DecisionRequest): Promise<NextResponse> {
   const action = payload.actions[0]!;
-  const call = callRef.safeParse(parseJson(action.value));
-  if (![APPROVE_ACTION, DECLINE_ACTION].includes(action.action_id) || !call.success) {
+  const value = buttonValue.safeParse(parseJson(action.value));
+  if (![APPROVE_ACTION, DECLINE_ACTION].includes(action.action_id) || !value.success) {
     return refuseInput(request, "The click names no call this console knows how to decide.");
   }
+  const { locale: messageLocale, ...ref } = value.data;
+  const message = translatorFor(messageLocale);
   const verb = action.action_id === APPROVE_ACTION ? "approve" : "decline";
   const actor = await linkedActor(slackAccountOf(payload));
   if (!actor) {
-    await auditRefusal(request, verb, call.data, { code: "slack_not_linked", message: NOT_LINKED });
-    await respondEphemeral(payload.response_url, NOT_LINKED);
+    await auditRefusal(request, verb, ref, { code: "slack_not_linked", message: NOT_LINKED });
+    await respondEphemeral(payload.response_url, notLinked(message));
     return acknowledged();
   }
-  const reader = await readerOf(actor.id);
+  const reader = await readerOf(actor.id, messageLocale);
   if (verb === "approve") {
-    const reportIt = (result: ActionResult<DecisionOutcome>) => report(result, call.data, payload.response_url, reader);
+    const reportIt = (result: ActionResult<DecisionOutcome>) => report(result, ref, payload.response_url, reader, message);
     return answerInTime(
-      runAs(actor, () => runDecision("approve", approveInput, call.data, "slack", request.address)),
+      runAs(actor, () => runDecision("approve", approveInput, ref, "slack", request.address)),
       async (result) => {
         await reportIt(result);
         return acknowledged();
@@ -114,17 +123,17 @@ async function handleClick(payload: BlockActionsPayload, request: DecisionReques
   // Decline: the same permission check before the modal, so a support user is told at once.
   const access = await runAs(actor, () => authorize("decide"));
   if (!access.ok) {
-    await auditRefusal({ ...request, actor }, "decline", call.data, access.error);
+    await auditRefusal({ ...request, actor }, "decline", ref, access.error);
     await respondEphemeral(payload.response_url, errorText(access.error, reader));
     return acknowledged();
   }
-  const prior = await priorDecision(call.data);
+  const prior = await priorDecision(ref);
   if (prior) {
     await respondEphemeral(payload.response_url, alreadyDecidedText(prior, reader));
     return acknowledged();
   }
-  const metadata = JSON.stringify({ ...call.data, responseUrl: payload.response_url });
-  const problem = await openView(payload.trigger_id, declineModal(await toolNameOf(call.data), metadata, reader));
+  const metadata = JSON.stringify({ ...value.data, responseUrl: payload.response_url });
+  const problem = await openView(payload.trigger_id, declineModal(await toolNameOf(ref), metadata, reader));
   if (problem) await respondEphemeral(payload.response_url, problem);
   return acknowledged();
 }
@@ -134,35 +143,42 @@ async function handleDeclineSubmission(payload: ViewSubmissionPayload, request: 
   if (payload.view.callback_id !== DECLINE_VIEW || !metadata.success) {
     return refuseInput(request, "The form names no call this console knows how to decline.");
   }
-  const { responseUrl, ...call } = metadata.data;
+  const { responseUrl, locale: messageLocale, ...call } = metadata.data;
+  const message = translatorFor(messageLocale);
   const actor = await linkedActor(slackAccountOf(payload));
   if (!actor) {
     await auditRefusal(request, "decline", call, { code: "slack_not_linked", message: NOT_LINKED });
-    return formError(NOT_LINKED);
+    return formError(notLinked(message));
   }
   const reason = Object.values(payload.view.state.values[REASON_BLOCK] ?? {})[0]?.value ?? "";
-  const reader = await readerOf(actor.id);
+  const reader = await readerOf(actor.id, messageLocale);
   return answerInTime(
     runAs(actor, () => runDecision("decline", declineInput, { ...call, reason }, "slack", request.address)),
     // In time: a refusal keeps the modal open with the reason why.
     async (result) => {
       if (!result.ok) return formError(errorText(result.error, reader));
-      await replaceWithDecision(call, responseUrl);
+      await replaceWithDecision(call, responseUrl, message);
       return acknowledged();
     },
     // Late: the modal has closed; the outcome goes where an approval's does.
-    (result) => report(result, call, responseUrl, reader),
+    (result) => report(result, call, responseUrl, reader, message),
   );
 }
 
-/** After a decision: the message shows it; after a refusal: the clicker is told why. */
-async function report(result: ActionResult<DecisionOutcome>, call: CallRef, responseUrl: string, reader: SlackReader): Promise<void> {
+/** After a decision: the message shows it (in its own language, `message`); after a refusal: the clicker is told why (`reader`). */
+async function report(
+  result: ActionResult<DecisionOutcome>,
+  call: CallRef,
+  responseUrl: string,
+  reader: SlackReader,
+  message: SlackReader,
+): Promise<void> {
   // One approval of a call that needs several: the message keeps its buttons for the other approvers.
   if (result.ok && result.data.runState === "awaiting-approvals") {
     await respondEphemeral(responseUrl, approvalCountsText(result.data.approvals, reader));
     return;
   }
-  if (result.ok) await replaceWithDecision(call, responseUrl);
+  if (result.ok) await replaceWithDecision(call, responseUrl, message);
   else await respondEphemeral(responseUrl, errorText(result.error, reader));
 }
 
@@ -177,10 +193,10 @@ function approvalCountsText(approvals: ApprovalProgress | undefined, reader: Sla
   return reader.t("slack.approvalCounts", { progress });
 }
 
-/** The linked user's language and zone (their /profile choice), for what only they see. */
-async function readerOf(userId: string): Promise<SlackReader> {
+/** The linked user's language and zone (their /profile choice; else the message's language), for what only they see. */
+async function readerOf(userId: string, messageLocale: Locale | undefined): Promise<SlackReader> {
   const { locale, timeZone } = await languagePreferenceOf(userId);
-  return translatorFor(locale, timeZone);
+  return translatorFor(locale ?? messageLocale, timeZone);
 }
 
 /** The server's English message, or in another language the catalog's sentence for the code. */
@@ -191,11 +207,11 @@ function errorText(error: ActionError, reader: SlackReader): string {
   return `${message} ${reader.t("slack.nothingDecided")}`;
 }
 
-async function replaceWithDecision(call: CallRef, responseUrl: string): Promise<void> {
+async function replaceWithDecision(call: CallRef, responseUrl: string, message: SlackReader): Promise<void> {
   const db = await getDb();
   const decision = await db.toolCallDecision.findUnique({ where: { runId_toolCallId: call } });
   if (!decision) return;
-  await respond(responseUrl, decidedMessage({ ...decision, decidedAt: decision.decidedAt.toISOString() }));
+  await respond(responseUrl, decidedMessage({ ...decision, decidedAt: decision.decidedAt.toISOString() }, message));
 }
 
 /** The decision that holds the call, if any (a released one no longer does). */

@@ -1,6 +1,7 @@
 /** Plain, serialisable shapes of runs for the browser (dates as ISO strings). */
 import type { CallDecisionState } from "../decisions/types.ts";
 import type { QueueSort } from "../list-params.ts";
+import type { LinkProblem } from "../link-problems.ts";
 import type { Risk } from "../risk.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import type { PendingToolCall, RunDetail } from "../runs/run-detail.ts";
@@ -93,7 +94,7 @@ export interface QueuePageDto {
 
 /** A page of the review queue, with the URL parameters the server ignored and why. */
 export interface RunsViewDto extends QueuePageDto {
-  problems: string[];
+  problems: LinkProblem[];
 }
 
 type DecisionStates = Map<string, Map<string, CallDecisionState>>;

@@ -1,12 +1,17 @@
 /**
  * The Block Kit pieces of approving from Slack: the Approve / Decline buttons on a waiting approval
- * call's message (their value names the call, nothing secret), the decline-reason modal, and the
- * message that replaces the original once the call is decided (no buttons left). Pure: no database.
+ * call's message (their value names the call and the message's language, nothing secret), the
+ * decline-reason modal, and the message that replaces the original once the call is decided (no
+ * buttons left), in the language of the message it replaces. Pure: no database.
  */
-import { DECIDED, type Decision } from "../decisions/types.ts";
+import type { Decision } from "../decisions/types.ts";
 import { translatorFor } from "../i18n/catalogs.ts";
+import type { Locale } from "../i18n/locales.ts";
 
-/** The clicker's words (lib/i18n): what only they see (the modal, ephemeral replies) is in their language. */
+/**
+ * Words in one language (lib/i18n): a channel's messages in its endpoint's language, what only the
+ * clicker sees (the modal, ephemeral replies) in theirs.
+ */
 export type SlackReader = ReturnType<typeof translatorFor>;
 const ENGLISH: SlackReader = translatorFor(null);
 
@@ -17,10 +22,17 @@ export const REASON_BLOCK = "reason";
 export const REASON_INPUT = "reason";
 /** The longest decline reason the modal lets a reviewer type (the console's own limit is larger). */
 export const MAX_SLACK_REASON = 2000;
+/** The slash command that links a Slack user, as replies quote it (the same in every language). */
+export const LINK_COMMAND = "`/approvals link <code>`";
 
 export interface CallRef {
   runId: string;
   toolCallId: string;
+}
+
+/** What a button's value carries: the call, and the language of the message it is on when not English. */
+export interface ButtonValue extends CallRef {
+  locale?: Locale;
 }
 
 /** Slack's mrkdwn treats these three as markup: an agent's tool name or a reviewer's text must not be. */
@@ -30,15 +42,26 @@ export const escapeMrkdwn = (text: unknown) =>
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;");
 
-/** A time Slack shows in the reader's own time zone, with the ISO time as fallback. */
-export function slackTime(iso: unknown): string {
+/**
+ * A time Slack shows in its reader's own language and time zone; the fallback (for clients that
+ * cannot) is the ISO time in English, else the time in the message's language, in UTC.
+ */
+export function slackTime(iso: unknown, reader: SlackReader = ENGLISH): string {
   const time = Date.parse(String(iso));
   if (!Number.isFinite(time)) return escapeMrkdwn(iso);
-  return `<!date^${Math.floor(time / 1000)}^{date_short_pretty} {time}|${escapeMrkdwn(iso)}>`;
+  return `<!date^${Math.floor(time / 1000)}^{date_short_pretty} {time}|${escapeMrkdwn(plainTime(iso, reader))}>`;
 }
 
-export function decisionButtons(call: CallRef) {
-  const value = JSON.stringify({ runId: call.runId, toolCallId: call.toolCallId });
+/** A time as text: the ISO time in English (as it always was), else in the reader's language, in UTC. */
+export function plainTime(iso: unknown, reader: SlackReader = ENGLISH): string {
+  const at = new Date(String(iso));
+  if (reader.locale === "en" || Number.isNaN(at.getTime())) return String(iso);
+  return `${reader.format.dateTime(at, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" })} UTC`;
+}
+
+/** Approve and Decline, in the message's language; their value names the call and that language (not English). */
+export function decisionButtons(call: CallRef, { t, locale }: SlackReader = ENGLISH) {
+  const value = JSON.stringify({ runId: call.runId, toolCallId: call.toolCallId, ...(locale === "en" ? {} : { locale }) });
   return {
     type: "actions" as const,
     block_id: "approvals_decision",
@@ -47,14 +70,14 @@ export function decisionButtons(call: CallRef) {
         type: "button" as const,
         action_id: APPROVE_ACTION,
         style: "primary" as const,
-        text: { type: "plain_text" as const, text: "Approve" },
+        text: { type: "plain_text" as const, text: t("slackMessage.approve") },
         value,
       },
       {
         type: "button" as const,
         action_id: DECLINE_ACTION,
         style: "danger" as const,
-        text: { type: "plain_text" as const, text: "Decline" },
+        text: { type: "plain_text" as const, text: t("slackMessage.decline") },
         value,
       },
     ],
@@ -89,22 +112,30 @@ export interface DecidedCall extends CallRef {
   reason: string | null;
 }
 
-/** What a decided call's message says instead: who decided what and when, and no buttons. */
-export function decidedMessage(call: DecidedCall) {
-  const verb = DECIDED[call.action as Decision["action"]] ?? call.action;
-  const headline = `*${escapeMrkdwn(call.toolName ?? "A tool call")}* was ${escapeMrkdwn(verb)} by ${escapeMrkdwn(call.reviewer)} at ${slackTime(call.decidedAt)}`;
-  const why = call.reason ? `\nReason: ${escapeMrkdwn(call.reason)}` : "";
+/** What a decided call's message says instead, in the message's language: who decided what and when, and no buttons. */
+export function decidedMessage(call: DecidedCall, reader: SlackReader = ENGLISH) {
+  const { t } = reader;
+  const tool = call.toolName ?? t("slackMessage.aToolCall");
+  const headline = t("slackMessage.decidedBy", {
+    tool: `*${escapeMrkdwn(tool)}*`,
+    action: escapeMrkdwn(call.action),
+    reviewer: escapeMrkdwn(call.reviewer),
+    time: slackTime(call.decidedAt, reader),
+  });
+  const why = call.reason ? `\n${t("slackMessage.reason", { reason: escapeMrkdwn(call.reason) })}` : "";
   return {
     replace_original: true,
-    text: `${call.toolName ?? "A tool call"} was ${verb} by ${call.reviewer} at ${call.decidedAt}`,
+    text: t("slackMessage.decidedBy", { tool, action: call.action, reviewer: call.reviewer, time: plainTime(call.decidedAt, reader) }),
     blocks: [
       { type: "section", text: { type: "mrkdwn", text: `${headline}${why}` } },
-      {
-        type: "context",
-        elements: [{ type: "mrkdwn", text: `Run \`${escapeMrkdwn(call.runId)}\` · call \`${escapeMrkdwn(call.toolCallId)}\`` }],
-      },
+      { type: "context", elements: [{ type: "mrkdwn", text: runAndCall(call, reader) }] },
     ],
   };
+}
+
+/** "Run `…` · call `…`": which run and call a message is about. */
+export function runAndCall(call: { runId: unknown; toolCallId: unknown }, { t }: SlackReader = ENGLISH): string {
+  return t("slackMessage.runAndCall", { runId: escapeMrkdwn(call.runId), toolCallId: escapeMrkdwn(call.toolCallId) });
 }
 
 /** "already approved by X at T": the answer to a stale button (T as ISO in English, else in the reader's zone). */

@@ -4,6 +4,7 @@
  * and a slash command as plain form fields. Only the fields the console uses are kept.
  */
 import { z } from "zod";
+import { LOCALES } from "../i18n/locales.ts";
 import { idSchema } from "../ids.ts";
 
 const slackId = z.string().trim().min(1).max(64);
@@ -41,8 +42,10 @@ export type ViewSubmissionPayload = z.infer<typeof viewSubmissionPayload>;
 
 /** The call a button names. */
 export const callRef = z.object({ runId: idSchema("runId"), toolCallId: idSchema("toolCallId") }).strict();
-/** The decline modal's private_metadata: the call, and where to update the message. */
-export const declineMetadata = callRef.extend({ responseUrl: z.string().url().max(2048) }).strict();
+/** A button's value: the call, and the language of the message it is on (left out: English). */
+export const buttonValue = callRef.extend({ locale: z.enum(LOCALES).optional() }).strict();
+/** The decline modal's private_metadata: the button's value, and where to update the message. */
+export const declineMetadata = buttonValue.extend({ responseUrl: z.string().url().max(2048) }).strict();
 
 export const slashCommand = z.object({
   command: z.string().max(64),

@@ -3,12 +3,15 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { subscribedTypes, type EventType } from "../events/outbox.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../i18n/locales.ts";
 import { checkEndpointUrl, normalizeEndpointUrl } from "./address.ts";
 
 export interface NewEndpoint {
   url: string;
   eventTypes: EventType[];
   slack: boolean;
+  /** The language of its Slack messages (default: English); a raw event has none. */
+  locale?: Locale;
   createdBy: string;
 }
 
@@ -30,12 +33,21 @@ export async function createEndpoint(input: NewEndpoint, databaseUrl: string = d
       eventTypes: JSON.stringify(input.eventTypes),
       enabled: true,
       slack: input.slack,
+      locale: input.locale ?? DEFAULT_LOCALE,
       secret,
       createdBy: input.createdBy,
       createdAt: new Date(),
     },
   });
-  return { id: endpoint.id, url, eventTypes: input.eventTypes, slack: input.slack, enabled: true, secret };
+  return {
+    id: endpoint.id,
+    url,
+    eventTypes: input.eventTypes,
+    slack: input.slack,
+    locale: endpointLocale(endpoint),
+    enabled: true,
+    secret,
+  };
 }
 
 /**
@@ -56,9 +68,22 @@ export async function deliveryExists(endpointId: string, deliveryId: string, dat
   return (await (await getDb(databaseUrl)).webhookDelivery.count({ where: { id: deliveryId, endpointId } })) === 1;
 }
 
-export async function setEndpointEnabled(id: string, enabled: boolean, databaseUrl: string = databaseUrlFromEnv()): Promise<boolean> {
-  const { count } = await (await getDb(databaseUrl)).webhookEndpoint.updateMany({ where: { id }, data: { enabled } });
-  return count === 1;
+/** Enables or disables the endpoint, or sets its language; the endpoint as it is then, or null when there is none. */
+export async function updateEndpoint(
+  id: string,
+  change: { enabled?: boolean; locale?: Locale },
+  databaseUrl: string = databaseUrlFromEnv(),
+): Promise<{ id: string; enabled: boolean; locale: Locale } | null> {
+  const db = await getDb(databaseUrl);
+  const { count } = await db.webhookEndpoint.updateMany({ where: { id }, data: change });
+  if (count !== 1) return null;
+  const endpoint = await db.webhookEndpoint.findUnique({ where: { id }, select: { id: true, enabled: true, locale: true } });
+  return endpoint && { ...endpoint, locale: endpointLocale(endpoint) };
+}
+
+/** The endpoint's language as stored: a language of the console's, else (a value no check let in) English. */
+export function endpointLocale(endpoint: { locale: string }): Locale {
+  return isLocale(endpoint.locale) ? endpoint.locale : DEFAULT_LOCALE;
 }
 
 /** Deletes the endpoint with its deliveries and their attempts; the events stay in the outbox. */
@@ -72,10 +97,30 @@ export async function deleteEndpoint(id: string, databaseUrl: string = databaseU
   });
 }
 
+/**
+ * The language of the console's Slack channels: the one every enabled Slack endpoint is set to, or
+ * null when there is none or they differ (whoever asks then answers in English).
+ */
+export async function slackChannelsLocale(databaseUrl: string = databaseUrlFromEnv()): Promise<Locale | null> {
+  const endpoints = await (
+    await getDb(databaseUrl)
+  ).webhookEndpoint.findMany({
+    where: { slack: true, enabled: true },
+    select: { locale: true },
+    distinct: ["locale"],
+    take: 2,
+  });
+  return endpoints.length === 1 ? endpointLocale(endpoints[0]!) : null;
+}
+
 /** Every endpoint, without its secret, newest first. */
 export async function listEndpoints(databaseUrl: string = databaseUrlFromEnv()) {
   const endpoints = await (await getDb(databaseUrl)).webhookEndpoint.findMany({ orderBy: { createdAt: "desc" } });
-  return endpoints.map(({ secret: _secret, eventTypes, ...endpoint }) => ({ ...endpoint, eventTypes: subscribedTypes(eventTypes) }));
+  return endpoints.map(({ secret: _secret, eventTypes, ...endpoint }) => ({
+    ...endpoint,
+    locale: endpointLocale(endpoint),
+    eventTypes: subscribedTypes(eventTypes),
+  }));
 }
 
 export type ListedEndpoint = Awaited<ReturnType<typeof listEndpoints>>[number];

@@ -10,6 +10,7 @@ import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import type { EventPayload } from "../events/outbox.ts";
 import { MAX_ATTEMPTS, retryDelayMs } from "../retry-schedule.ts";
 import { postWebhook, type AttemptResult } from "./send.ts";
+import { endpointLocale } from "./endpoints.ts";
 import { slackMessage, waitingCallOf } from "./slack.ts";
 
 /** Longer than one attempt can take (its 10 s time limit), so a live worker never loses its claim. */
@@ -61,7 +62,7 @@ async function attempt(endpoint: Endpoint, event: OutboxEvent, databaseUrl: stri
   if (endpoint.slack) {
     const payload = JSON.parse(event.payload) as EventPayload;
     const call = await waitingCallOf(payload, databaseUrl);
-    return postWebhook(endpoint.url, JSON.stringify(slackMessage(payload, { call })), {});
+    return postWebhook(endpoint.url, JSON.stringify(slackMessage(payload, { call, locale: endpointLocale(endpoint) })), {});
   }
   // Signed at sending time: receivers reject a timestamp more than a few minutes off their clock.
   const sentAt = new Date();

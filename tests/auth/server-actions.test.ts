@@ -48,9 +48,9 @@ describe("server actions", () => {
       "setLanguagePreference",
       "setNotificationPreference",
       "setUserRole",
-      "setWebhookEnabled",
       "signOut",
       "updateRule",
+      "updateWebhook",
     ]);
   });
 });

@@ -103,6 +103,7 @@ describe.each(["sqlite", "postgres"] as const)("webhooks over the JSON API on %s
     ["a NUL in the URL", { body: { ...NEW, url: "http://203.0.113.10/a\u0000b" } }, /url contains a NUL/],
     ["a private address", { body: { ...NEW, url: "http://127.0.0.1:3000/hook" } }, /private|loopback|not allowed/i],
     ["an array", { body: [NEW] }, /./],
+    ["a language the console has no catalog for", { body: { ...NEW, slack: true, locale: "fr" } }, /locale must be one of en, ko, zh-TW/],
   ])("refuses %s with 400 invalid_input and stores nothing", async (_, request, message) => {
     const before = await stored();
     const refused = await api("POST", "/api/admin/webhooks", { cookie: cookies.admin, ...request });
@@ -125,7 +126,7 @@ describe.each(["sqlite", "postgres"] as const)("webhooks over the JSON API on %s
     }
     expect(await stored()).toEqual(before);
     // The page's own action says the same of an unknown endpoint: one rule, both faces.
-    const action = await callServerAction(server, "setWebhookEnabled", [{ id: randomUUID(), enabled: true }], {
+    const action = await callServerAction(server, "updateWebhook", [{ id: randomUUID(), enabled: true }], {
       cookie: cookies.admin,
       page: "/admin/webhooks",
     });
@@ -133,6 +134,35 @@ describe.each(["sqlite", "postgres"] as const)("webhooks over the JSON API on %s
 
     expect(await patch({ enabled: true })).toMatchObject({ status: 200, body: { data: { enabled: true } } });
     expect((await listEndpoints(database.url)).find((endpoint) => endpoint.id === id)?.enabled).toBe(true);
+  });
+
+  it("keeps the language of an endpoint's Slack messages: English unless chosen, set when added or later, only a catalog's", async () => {
+    const english = (await api("POST", "/api/admin/webhooks", { cookie: cookies.admin, body: { ...NEW, slack: true } })).body.data;
+    expect(english).toMatchObject({ slack: true, locale: "en" });
+    const added = await api("POST", "/api/admin/webhooks", { cookie: cookies.admin, body: { ...NEW, slack: true, locale: "ko" } });
+    expect(added).toMatchObject({ status: 201, body: { data: { slack: true, locale: "ko" } } });
+    const id = added.body.data.id as string;
+    const localeOf = async (target: string) => (await listEndpoints(database.url)).find((endpoint) => endpoint.id === target)?.locale;
+    expect(await localeOf(id)).toBe("ko");
+
+    const patch = (body: unknown) => api("PATCH", `/api/admin/webhooks/${id}`, { cookie: cookies.admin, body });
+    expect(await patch({ locale: "zh-TW" })).toMatchObject({ status: 200, body: { data: { id, locale: "zh-TW", enabled: true } } });
+    expect(await localeOf(id)).toBe("zh-TW");
+    const before = await stored();
+    for (const locale of ["fr", "zh-CN", "KO", "", 1, null]) {
+      const refused = await patch({ locale });
+      expect(refused, JSON.stringify(locale)).toMatchObject({ status: 400, body: { error: { code: "invalid_input" } } });
+    }
+    expect((await patch({ locale: "fr" })).body.error!.message).toMatch(/locale must be one of en, ko, zh-TW/);
+    expect(await stored()).toEqual(before);
+    // The page's action sets it the same way.
+    const action = await callServerAction(server, "updateWebhook", [{ id, locale: "en" }], {
+      cookie: cookies.admin,
+      page: "/admin/webhooks",
+    });
+    expect(action.result).toMatchObject({ ok: true, data: { id, locale: "en" } });
+    expect(await localeOf(english.id as string)).toBe("en");
+    expect(await localeOf(id)).toBe("en");
   });
 
   it("lists an endpoint's deliveries and retries one of them; unknown ids are 404, a delivery being sent is refused", async () => {

@@ -98,15 +98,15 @@ describe.each(["sqlite", "postgres"] as const)("the runs listing on %s", (kind) 
         sort: "oldest",
         threads: [{ threadKey: call.thread, calls: 1, runs: [{ runId: call.runId }] }],
         problems: [
-          "from=2026-02-30 was ignored: From is not a valid date (use YYYY-MM-DD)",
-          "page=abc was ignored: page must be a number",
-          "perPage=7 was ignored: perPage must be one of 10, 20, 50, 100",
+          { message: "from=2026-02-30 was ignored: From is not a valid date (use YYYY-MM-DD)" },
+          { message: "page=abc was ignored: page must be a number" },
+          { message: "perPage=7 was ignored: perPage must be one of 10, 20, 50, 100" },
         ],
       },
     });
     expect(await browse({ resourceId: call.resource, from: "2026-03-02", to: "2026-03-01" })).toMatchObject({
       ok: true,
-      data: { callTotal: 1, problems: ["to=2026-03-01 was ignored: From must not be after To"] },
+      data: { callTotal: 1, problems: [{ message: "to=2026-03-01 was ignored: From must not be after To" }] },
     });
     // The shape itself is checked: only the page's parameters, as strings of a sane length.
     expect(await browse({ resourceId: call.resource, sort: "runId", overdue: "yes" })).toMatchObject({
@@ -114,8 +114,8 @@ describe.each(["sqlite", "postgres"] as const)("the runs listing on %s", (kind) 
       data: {
         sort: "oldest",
         problems: [
-          "sort=runId was ignored: sort must be one of oldest, newest, risk",
-          "overdue=yes was ignored: overdue must be 1 (or left out)",
+          { message: "sort=runId was ignored: sort must be one of oldest, newest, risk" },
+          { message: "overdue=yes was ignored: overdue must be 1 (or left out)" },
         ],
       },
     });

@@ -167,7 +167,9 @@ describe.each(["sqlite", "postgres"] as const)("risk in the queue on %s", { time
       });
     }
     const view = await getRunsView({ risk: "severe" });
-    expect(view.problems).toEqual([expect.stringMatching(/^risk=severe was ignored: risk must be one or more of/)]);
+    expect(view.problems.map((problem) => problem.message)).toEqual([
+      expect.stringMatching(/^risk=severe was ignored: risk must be one or more of/),
+    ]);
     expect(view.threadTotal).toBe(5);
   });
 

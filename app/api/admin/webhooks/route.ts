@@ -1,6 +1,6 @@
 /**
  * GET /api/admin/webhooks — every endpoint, newest first, never its secret.
- * POST /api/admin/webhooks { url, eventTypes, slack } — adds one (201); the answer holds its whsec_ secret, this once.
+ * POST /api/admin/webhooks { url, eventTypes, slack, locale? } — adds one (201); the answer holds its whsec_ secret, this once.
  * Admins only, as /admin/webhooks (lib/actions/webhook-operations.ts).
  */
 import { serveOperation } from "@/lib/actions/json-route";

@@ -1,7 +1,7 @@
-/** PATCH /api/admin/webhooks/<id> { enabled } — the page's Enable / Disable. */
+/** PATCH /api/admin/webhooks/<id> { enabled?, locale? } — the page's Enable / Disable and its Slack messages' language. */
 import { serveOperation } from "@/lib/actions/json-route";
-import { setWebhookEnabledOperation } from "@/lib/actions/webhook-operations";
+import { updateWebhookOperation } from "@/lib/actions/webhook-operations";
 
 export async function PATCH(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  return serveOperation(request, setWebhookEnabledOperation, { body: true, path: { id: (await params).id } });
+  return serveOperation(request, updateWebhookOperation, { body: true, path: { id: (await params).id } });
 }

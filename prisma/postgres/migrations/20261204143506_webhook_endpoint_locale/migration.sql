@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "webhook_endpoints" ADD COLUMN     "locale" TEXT NOT NULL DEFAULT 'en';
