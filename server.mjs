@@ -8,9 +8,9 @@
  *   X-Forwarded-For, so a sign-in limit keyed on it is a limit per made-up header.
  * - A body over MAX_REQUEST_BODY_BYTES is refused with 413 without being read, and a body of
  *   unknown length (chunked) with 411, so no route reads more than that.
- * - At most MAX_CONCURRENT_REQUESTS requests are in Next at once; MAX_QUEUED_REQUESTS more wait in
- *   line, up to REQUEST_QUEUE_TIMEOUT_MS, and the rest are answered 503 server_busy at once
- *   (lib/http/admission.mjs). Static files and the liveness check do not wait.
+ * - At most MAX_CONCURRENT_REQUESTS reads (GET, HEAD) are in Next at once; MAX_QUEUED_REQUESTS more
+ *   wait in line, up to REQUEST_QUEUE_TIMEOUT_MS, and the rest are answered 503 server_busy at once
+ *   (lib/http/admission.mjs). Writes, static files and the liveness check do not wait.
  *
  * It does not start at all when the configuration cannot work (lib/configuration.mjs), when
  * TRUSTED_PROXIES holds something that is not an address or range, or when the database lacks the
@@ -105,7 +105,7 @@ createServer((request, response) => {
       if (!response.headersSent) response.statusCode = 500;
       response.end();
     });
-  if (waitsForNothing(request.url)) run();
+  if (waitsForNothing(request)) run();
   else admission.admit(request, response, run);
 }).listen(port, hostname, () => console.log(`> Agent approvals console listening on http://${hostname ?? "localhost"}:${port}`));
 
@@ -120,8 +120,14 @@ function bodyRefusal(request) {
   return null;
 }
 
-/** Files of the build (cheap, and a page let in needs them) and the liveness check skip the line. */
-function waitsForNothing(url = "") {
+/**
+ * Only reads wait in line: they are what a crowd of reviewers sends, and what costs the CPU. A write
+ * (a decision, a sign-in) is rare, may wait seconds on the agent's own model without using the CPU,
+ * and refusing one is worse than a slow answer. The build's files (cheap, and a page let in needs
+ * them) and the liveness check do not wait either.
+ */
+function waitsForNothing({ method, url = "" }) {
+  if (method !== "GET" && method !== "HEAD") return true;
   return url.startsWith("/_next/static/") || url === "/api/health" || url.startsWith("/api/health?");
 }
 

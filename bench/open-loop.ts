@@ -1,6 +1,7 @@
 /**
  * `npm run bench:open-loop -- [--db postgres|sqlite] [--instances 2] [--backlog 100000] [--rates 50,100,200]
- *   [--seconds 20] [--saturation-seconds 15] [--quick] [--json] [--server-node-options "<flags>"] [--profile <dir>]`
+ *   [--seconds 20] [--saturation-seconds 15] [--quick] [--json] [--server-node-options "<flags>"] [--profile <dir>]
+ *   [--only "<kind>"]`
  *
  * Load measured the way operators read it (issue 27): latency at a fixed arrival rate, and the most
  * an instance serves. A throwaway copy of a backlog of suspended runs (PostgreSQL: generated in SQL
@@ -73,6 +74,8 @@ const WARM_UPS = QUICK ? 2 : 5;
 const SERVICE_SAMPLES = QUICK ? 5 : 10;
 const serverNodeOptions = option("server-node-options", "");
 const profileDir = option("profile", "");
+/** --only "run page": the mix is that kind alone (to profile one kind of request). */
+const onlyKind = option("only", "");
 for (const [name, value, max] of [
   ["instances", instances, 4],
   ["backlog", backlog, 1_000_000],
@@ -95,6 +98,11 @@ interface Approvable {
 
 /** What reviewers read, by weight (decisions are sent besides, at DECISIONS_PER_SECOND). */
 function readMix(runIds: string[]): Array<[weight: number, kind: string, path: () => string]> {
+  const mix = fullMix(runIds).filter(([, kind]) => !onlyKind || kind === onlyKind);
+  if (!mix.length) throw new Error(`--only: no kind of request named "${onlyKind}"`);
+  return mix;
+}
+function fullMix(runIds: string[]): Array<[weight: number, kind: string, path: () => string]> {
   const anyOf = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
   const resource = () => resourceName(Math.floor(Math.random() * 50));
   return [

@@ -35,11 +35,12 @@ export const NUMERIC_SETTINGS = Object.freeze({
   DECISION_LEASE_MS: { min: 100, max: 3_600_000, default: 60_000, unit: "milliseconds" },
   MASTRA_SERVER_TIMEOUT_MS: { min: 1_000, max: 3_600_000, default: 120_000, unit: "milliseconds" },
   PORT: { min: 1, max: 65_535, default: 3_000, unit: "a TCP port" },
-  // server.mjs's admission control (lib/http/admission.mjs): requests in Next at once, requests
-  // waiting for a place, and how long one may wait before it is answered 503 server_busy.
-  MAX_CONCURRENT_REQUESTS: { min: 1, max: 10_000, default: 16, unit: "requests" },
+  // server.mjs's admission control (lib/http/admission.mjs): reads in Next at once, reads waiting
+  // for a place, and how long one may wait before it is answered 503 server_busy. 8 at once kept
+  // an instance's CPU busy on a local database (bench/open-loop.ts: 4 served 24% more than 16).
+  MAX_CONCURRENT_REQUESTS: { min: 1, max: 10_000, default: 8, unit: "requests" },
   MAX_QUEUED_REQUESTS: { min: 0, max: 100_000, default: 500, unit: "requests" },
-  REQUEST_QUEUE_TIMEOUT_MS: { min: 100, max: 600_000, default: 5_000, unit: "milliseconds" },
+  REQUEST_QUEUE_TIMEOUT_MS: { min: 100, max: 600_000, default: 2_000, unit: "milliseconds" },
 });
 
 const DIGITS = /^[0-9]+$/;

@@ -4,6 +4,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { headers } from "next/headers";
+import { cache } from "react";
 import { AppError } from "../errors.ts";
 import { getAuth } from "./auth.ts";
 import { can, isRole, type Permission, type Role } from "./roles.ts";
@@ -42,6 +43,15 @@ export function runAs<T>(actor: Actor, work: () => T): T {
 export async function currentActor(): Promise<Actor | null> {
   const fixed = fixedActors.getStore();
   if (fixed) return fixed;
+  return actorOfRequest();
+}
+
+/**
+ * The session behind the request, looked up once per request: a page asked for it three times (the
+ * layout, the reader's language, the page's access check), each a signed-cookie check and a query.
+ * React's `cache` lasts one server render; in a route handler it is not there and this runs per call.
+ */
+const actorOfRequest = cache(async (): Promise<Actor | null> => {
   let requestHeaders: Headers;
   try {
     requestHeaders = await headers();
@@ -56,7 +66,7 @@ export async function currentActor(): Promise<Actor | null> {
     email: session.user.email,
     role: isRole(session.user.role) ? session.user.role : null,
   };
-}
+});
 
 const WHAT: Record<Permission, string> = {
   read: "see pending runs",

@@ -112,7 +112,7 @@ describe("the admission line", () => {
   });
 });
 
-describe("server.mjs under a crowd, with a line of one", () => {
+describe("server.mjs under a crowd, with one read at a time and no line", () => {
   let database: TestDatabase;
   let server: ConsoleServer;
 
@@ -127,7 +127,7 @@ describe("server.mjs under a crowd, with a line of one", () => {
     await database.drop();
   });
 
-  it("refuses what it cannot take with 503 server_busy (JSON for the API, a page in the reader's language for a browser) and never the liveness check", async () => {
+  it("refuses reads it cannot take with 503 server_busy (JSON for the API, a page in the reader's language for a browser), never a write or the liveness check", async () => {
     const crowd = await Promise.all(Array.from({ length: 12 }, () => fetch(`${server.url}/api/runs`)));
     const statuses = crowd.map((response) => response.status);
     expect(statuses.filter((status) => status === 401).length, "the one let in ran (anonymous: 401)").toBeGreaterThanOrEqual(1);
@@ -148,6 +148,18 @@ describe("server.mjs under a crowd, with a line of one", () => {
     const html = await busyPage!.text();
     expect(html).toContain('lang="ko"');
     expect(html).toContain("콘솔이 혼잡합니다");
+
+    // Writes never wait and are never refused for load: a crowd of them all reach the route (anonymous: 401).
+    const writes = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        fetch(`${server.url}/api/decisions`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: server.url },
+          body: JSON.stringify({ action: "approve", runId: "r", toolCallId: "c" }),
+        }),
+      ),
+    );
+    expect(writes.map((response) => response.status)).not.toContain(503);
 
     const health = await Promise.all([
       fetch(`${server.url}/api/runs`),
