@@ -1,7 +1,6 @@
 /**
  * `npm run bench:open-loop -- [--db postgres|sqlite] [--instances 2] [--backlog 100000] [--rates 50,100,200]
- *   [--seconds 20] [--saturation-seconds 15] [--quick] [--json] [--server-node-options "<flags>"] [--profile <dir>]
- *   [--only "<kind>"]`
+ *   [--seconds 20] [--saturation-seconds 15] [--quick] [--json] [--server-node-options "<flags>"] [--profile <dir>] [--only "<kind>"]`
  *
  * Load measured the way operators read it (issue 27): latency at a fixed arrival rate, and the most
  * an instance serves. A throwaway copy of a backlog of suspended runs (PostgreSQL: generated in SQL
@@ -20,12 +19,8 @@
  *  2. Saturation per instance: autocannon (a closed loop of SATURATION_CONNECTIONS connections,
  *     which is what "as much as it serves" means) on one instance, for the GET mix and for the floor.
  *
- * Why not autocannon's own rate (`overallRate`) for step 1: autocannon limits a rate per connection
- * per one-second window: each connection sends its share and then waits for its next second, and all
- * connections start together, so a "100 requests a second" run sends bursts of 100 at once each
- * second, and a connection still waiting for an answer does not send at all (the rate falls and the
- * latency of the requests never sent is not counted). Neither is an open loop. Step 1 is therefore
- * our own scheduler on node:http; autocannon does what it is built for, the closed-loop maximum.
+ * Why not autocannon's own rate (`overallRate`) for step 1: it is a cap per connection per second
+ * (bursts at each second; a connection waiting for an answer sends nothing), not an open loop (bench/README.md).
  *
  * Prints a table and target lines; with --json, one JSON line at the end (bench/run.ts reads it).
  * --profile <dir>: each server samples its CPU for the whole run (bench/cpu-profile.cjs) and writes
@@ -74,7 +69,7 @@ const WARM_UPS = QUICK ? 2 : 5;
 const SERVICE_SAMPLES = QUICK ? 5 : 10;
 const serverNodeOptions = option("server-node-options", "");
 const profileDir = option("profile", "");
-/** --only "run page": the mix is that kind alone (to profile one kind of request). */
+/** --only "run page": that kind alone (to profile it). */
 const onlyKind = option("only", "");
 for (const [name, value, max] of [
   ["instances", instances, 4],
@@ -98,14 +93,9 @@ interface Approvable {
 
 /** What reviewers read, by weight (decisions are sent besides, at DECISIONS_PER_SECOND). */
 function readMix(runIds: string[]): Array<[weight: number, kind: string, path: () => string]> {
-  const mix = fullMix(runIds).filter(([, kind]) => !onlyKind || kind === onlyKind);
-  if (!mix.length) throw new Error(`--only: no kind of request named "${onlyKind}"`);
-  return mix;
-}
-function fullMix(runIds: string[]): Array<[weight: number, kind: string, path: () => string]> {
   const anyOf = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
   const resource = () => resourceName(Math.floor(Math.random() * 50));
-  return [
+  const mix: ReturnType<typeof readMix> = [
     [15, "queue page", () => anyOf(["/", "/?sort=oldest", `/?resourceId=${resource()}`])],
     [15, "api queue", () => "/api/queue?perPage=20"],
     [10, "api queue resource", () => `/api/queue?resourceId=${resource()}`],
@@ -113,6 +103,8 @@ function fullMix(runIds: string[]): Array<[weight: number, kind: string, path: (
     [10, "api queue risk", () => "/api/queue?risk=high,critical&sort=risk"],
     [40, "run page", () => `/runs/${encodeURIComponent(anyOf(runIds))}`],
   ];
+  if (onlyKind && !mix.some(([, kind]) => kind === onlyKind)) throw new Error(`--only: no kind of request named "${onlyKind}"`);
+  return mix.filter(([, kind]) => !onlyKind || kind === onlyKind);
 }
 function picker(mix: ReturnType<typeof readMix>): () => Request {
   const total = mix.reduce((sum, [weight]) => sum + weight, 0);

@@ -14,7 +14,8 @@ import { DecisionErrorAlert, IssueList } from "./decision-error-alert";
 import { MayHaveRunConfirmation } from "./may-have-run-confirmation";
 import { useIssueText, useIssueWords } from "./issue-text";
 import { isAlreadyDecided, useDecide, type DecisionControls } from "./use-decide";
-import { buildValidator, skeletonFromSchema } from "./resume-schema";
+import { skeletonFromSchema, type Validator } from "./resume-schema";
+import { useSchemaValidator } from "./use-schema-validator";
 import { suggestFieldValues, withField, type FieldSuggestions } from "./resume-suggestions";
 import { jsonSyntaxWords } from "@/lib/decisions/json-syntax";
 import { useErrorText } from "@/components/error-text";
@@ -42,12 +43,12 @@ type Check = { ok: true } | { ok: false; title: string; problems: string[] };
 const encoder = new TextEncoder();
 
 /** Checks the text as the reviewer types: JSON first, then the tool's schema (when zod can read it). */
-function useCheckResumeData(): (text: string, validate: ReturnType<typeof buildValidator>, toolName: string) => Check {
+function useCheckResumeData(): (text: string, validate: Validator | undefined, toolName: string) => Check {
   const t = useTranslations("runDetail.resume");
   const issueText = useIssueText();
   const issueWords = useIssueWords();
   return useCallback(
-    (text: string, validate: ReturnType<typeof buildValidator>, toolName: string): Check => {
+    (text: string, validate: Validator | undefined, toolName: string): Check => {
       if (encoder.encode(text).length > LIMITS.resumeDataBytes) {
         return { ok: false, title: t("tooLarge", { kib: LIMITS.resumeDataBytes / 1024 }), problems: [] };
       }
@@ -91,7 +92,7 @@ export function ResumeForm({
   const skeleton = useMemo(() => skeletonFromSchema(resumeSchema), [resumeSchema]);
   const start = skeleton === null ? "" : JSON.stringify(skeleton, null, 2);
   const suggestions = useMemo(() => suggestFieldValues(resumeSchema, suspendPayload), [resumeSchema, suspendPayload]);
-  const validate = useMemo(() => buildValidator(resumeSchema), [resumeSchema]);
+  const validate = useSchemaValidator(resumeSchema);
   const decide = useDecide({ deferListUpdate: compact });
   const editorRef = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState(start);

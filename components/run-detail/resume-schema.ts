@@ -3,7 +3,6 @@
  * list of fields, and a client-side validator (zod's JSON Schema conversion). The schema comes from
  * the stored run, so nothing here trusts its shape.
  */
-import { z } from "zod";
 import { humanizeIssues, type HumanIssue } from "@/lib/decisions/issues";
 
 export type JsonSchema = Record<string, unknown>;
@@ -141,10 +140,15 @@ export function additionalPropertiesForbidden(value: unknown): boolean {
 
 export type Validator = (value: unknown) => HumanIssue[];
 
-/** A validator from the tool's JSON Schema, or undefined when zod cannot convert it (JSON-only checks then). */
-export function buildValidator(value: unknown): Validator | undefined {
+/**
+ * A validator from the tool's JSON Schema, or undefined when zod cannot convert it (JSON-only checks
+ * then). zod is loaded on first use: it is a quarter of the queue page's JavaScript otherwise, and
+ * only an input request's editor needs it (the server checks every resume with zod regardless).
+ */
+export async function loadValidator(value: unknown): Promise<Validator | undefined> {
   const schema = asSchema(value);
   if (!schema) return undefined;
+  const { z } = await import("zod");
   try {
     const validator = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
     return (data) => {

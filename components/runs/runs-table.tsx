@@ -86,7 +86,8 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
   const threadsByKey = useMemo(() => new Map(shownThreads.map((thread) => [thread.threadKey || NO_THREAD, thread])), [shownThreads]);
 
   /* ---------- the table ---------- */
-  const columns = useMemo(() => getRunsTableColumns(targets), [targets]);
+  const requestLabel = t("request");
+  const columns = useMemo(() => getRunsTableColumns(targets, requestLabel), [targets, requestLabel]);
   // Threads start expanded (new ones too); the reviewer collapses the ones they are done looking at.
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const expanded = useMemo<ExpandedState>(() => {
