@@ -2,11 +2,12 @@ import { useSyncExternalStore } from "react";
 
 /**
  * How many calls the server renders into the queue's HTML: a screenful and more. The rest render
- * once the page runs in the browser, from the data the page already holds. A first page can hold
- * 20 threads of 50 calls; rendering all ~1,000 rows on the server took ~400 ms per page view
- * (bench/page.ts at 10k and 100k), most of it React building markup nobody had scrolled to yet.
+ * once the page runs in the browser, from the data the page already holds. Rendering all of a
+ * first page's calls on the server (~1,000 at 50 a thread) took ~400 ms per page view (bench/page.ts);
+ * 120 were still most of what a queue page cost the server under load (bench/README.md, the open
+ * loop's profile: React rendering and message formatting for rows nobody had scrolled to yet).
  */
-export const SERVER_RENDERED_CALLS = 120;
+export const SERVER_RENDERED_CALLS = 40;
 
 const subscribeToNothing = () => () => {};
 
