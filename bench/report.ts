@@ -13,6 +13,7 @@ import { decisionTarget, listingTargets } from "./targets.ts";
 import { loadReport, type OpenLoopResult } from "./load-report.ts";
 import { threadsReport, THREADS_PER_PAGE } from "./threads.ts";
 import { writePathReport } from "./write-path.ts";
+import { CALLS_PER_THREAD } from "../lib/runs/validations.ts";
 
 export interface ReportSettings {
   QUICK: boolean;
@@ -239,7 +240,7 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
       "",
       `## Pages of threads (the review queue)`,
       "",
-      `The queue's page (lib/runs/list-threads.ts): ${THREADS_PER_PAGE} whole threads with up to 50 calls each, totals of threads and calls included, overdue against now − 60 min (every backlog run is older). bench/threads.ts.`,
+      `The queue's page (lib/runs/list-threads.ts): ${THREADS_PER_PAGE} whole threads with up to ${CALLS_PER_THREAD} calls each, totals of threads and calls included, overdue against now − 60 min (every backlog run is older). bench/threads.ts.`,
       "",
       threads.table,
       "",
