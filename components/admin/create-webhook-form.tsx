@@ -1,11 +1,12 @@
 "use client";
 
+import { LocaleOptions } from "@/components/locale-options";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { createWebhook } from "@/lib/actions/create-webhook";
 import { EVENT_TYPES } from "@/lib/events/types";
-import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES } from "@/lib/i18n/locales";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -78,11 +79,7 @@ export function CreateWebhookForm() {
             aria-describedby="webhook-locale-hint"
             className="h-9 w-fit rounded-md border border-neutral-300 bg-white px-2 text-sm"
           >
-            {LOCALES.map((code) => (
-              <option key={code} value={code}>
-                {LOCALE_NAMES[code]}
-              </option>
-            ))}
+            <LocaleOptions />
           </select>
           <p id="webhook-locale-hint" className="text-xs text-neutral-600">
             {t("webhooks.languageHint")}

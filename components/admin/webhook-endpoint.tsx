@@ -1,11 +1,12 @@
 "use client";
 
+import { LocaleOptions } from "@/components/locale-options";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { retryWebhookDelivery } from "@/lib/actions/retry-webhook-delivery";
 import { updateWebhook } from "@/lib/actions/update-webhook";
-import { LOCALE_NAMES, LOCALES, type Locale } from "@/lib/i18n/locales";
+import { LOCALE_NAMES, type Locale } from "@/lib/i18n/locales";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -93,11 +94,7 @@ export function WebhookEndpointCard({ endpoint, deliveries }: { endpoint: Endpoi
               onChange={(event) => void setLocale(event.target.value)}
               className="h-8 rounded-md border border-neutral-300 bg-white px-2 text-sm"
             >
-              {LOCALES.map((code) => (
-                <option key={code} value={code}>
-                  {LOCALE_NAMES[code]}
-                </option>
-              ))}
+              <LocaleOptions />
             </select>
           ) : null}
           <Badge>{t("enabled", { enabled: endpoint.enabled ? "yes" : "no" })}</Badge>
