@@ -5,6 +5,7 @@
 import os from "node:os";
 import { backlogShape, caseValues } from "./backlog.ts";
 import type { BuiltStore } from "./stores.ts";
+import type { MillionResults } from "./million-report.ts";
 import type { ThreadPageResult } from "./threads.ts";
 import type { OpenLoopResult } from "./load-report.ts";
 import type { WritePathResult } from "./write-path.ts";
@@ -86,6 +87,8 @@ export function createResults({ quick, capMs }: { quick: boolean; capMs: number 
     /** bench/bulk.ts: a bulk approval of N calls vs N single approvals, per store. */
     bulk: undefined as unknown,
     memory: undefined as unknown,
+    /** bench/million.ts (full runs only): PostgreSQL at 10k, 100k and 1M waiting runs generated in SQL. */
+    million: undefined as (MillionResults & { error?: string }) | undefined,
     targets: [] as Array<{ target: string; value: string; met: boolean }>,
     seconds: 0,
   };

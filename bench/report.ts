@@ -7,6 +7,7 @@ import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { BENCH_DIR } from "./backlog.ts";
+import { millionReport } from "./million-report.ts";
 import { CASES, PER_PAGE, type BenchResults, type MastraResult, type OurResult } from "./cases.ts";
 import type { Stats } from "./timing.ts";
 import { decisionTarget, listingTargets } from "./targets.ts";
@@ -197,6 +198,9 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
   if (writes) results.targets.push(...writes.targets);
   const load = Object.keys(results.load).length ? loadReport(results.load, QUICK) : undefined;
   if (load) results.targets.push(...load.targets);
+  const million = results.million?.results ? millionReport(results.million) : undefined;
+  if (million) results.targets.push(...million.targets);
+  else if (results.million?.error) t("the 1M measurement (bench/million.ts) ran", results.million.error, false);
 
   results.seconds = Math.round((performance.now() - started) / 1000);
   results.machine.loadAvgAtEnd = os.loadavg().map((x) => Math.round(x * 10) / 10);
@@ -245,6 +249,16 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
       threads.table,
       "",
       ...(writes ? ["## Snapshot writes (what every agent step pays)", "", writes.table, ""] : []),
+      ...(million
+        ? [
+            "## A million waiting runs on PostgreSQL",
+            "",
+            `bench/million.ts: backlogs generated inside PostgreSQL (bench/sql-backlog.ts, the same templates and mix, +10% completed runs, summaries kept by the store's own triggers), every listing case and every page of threads with exact totals, and what a snapshot write costs there. Times in ms (median / p95).`,
+            "",
+            million.table,
+            "",
+          ]
+        : []),
       ...(load
         ? [
             "## Load at fixed arrival rates, with its floor",

@@ -13,12 +13,15 @@
  * on PostgreSQL and one on SQLite, saturation per instance, each against the floor route), on the
  * production build (`next build` first); quick: a 5,000 backlog and short phases.
  *
- * Flags: --quick, --rebuild (drop cached stores first), --no-page, --no-mastra, --no-decision, --no-write, --no-load.
+ * Full only: PostgreSQL at 10k, 100k and 1M waiting runs generated in SQL (bench/million.ts, the 1M
+ * table; its databases are kept between runs, the first build of 1M takes about half an hour).
+ *
+ * Flags: --quick, --rebuild (drop cached stores first), --no-page, --no-mastra, --no-decision, --no-write, --no-load, --no-million.
  */
 import { disconnectDb } from "../lib/db/client.ts";
 import { listSuspendedRuns } from "../lib/runs/list-suspended-runs.ts";
 import { backlogShape, loadTemplates } from "./backlog.ts";
-import { CASES, createResults, scoped, v, type MastraResult, type RulesResult } from "./cases.ts";
+import { CASES, createResults, scoped, v, type BenchResults, type MastraResult, type RulesResult } from "./cases.ts";
 import { child } from "./children.ts";
 import type { OpenLoopResult } from "./load-report.ts";
 import { writeReport } from "./report.ts";
@@ -263,4 +266,9 @@ if (!QUICK && !args.has("--no-page")) {
   log(`  ${JSON.stringify(results.page)}`);
 }
 
+if (!QUICK && !args.has("--no-million")) {
+  // Last, so that its 17 GB database does not crowd the page cache the other measurements use.
+  log("1M: PostgreSQL at 10k, 100k and 1M waiting runs generated in SQL (bench/million.ts)…");
+  results.million = (await child("million.ts", ["--json"], {}, 7_200_000)) as BenchResults["million"];
+}
 process.exit(writeReport(results, { QUICK, OUR_SIZES, MASTRA_SIZES, CAP_MS, started }) ? 1 : 0);
