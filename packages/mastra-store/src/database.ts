@@ -63,9 +63,23 @@ export async function connectDatabase<C extends Pick<StoreDb, "$queryRawUnsafe">
     return db;
   }
   const [PrismaClient, { PrismaPg }] = await Promise.all([classes.postgres(), import("@prisma/adapter-pg")]);
-  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, onConnect: withoutJit }) });
   postgresClients.add(db);
   return db;
+}
+
+/**
+ * PostgreSQL's JIT compiles every plan whose estimated cost passes jit_above_cost (100,000 by
+ * default, on in Debian's and most builds). Estimated costs grow with the backlog: at a million
+ * waiting runs the queue's groupings cross it, and compiling one took 28 ms or more before it ran
+ * (EXPLAIN ANALYZE's "JIT: Timing"), far more than the statement itself. Every statement
+ * of the store and the console is a short read or write that JIT never pays back, so each new
+ * connection turns it off (pg-pool awaits this before handing the connection out). Set by a
+ * statement rather than the startup "options" parameter, which PgBouncer refuses for settings it
+ * does not track. A server without JIT (before 11, or built without LLVM) keeps the connection.
+ */
+async function withoutJit(client: { query(text: string): Promise<unknown> }): Promise<void> {
+  await client.query("SET jit = off").catch(() => undefined);
 }
 
 /** The package's own client: the store's models only. */
