@@ -183,7 +183,8 @@ export async function generateBacklogInSql(
   url: string,
   templates: TemplateRun[],
   size: number,
-  { batch = 50_000, log = (_line: string) => {} }: { batch?: number; log?: (line: string) => void } = {},
+  // `startAt`: carry on an interrupted build (batches are transactions, each run's rows are drawn from its number).
+  { batch = 50_000, log = (_line: string) => {}, startAt = 0 }: { batch?: number; log?: (line: string) => void; startAt?: number } = {},
 ): Promise<void> {
   const rows = sqlTemplateRows(templates);
   const count = templates.length;
@@ -216,7 +217,7 @@ export async function generateBacklogInSql(
       ]);
     }
     const total = size + completed;
-    for (let from = 0; from < total; from += batch) {
+    for (let from = startAt; from < total; from += batch) {
       const to = Math.min(total, from + batch) - 1;
       const started = performance.now();
       await client.query(`

@@ -5,7 +5,8 @@
  * rename, as SQLite alters a table) drops the triggers on it, and SQLite refuses the rename while a
  * trigger elsewhere names the missing table. So deployMigrations takes them off on SQLite before the
  * store's migrations run and installs them after the console's, refilling the table from what waits
- * then, in one transaction. The SQL is prisma/<provider>/derived/waiting_call_risks.sql.
+ * then, in one transaction. The SQL is prisma/<provider>/derived/waiting_call_risks.sql; it also
+ * keeps (and refills) waiting_thread_risks, the same rows summed per thread and risk.
  */
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -23,8 +24,15 @@ const TRIGGERS: Record<DatabaseProvider, string[]> = {
     "workflow_snapshots_waiting_risks_insert",
     "workflow_snapshots_waiting_risks_update",
     "workflow_snapshots_waiting_risks_delete",
+    "waiting_call_risks_thread_insert",
+    "waiting_call_risks_thread_delete",
   ],
-  postgres: ["call_rule_matches_keep_waiting_risks", "workflow_snapshots_keep_waiting_risks"],
+  postgres: [
+    "call_rule_matches_keep_waiting_risks",
+    "workflow_snapshots_keep_waiting_risks",
+    "waiting_call_risks_add_thread_risks",
+    "waiting_call_risks_remove_thread_risks",
+  ],
 };
 
 const installScript = (provider: DatabaseProvider) =>

@@ -9,10 +9,10 @@
  *
  * Built to stay fast at 100k+ runs: with no filter but agent, overdue and whole days of creation,
  * the page and its totals come from the per-thread summaries (lib/runs/thread-summaries.ts, kept
- * exact by triggers in the snapshot write's transaction); narrower filters (resource, thread,
+ * exact by triggers in the snapshot write's transaction), and with one risk alone from the per-thread
+ * risk summaries (lib/runs/thread-risks.ts); narrower filters (resource, thread,
  * assignee, a window that cuts a day) group their matches, which their indexes find first.
- * Either way a page's calls are read by key from the threads' index, at most `callsPerThread` per
- * thread. The reads go straight to SQLite's connection (queryStatement): a page is ~900 rows.
+ * Every way reads a page's calls by key from the threads' index, at most `callsPerThread` a thread.
  * `npm run bench` measures it (bench/results.md).
  */
 import { empty, join, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
@@ -34,6 +34,7 @@ import {
   runRiskRank,
 } from "./risk-sql.ts";
 import { pageOfSummaries, recentCallsOf, summariesCover } from "./thread-summaries.ts";
+import { pageOfRiskSummaries, riskSummariesCover } from "./thread-risks.ts";
 
 export { NO_THREAD_KEY };
 
@@ -70,7 +71,11 @@ export async function listThreads(options: ListThreadsOptions, databaseUrl: stri
     sort: !rated && parsed.data.sort === "risk" ? "oldest" : parsed.data.sort,
   };
   const fromSummaries = summariesCover(query);
-  const { rows, threadTotal, callTotal } = fromSummaries ? await pageOfSummaries(db, query) : await pageOfMatches(db, query);
+  const { rows, threadTotal, callTotal } = fromSummaries
+    ? await pageOfSummaries(db, query)
+    : riskSummariesCover(query)
+      ? await pageOfRiskSummaries(db, query)
+      : await pageOfMatches(db, query);
   const [shown, recent] = await Promise.all([
     readShownRuns(db, query, rows),
     fromSummaries ? recentCallsOf(db, query, rows) : new Map<string, number>(),

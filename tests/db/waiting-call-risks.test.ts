@@ -4,6 +4,7 @@
  * and rules, the table is compared after each change with what it must hold, computed here from
  * call_rule_matches and workflow_snapshots (the run's pending calls parsed in JavaScript): as calls
  * are rated, decided, rewritten and re-rated; and the migration fills in the calls rated before it.
+ * waiting_thread_risks, the same rows summed per thread and risk, is compared with their sums each time.
  */
 import Database from "better-sqlite3";
 import pg from "pg";
@@ -73,6 +74,40 @@ async function expectKept(url: string, count: number) {
   const expected = byKey(await expectedRows(url));
   expect(expected).toHaveLength(count);
   expect(byKey(await actualRows(url))).toEqual(expected);
+  expect(await threadRisks(url)).toEqual(threadRisksOf(expected));
+}
+
+/** waiting_thread_risks as it must be: the rows per thread and risk, each run once. */
+function threadRisksOf(rows: Array<Row & Times>) {
+  const byThreadRisk = new Map<
+    string,
+    { threadKey: string; risk: string; riskRank: number; runs: Set<string>; calls: number; oldestAt: number }
+  >();
+  for (const row of rows) {
+    const key = `${row.threadKey}/${row.risk}`;
+    const entry = byThreadRisk.get(key) ?? {
+      threadKey: row.threadKey,
+      risk: row.risk,
+      riskRank: row.riskRank,
+      runs: new Set(),
+      calls: 0,
+      oldestAt: Infinity,
+    };
+    if (!entry.runs.has(row.runId)) entry.calls += row.toolCallCount;
+    entry.runs.add(row.runId);
+    entry.oldestAt = Math.min(entry.oldestAt, row.updatedAt);
+    byThreadRisk.set(key, entry);
+  }
+  return [...byThreadRisk.values()]
+    .map((entry) => ({ ...entry, runs: entry.runs.size }))
+    .sort((a, b) => `${a.threadKey}/${a.risk}`.localeCompare(`${b.threadKey}/${b.risk}`));
+}
+
+async function threadRisks(url: string) {
+  const rows = await (await getDb(url)).waitingThreadRisk.findMany();
+  return rows
+    .map((row) => ({ ...row, oldestAt: row.oldestAt.getTime() }))
+    .sort((a, b) => `${a.threadKey}/${a.risk}`.localeCompare(`${b.threadKey}/${b.risk}`));
 }
 
 async function rules(url: string) {

@@ -100,6 +100,18 @@ describe.each(["sqlite", "postgres"] as const)("risk in the queue on %s", { time
     expect(await page({ risk: "medium" })).toMatchObject({ threadTotal: 0, callTotal: 0, threads: [] });
     const overdueHigh = await page({ risk: "high", overdue: "1" });
     expect(overdueHigh.threads.map((thread) => [thread.threadKey, thread.overdueCalls])).toEqual([[threadOf("highOld"), 1]]);
+    // One risk reads the per-thread risk summaries; with a risk no call has added, the same page is
+    // grouped from the matching runs: both say the same, calls not overdue yet included.
+    const grouped = await page({ risk: "high,medium" });
+    expect(high.threads).toEqual(grouped.threads);
+    expect(high.threads.map((thread) => [thread.threadKey, thread.calls, thread.overdueCalls])).toEqual([
+      [threadOf("highOld"), 1, 1],
+      [threadOf("highRecent"), 1, 0],
+    ]);
+    expect((await page({ risk: "high", sort: "newest" })).threads.map((thread) => thread.threadKey)).toEqual([
+      threadOf("highRecent"),
+      threadOf("highOld"),
+    ]);
   });
 
   it("orders highest risk first, then longest waiting", async () => {

@@ -3,6 +3,10 @@
 -- any is missing (a new database), and the table refilled from what waits now, in one transaction.
 -- Triggers that change get new names (the installer looks for these names).
 
+-- waiting_thread_risks' triggers are off while the table is refilled below (it is refilled in bulk).
+DROP TRIGGER IF EXISTS waiting_call_risks_add_thread_risks ON waiting_call_risks;
+DROP TRIGGER IF EXISTS waiting_call_risks_remove_thread_risks ON waiting_call_risks;
+
 -- A call waits when its run is suspended with an agent and the call is in the run's tool_calls.
 CREATE OR REPLACE FUNCTION waiting_call_risk_rank(risk TEXT) RETURNS INTEGER LANGUAGE sql IMMUTABLE AS $$
     SELECT CASE risk WHEN 'low' THEN 1 WHEN 'medium' THEN 2 WHEN 'high' THEN 3 WHEN 'critical' THEN 4 ELSE 0 END
@@ -71,3 +75,79 @@ FROM "call_rule_matches" AS "m" JOIN "workflow_snapshots" AS "w" ON "w"."run_id"
 WHERE "m"."risk" IS NOT NULL AND "w"."status" = 'suspended' AND "w"."agent_id" IS NOT NULL
     AND EXISTS (SELECT 1 FROM json_array_elements("w"."tool_calls"::json) AS "c" WHERE "c"->>'toolCallId' = "m"."tool_call_id")
 ON CONFLICT DO NOTHING;
+
+-- waiting_thread_risks: the rows above summed per thread and risk, a run counted once per risk;
+-- waiting_run_risks: each run's calls per risk.
+DELETE FROM "waiting_run_risks";
+INSERT INTO "waiting_run_risks" ("workflow_name", "run_id", "risk", "calls")
+SELECT "workflow_name", "run_id", "risk", COUNT(*) FROM "waiting_call_risks" GROUP BY "workflow_name", "run_id", "risk";
+DELETE FROM "waiting_thread_risks";
+INSERT INTO "waiting_thread_risks" ("thread_key", "risk", "risk_rank", "runs", "calls", "oldest_at")
+SELECT "thread_key", "risk", MAX("risk_rank"), COUNT(*), SUM("tool_call_count"), MIN("updated_at")
+FROM (SELECT DISTINCT "workflow_name", "run_id", "thread_key", "risk", "risk_rank", "tool_call_count", "updated_at" FROM "waiting_call_risks") AS "runs"
+GROUP BY "thread_key", "risk";
+
+-- A run's first call of a risk (its waiting_run_risks row made) adds the run to its thread's row for
+-- that risk; its last (the row back to 0) takes it off, and the thread's oldest is found again when
+-- it was this run's. A run's rows always carry its current times and call count (a snapshot write
+-- rewrites all of them). Statement triggers with the statement's rows, a run at a time: a row
+-- trigger fires after the whole statement, when each of a run's calls written together sees the
+-- others. Two transactions changing calls of one run take turns on its waiting_run_risks row.
+CREATE OR REPLACE FUNCTION waiting_call_risks_add_thread_risks() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    "c" RECORD;
+    "first" BOOLEAN;
+BEGIN
+    FOR "c" IN
+        SELECT "workflow_name", "run_id", "risk", "risk_rank", "thread_key", "tool_call_count", "updated_at", COUNT(*) AS "calls"
+        FROM "added" GROUP BY "workflow_name", "run_id", "risk", "risk_rank", "thread_key", "tool_call_count", "updated_at"
+        ORDER BY "workflow_name", "run_id", "risk"
+    LOOP
+        INSERT INTO "waiting_run_risks" AS "r" ("workflow_name", "run_id", "risk", "calls")
+        VALUES ("c"."workflow_name", "c"."run_id", "c"."risk", "c"."calls")
+        ON CONFLICT ("workflow_name", "run_id", "risk") DO UPDATE SET "calls" = "r"."calls" + EXCLUDED."calls"
+        RETURNING "r"."xmax" = 0 INTO "first";
+        IF "first" THEN
+            INSERT INTO "waiting_thread_risks" AS "t" ("thread_key", "risk", "risk_rank", "runs", "calls", "oldest_at")
+            VALUES ("c"."thread_key", "c"."risk", "c"."risk_rank", 1, "c"."tool_call_count", "c"."updated_at")
+            ON CONFLICT ("thread_key", "risk") DO UPDATE SET "runs" = "t"."runs" + 1, "calls" = "t"."calls" + EXCLUDED."calls",
+                "oldest_at" = LEAST("t"."oldest_at", EXCLUDED."oldest_at");
+        END IF;
+    END LOOP;
+    RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION waiting_call_risks_remove_thread_risks() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    "c" RECORD;
+    "left" INTEGER;
+BEGIN
+    FOR "c" IN
+        SELECT "workflow_name", "run_id", "risk", "thread_key", "tool_call_count", "updated_at", COUNT(*) AS "calls"
+        FROM "removed" GROUP BY "workflow_name", "run_id", "risk", "thread_key", "tool_call_count", "updated_at"
+        ORDER BY "workflow_name", "run_id", "risk"
+    LOOP
+        UPDATE "waiting_run_risks" SET "calls" = "calls" - "c"."calls"
+        WHERE "workflow_name" = "c"."workflow_name" AND "run_id" = "c"."run_id" AND "risk" = "c"."risk"
+        RETURNING "calls" INTO "left";
+        IF "left" <= 0 THEN
+            DELETE FROM "waiting_run_risks" WHERE "workflow_name" = "c"."workflow_name" AND "run_id" = "c"."run_id" AND "risk" = "c"."risk";
+            UPDATE "waiting_thread_risks" SET "runs" = "runs" - 1, "calls" = "calls" - "c"."tool_call_count"
+            WHERE "thread_key" = "c"."thread_key" AND "risk" = "c"."risk";
+            DELETE FROM "waiting_thread_risks" WHERE "thread_key" = "c"."thread_key" AND "risk" = "c"."risk" AND "runs" <= 0;
+            -- The table is as the whole statement left it: none left here means the thread's other
+            -- runs of this risk go too, later in this loop, which deletes the row.
+            UPDATE "waiting_thread_risks" SET "oldest_at" = COALESCE((
+                SELECT MIN("updated_at") FROM "waiting_call_risks" WHERE "risk" = "c"."risk" AND "thread_key" = "c"."thread_key"), "oldest_at")
+            WHERE "thread_key" = "c"."thread_key" AND "risk" = "c"."risk" AND "oldest_at" = "c"."updated_at";
+        END IF;
+    END LOOP;
+    RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER waiting_call_risks_add_thread_risks AFTER INSERT ON waiting_call_risks
+REFERENCING NEW TABLE AS "added" FOR EACH STATEMENT EXECUTE FUNCTION waiting_call_risks_add_thread_risks();
+CREATE TRIGGER waiting_call_risks_remove_thread_risks AFTER DELETE ON waiting_call_risks
+REFERENCING OLD TABLE AS "removed" FOR EACH STATEMENT EXECUTE FUNCTION waiting_call_risks_remove_thread_risks();

@@ -9,6 +9,8 @@ DROP TRIGGER IF EXISTS "call_rule_matches_waiting_risk_delete";
 DROP TRIGGER IF EXISTS "workflow_snapshots_waiting_risks_insert";
 DROP TRIGGER IF EXISTS "workflow_snapshots_waiting_risks_update";
 DROP TRIGGER IF EXISTS "workflow_snapshots_waiting_risks_delete";
+DROP TRIGGER IF EXISTS "waiting_call_risks_thread_insert";
+DROP TRIGGER IF EXISTS "waiting_call_risks_thread_delete";
 
 -- A call waits when its run is suspended with an agent and the call is in the run's tool_calls.
 
@@ -94,3 +96,35 @@ FROM "call_rule_matches" AS "m" JOIN "workflow_snapshots" AS "w" ON "w"."run_id"
 WHERE "m"."risk" IS NOT NULL AND "w"."status" = 'suspended' AND "w"."agent_id" IS NOT NULL
     AND EXISTS (SELECT 1 FROM json_each("w"."tool_calls") AS "c" WHERE json_extract("c"."value", '$.toolCallId') = "m"."tool_call_id")
 ON CONFLICT DO NOTHING;
+
+-- waiting_thread_risks: the rows above summed per thread and risk, a run counted once per risk.
+DELETE FROM "waiting_thread_risks";
+INSERT INTO "waiting_thread_risks" ("thread_key", "risk", "risk_rank", "runs", "calls", "oldest_at")
+SELECT "thread_key", "risk", MAX("risk_rank"), COUNT(*), SUM("tool_call_count"), MIN("updated_at")
+FROM (SELECT DISTINCT "workflow_name", "run_id", "thread_key", "risk", "risk_rank", "tool_call_count", "updated_at" FROM "waiting_call_risks")
+GROUP BY "thread_key", "risk";
+
+-- A run's first call of a risk adds the run to its thread's row for that risk. A run's rows always
+-- carry its current times and call count: a snapshot write rewrites all of them.
+CREATE TRIGGER "waiting_call_risks_thread_insert" AFTER INSERT ON "waiting_call_risks"
+WHEN NOT EXISTS (SELECT 1 FROM "waiting_call_risks" AS "o" WHERE "o"."run_id" = NEW."run_id" AND "o"."workflow_name" = NEW."workflow_name"
+    AND "o"."risk" = NEW."risk" AND "o"."tool_call_id" <> NEW."tool_call_id")
+BEGIN
+    INSERT INTO "waiting_thread_risks" ("thread_key", "risk", "risk_rank", "runs", "calls", "oldest_at")
+    VALUES (NEW."thread_key", NEW."risk", NEW."risk_rank", 1, NEW."tool_call_count", NEW."updated_at")
+    ON CONFLICT ("thread_key", "risk") DO UPDATE SET "runs" = "runs" + 1, "calls" = "calls" + "excluded"."calls",
+        "oldest_at" = MIN("oldest_at", "excluded"."oldest_at");
+END;
+
+-- Its last call of a risk takes it off; the thread's oldest is found again when it was this run's.
+CREATE TRIGGER "waiting_call_risks_thread_delete" AFTER DELETE ON "waiting_call_risks"
+WHEN NOT EXISTS (SELECT 1 FROM "waiting_call_risks" AS "o" WHERE "o"."run_id" = OLD."run_id" AND "o"."workflow_name" = OLD."workflow_name"
+    AND "o"."risk" = OLD."risk")
+BEGIN
+    UPDATE "waiting_thread_risks" SET "runs" = "runs" - 1, "calls" = "calls" - OLD."tool_call_count"
+    WHERE "thread_key" = OLD."thread_key" AND "risk" = OLD."risk";
+    DELETE FROM "waiting_thread_risks" WHERE "thread_key" = OLD."thread_key" AND "risk" = OLD."risk" AND "runs" <= 0;
+    UPDATE "waiting_thread_risks" SET "oldest_at" = (
+        SELECT MIN("updated_at") FROM "waiting_call_risks" WHERE "risk" = OLD."risk" AND "thread_key" = OLD."thread_key")
+    WHERE "thread_key" = OLD."thread_key" AND "risk" = OLD."risk" AND "oldest_at" = OLD."updated_at";
+END;
