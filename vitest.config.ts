@@ -36,6 +36,7 @@ const IN_PROCESS = [
   "tests/hardening/readme-errors.test.ts",
   "tests/hardening/refusal-limit.test.ts",
   "tests/http/client-address.test.ts",
+  "tests/i18n/client-namespaces.test.ts",
   "tests/i18n/link-problems.test.ts",
   "tests/notifications/email.test.ts",
   "tests/notifications/mail-config.test.ts",

@@ -22,7 +22,7 @@ const BROWSER_SAFE = [
   /^lib\/errors$/,
   /^lib\/events\/types$/,
   /^lib\/http\/limits$/,
-  /^lib\/i18n\/(locales|time-zones)$/, // dependency-free lists of languages and time zones
+  /^lib\/i18n\/(locales|time-zones|client-namespaces)$/, // dependency-free lists of languages, time zones and namespaces
   /^lib\/link-problems$/, // dependency-free wording of ignored URL parameters (English from messages/en.json)
   /^lib\/list-params$/,
   /^lib\/notifications\/modes$/, // dependency-free list of email choices
