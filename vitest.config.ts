@@ -38,6 +38,7 @@ const IN_PROCESS = [
   "tests/http/client-address.test.ts",
   "tests/i18n/client-namespaces.test.ts",
   "tests/i18n/link-problems.test.ts",
+  "tests/i18n/message-cache.test.ts",
   "tests/notifications/email.test.ts",
   "tests/notifications/mail-config.test.ts",
   "tests/queue/lingering.test.ts",
