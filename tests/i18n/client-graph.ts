@@ -63,9 +63,9 @@ export function namespacesOf(source: string): Set<string> {
   return found;
 }
 
-/** The namespaces the browser needs for what the given entry modules render. */
-export function clientNamespaces(entries: string[]): Set<string> {
-  const needed = new Set<string>();
+/** The modules the browser loads for what the given entry modules render: client modules and all they import. */
+export function clientModules(entries: string[]): Set<string> {
+  const modules = new Set<string>();
   const seen = new Set<string>();
   const visit = (file: string, inClient: boolean) => {
     const key = `${inClient}:${file}`;
@@ -75,15 +75,23 @@ export function clientNamespaces(entries: string[]): Set<string> {
     // The browser gets only references to server actions, not their modules.
     if (inClient && isServerModule(source)) return;
     const client = inClient || isClientModule(source);
-    if (client) for (const namespace of namespacesOf(source)) needed.add(namespace);
+    if (client) modules.add(file);
     for (const spec of importsOf(source)) {
       const target = resolve(file, spec);
       if (target) visit(target, client);
     }
   };
   for (const entry of entries) visit(entry, false);
-  return needed;
+  return modules;
 }
+
+/** The namespaces the browser needs for what the given entry modules render. */
+export function clientNamespaces(entries: string[]): Set<string> {
+  return new Set([...clientModules(entries)].flatMap((file) => [...namespacesOf(read(file))]));
+}
+
+/** Whether a module imports a message catalog (messages/*.json) at run time, not only its type. */
+export const importsCatalog = (file: string) => importsOf(read(file)).some((spec) => /(^|\/)messages\/[^/]+\.json$/.test(spec));
 
 /** The route key a folder's layout gives its provider (`<ClientMessages route="…">`), if it has one. */
 function providerRoute(dir: string): string | undefined {

@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLIENT_NAMESPACES, pickMessages } from "../../lib/i18n/client-namespaces.ts";
 import { CATALOGS } from "../../lib/i18n/catalogs.ts";
-import { clientNamespaces, covers, namespacesOf, providerScopes } from "./client-graph.ts";
+import { clientModules, clientNamespaces, covers, importsCatalog, namespacesOf, providerScopes } from "./client-graph.ts";
 
 const scopes = providerScopes();
 
@@ -23,6 +23,12 @@ describe("the messages each route sends to the browser", () => {
       expect(missing, `read under ${files.map((file) => path.relative(process.cwd(), file)).join(", ")}`).toEqual([]);
     });
   }
+
+  it("no module the browser loads imports a catalog (the English is filled in on the server)", () => {
+    const loaded = clientModules([...scopes.values()].flat());
+    expect(loaded.size).toBeGreaterThan(20);
+    expect([...loaded].filter(importsCatalog).map((file) => path.relative(process.cwd(), file))).toEqual([]);
+  });
 
   it("every picked namespace is in the catalogs", () => {
     for (const [route, paths] of Object.entries(CLIENT_NAMESPACES))

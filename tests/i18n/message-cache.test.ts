@@ -16,7 +16,7 @@ const shared = messageCacheFor("en", "Europe/Berlin");
  * A request's translator as next-intl (server/react-server/getConfig.js, getServerTranslator.js)
  * makes it: the request configuration spread, with that request's own formatters.
  */
-const requestTranslator = (namespace: string) =>
+const requestTranslator = (namespace: "queue") =>
   createTranslator({
     locale: "en",
     timeZone: "Europe/Berlin",
