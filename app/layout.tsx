@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { UserMenu } from "@/components/auth/user-menu";
 import { HeaderMenu } from "@/components/nav/header-menu";
 import { BrowserTimeZone } from "@/components/browser-time-zone";
+import { ClientMessages } from "@/components/client-messages";
 import { ViewerProvider } from "@/components/viewer";
 import { can, type Permission } from "@/lib/auth/roles";
 import { currentActor } from "@/lib/auth/session";
@@ -37,7 +37,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={await getLocale()}>
       <body className="min-h-screen bg-neutral-50 text-neutral-900 antialiased">
-        <NextIntlClientProvider>
+        {/* Only the header's and app/error.tsx's messages: each route sends its own (lib/i18n/client-namespaces.ts). */}
+        <ClientMessages route="layout">
           <a
             href="#main"
             className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow"
@@ -95,7 +96,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               </main>
             </ViewerProvider>
           </Providers>
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
-import { sayLinkProblem, type LinkProblem } from "@/lib/link-problems";
+import { sayLinkProblem, type LinkProblem } from "@/lib/link-problem-words";
 
 /**
  * What a list left out of its link and why (lib/search-params.ts `sanitizeQuery`), in the reader's

@@ -1,36 +1,15 @@
 /**
- * Why a list left a URL parameter out (lib/search-params.ts `sanitizeQuery`), as catalog words
- * (linkProblems in messages/<locale>.json) and the values they name: the page shows them in the
- * reader's language, while every JSON answer keeps the English sentence it always had (the English
- * catalog, filled in here), stable for scripts. Browser-safe: the catalog is JSON, its linkProblems
- * messages use plain {name} arguments only (no plurals), so filling them in needs no ICU library.
+ * Why a list left a URL parameter out, in English: every JSON answer keeps the English sentence it
+ * always had (the English catalog's linkProblems, filled in here), stable for scripts; the page says
+ * the same words in the reader's language (link-problem-words.ts, without this catalog). Server-side:
+ * the browser never loads the English catalog. Its linkProblems messages use plain {name} arguments
+ * only, so filling them in needs no ICU library.
  */
 import en from "../messages/en.json" with { type: "json" };
+import { sayLinkProblem, type LinkProblem, type LinkProblemKey, type LinkProblemWords, type SayLinkProblem } from "./link-problem-words.ts";
 
-export type LinkProblemKey = keyof typeof en.linkProblems;
-
-/** A catalog message and its arguments; an argument may itself be words (a field's label inside a sentence). */
-export interface LinkProblemWords {
-  key: LinkProblemKey;
-  values?: Record<string, string | LinkProblemWords>;
-}
-
-/** One parameter left out (or the whole link unreadable): the English sentence and the same as words. */
-export interface LinkProblem {
-  /** "perPage=7 was ignored: perPage must be one of 10, 20, 50, 100": what the JSON answers say. */
-  message: string;
-  words: LinkProblemWords;
-}
-
-export type SayLinkProblem = (key: LinkProblemKey, values: Record<string, string>) => string;
-
-/** Words as one language says them, nested arguments first. */
-export function sayLinkProblem(words: LinkProblemWords, say: SayLinkProblem): string {
-  const values: Record<string, string> = {};
-  for (const [name, value] of Object.entries(words.values ?? {}))
-    values[name] = typeof value === "object" ? sayLinkProblem(value, say) : value;
-  return say(words.key, values);
-}
+export { sayLinkProblem, wordsOfIssue } from "./link-problem-words.ts";
+export type { LinkProblem, LinkProblemKey, LinkProblemWords, SayLinkProblem } from "./link-problem-words.ts";
 
 const fillEnglish: SayLinkProblem = (key, values) =>
   en.linkProblems[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? values[name]! : whole));
@@ -42,12 +21,6 @@ export function linkProblemInEnglish(words: LinkProblemWords): string {
 /** A zod issue's options carrying the words: the English message (the JSON API's) and the words in `params`. */
 export function issueOf(words: LinkProblemWords): { message: string; params: { words: LinkProblemWords } } {
   return { message: linkProblemInEnglish(words), params: { words } };
-}
-
-/** The words a zod issue of lib/search-params.ts carries, if any. */
-export function wordsOfIssue(issue: { params?: Record<string, unknown> }): LinkProblemWords | undefined {
-  const words = issue.params?.words;
-  return typeof words === "object" && words !== null && "key" in words ? (words as LinkProblemWords) : undefined;
 }
 
 /** "<param>=<value> was ignored: <reason>", the value cut at 40 characters. */

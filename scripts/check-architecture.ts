@@ -18,12 +18,12 @@ const BROWSER_SAFE = [
   /^lib\/actions\//, // server action entry points ("use server") and their result types
   /^lib\/audit\/dto$/,
   /^lib\/auth\/(roles|client)$/,
-  /^lib\/decisions\/(types|limits|issues|issue-words|json-syntax)$/, // dependency-free wording of input problems (English from messages/en.json)
+  /^lib\/decisions\/(types|limits|issues|issue-words|json-syntax)$/, // dependency-free wording of input problems (no catalog: issue-english.ts is server-side)
   /^lib\/errors$/,
   /^lib\/events\/types$/,
   /^lib\/http\/limits$/,
-  /^lib\/i18n\/(locales|time-zones)$/, // dependency-free lists of languages and time zones
-  /^lib\/link-problems$/, // dependency-free wording of ignored URL parameters (English from messages/en.json)
+  /^lib\/i18n\/(locales|time-zones|client-namespaces)$/, // dependency-free lists of languages, time zones and namespaces
+  /^lib\/link-problem-words$/, // dependency-free wording of ignored URL parameters (no catalog: its English is server-side)
   /^lib\/list-params$/,
   /^lib\/notifications\/modes$/, // dependency-free list of email choices
   /^lib\/queue\/dto$/,

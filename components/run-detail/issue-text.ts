@@ -13,7 +13,7 @@ export function useIssueWords(): (words: IssueWords) => string {
   return useCallback((words: IssueWords) => sayIssue(words, (key, values) => t(key, values)), [t]);
 }
 
-export function useIssueText(): (issue: { message: string; words?: IssueWords }) => string {
+export function useIssueText(): (issue: { message?: string; words?: IssueWords }) => string {
   const say = useIssueWords();
-  return useCallback((issue) => (issue.words ? say(issue.words) : issue.message), [say]);
+  return useCallback((issue) => (issue.words ? say(issue.words) : (issue.message ?? "")), [say]);
 }

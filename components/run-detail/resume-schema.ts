@@ -3,7 +3,7 @@
  * list of fields, and a client-side validator (zod's JSON Schema conversion). The schema comes from
  * the stored run, so nothing here trusts its shape.
  */
-import { humanizeIssues, type HumanIssue } from "@/lib/decisions/issues";
+import { issuesInWords, type WordedIssue } from "@/lib/decisions/issues";
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -138,7 +138,7 @@ export function additionalPropertiesForbidden(value: unknown): boolean {
   return asSchema(value)?.additionalProperties === false;
 }
 
-export type Validator = (value: unknown) => HumanIssue[];
+export type Validator = (value: unknown) => WordedIssue[];
 
 /**
  * A validator from the tool's JSON Schema, or undefined when zod cannot convert it (JSON-only checks
@@ -154,7 +154,7 @@ export async function loadValidator(value: unknown): Promise<Validator | undefin
     return (data) => {
       const result = validator.safeParse(data);
       // The server words its refusal the same way (lib/decisions/issues.ts).
-      return result.success ? [] : humanizeIssues(result.error.issues);
+      return result.success ? [] : issuesInWords(result.error.issues);
     };
   } catch {
     return undefined;

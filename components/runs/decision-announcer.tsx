@@ -6,19 +6,11 @@
  * queue or on a run page, e.g. "Approved issueRefund". Visually hidden: the page shows the outcome
  * its own way.
  */
-import { useTranslations } from "next-intl";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import type { DecisionOutcome } from "@/lib/decisions/types";
 
 type Announce = (text: string) => void;
 
 const AnnouncerContext = createContext<Announce>(() => {});
-
-/** What the region says once a decision on `toolName` went through ("Approved issueRefund"), in the reader's language. */
-export function useDecisionAnnouncement(): (outcome: Pick<DecisionOutcome, "action">, toolName: string) => string {
-  const t = useTranslations("queue");
-  return useCallback((outcome, toolName) => t("announce", { action: outcome.action, tool: toolName }), [t]);
-}
 
 export function DecisionAnnouncerProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<{ id: number; text: string } | null>(null);

@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import { AppError, type ClientErrorCode, type ErrorCode } from "../errors.ts";
-import { humanizeIssues, issuesSentence, type HumanIssue } from "../decisions/issues.ts";
+import { humanizeIssues } from "../decisions/issue-english.ts";
+import { issuesSentence, type HumanIssue } from "../decisions/issues.ts";
 import { DecisionError, type PriorDecision } from "../decisions/types.ts";
 
 export interface ActionError {

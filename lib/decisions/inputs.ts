@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { idSchema, textCheck } from "../ids.ts";
 import { unstorableTextProblem } from "../safe-text.ts";
-import { jsonSyntaxMessage } from "./json-syntax.ts";
+import { jsonSyntaxMessage } from "./issue-english.ts";
 import { LIMITS } from "./limits.ts";
 
 const id = idSchema;

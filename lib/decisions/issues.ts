@@ -2,10 +2,11 @@
  * How the console words what is wrong with a decision's input, for people: "addressId is required",
  * "amount must be more than 0", "unknown field: foo" (JSON syntax: json-syntax.ts).
  * One module for the browser (the resume editor checks as the reviewer types) and the server (its
- * refusals), so both say the same thing, in the reader's language (issue-words.ts). Browser-safe and
- * dependency-free: it reads zod's issue objects (or any Standard Schema issue) by shape, never imports zod.
+ * refusals), so both say the same thing, in the reader's language (issue-words.ts); the server adds
+ * the English sentence (issue-english.ts). Browser-safe and dependency-free: it reads zod's issue
+ * objects (or any Standard Schema issue) by shape, never imports zod.
  */
-import { inEnglish, type IssueKey, type IssueWords } from "./issue-words.ts";
+import type { IssueKey, IssueWords } from "./issue-words.ts";
 
 /** An issue as zod (or any Standard Schema validator) reports it; every field but message optional. */
 export interface IssueLike {
@@ -32,6 +33,9 @@ export interface HumanIssue {
   /** The same as catalog words, for a reader of another language; none for a message a schema wrote itself. */
   words?: IssueWords;
 }
+
+/** An issue as catalog words, or as the schema's author wrote it: what the browser shows, in the reader's language. */
+export type WordedIssue = { path: string; words: IssueWords; message?: undefined } | { path: string; message: string; words?: undefined };
 
 /** zod's own default wording ("Invalid input: …", "Too small: …"); a message a schema wrote itself is kept. */
 const ZOD_DEFAULT = /^(Invalid\b|Too (small|big)\b|Unrecognized keys?\b)/;
@@ -108,20 +112,19 @@ function bound(issue: IssueLike, subject: string | IssueWords, small: boolean): 
 }
 
 /** Every issue in words; an unrecognized-keys issue becomes one "unknown field" per key. */
-export function humanizeIssues(issues: ReadonlyArray<IssueLike>): HumanIssue[] {
-  return issues.flatMap((issue) => {
+export function issuesInWords(issues: ReadonlyArray<IssueLike>): WordedIssue[] {
+  return issues.flatMap((issue): WordedIssue[] => {
     const path = pathText(issue.path);
     if (issue.code === "unrecognized_keys" && Array.isArray(issue.keys) && ZOD_DEFAULT.test(issue.message)) {
       return issue.keys.map((key) => {
         const field = path ? `${path}.${String(key)}` : String(key);
         const words: IssueWords = { key: "unknownField", values: { field } };
-        return { path: field, message: inEnglish(words), words };
+        return { path: field, words };
       });
     }
     // A message the schema wrote itself, in its author's words, is shown as written.
     if (!ZOD_DEFAULT.test(issue.message)) return [{ path, message: issue.message }];
-    const words = issueWords(issue, path);
-    return [{ path, message: inEnglish(words), words }];
+    return [{ path, words: issueWords(issue, path) }];
   });
 }
 

@@ -1,16 +1,15 @@
 /**
  * Where JSON text stops being JSON, and why, in words a person reads ("remove the comma before }",
- * line and column), for the resume editor as the reviewer types and the server's refusal alike.
- * Browser-safe and dependency-free.
+ * line and column), for the resume editor as the reviewer types and the server's refusal alike (its
+ * English: issue-english.ts). Browser-safe and dependency-free.
  */
-import { inEnglish, type IssueKey, type IssueWords } from "./issue-words.ts";
+import type { IssueKey, IssueWords } from "./issue-words.ts";
 
-export interface JsonSyntaxError {
+export interface JsonSyntaxLocation {
   /** 1-based line and column (in UTF-16 code units, as editors count). */
   line: number;
   column: number;
-  /** What is wrong there, in English (the server's message) and as catalog words. */
-  reason: string;
+  /** What is wrong there, as catalog words. */
   words: IssueWords;
 }
 
@@ -21,28 +20,22 @@ export type JsonSubject = "subjectThis" | "subjectResumeData" | "subjectArgument
  * Where JSON text stops being JSON, found by our own scan: Node and Chromium word JSON.parse's
  * errors differently, and neither always says where. Undefined when the text is valid JSON.
  */
-export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
+export function locateJsonSyntaxError(text: string): JsonSyntaxLocation | undefined {
   const failure = scan(text);
   if (!failure) return undefined;
   const before = text.slice(0, failure.index);
   const line = before.split("\n").length;
   const column = failure.index - (before.lastIndexOf("\n") + 1) + 1;
-  return { line, column, reason: inEnglish(failure.reason), words: failure.reason };
+  return { line, column, words: failure.reason };
 }
 
 /** "This is not valid JSON (line 2, column 5): …" as catalog words, or undefined for valid JSON. */
 export function jsonSyntaxWords(text: string, subject: JsonSubject = "subjectThis"): IssueWords | undefined {
   if (text.trim() === "") return { key: "jsonEmpty", values: { subject: { key: subject } } };
-  const error = findJsonSyntaxError(text);
+  const error = locateJsonSyntaxError(text);
   return error
     ? { key: "jsonInvalid", values: { subject: { key: subject }, line: error.line, column: error.column, reason: error.words } }
     : undefined;
-}
-
-/** The same in English (the server's refusal). */
-export function jsonSyntaxMessage(text: string, subject: JsonSubject = "subjectThis"): string | undefined {
-  const words = jsonSyntaxWords(text, subject);
-  return words && inEnglish(words);
 }
 
 /** Deeper than any resume data may be (LIMITS.resumeDataDepth); keeps the scan off the stack's edge. */

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { declineInput } from "../decisions/inputs.ts";
-import { jsonSyntaxMessage } from "../decisions/json-syntax.ts";
+import { jsonSyntaxMessage } from "../decisions/issue-english.ts";
 import { LIMITS } from "../decisions/limits.ts";
 
 /** The suggested arguments as JSON text, in bytes: they travel to the model inside the decline's reason. */

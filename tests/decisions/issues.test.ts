@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { humanizeIssues } from "../../lib/decisions/issues.ts";
+import { findJsonSyntaxError, humanizeIssues, jsonSyntaxMessage } from "../../lib/decisions/issue-english.ts";
 import { sayIssue } from "../../lib/decisions/issue-words.ts";
-import { findJsonSyntaxError, jsonSyntaxMessage, jsonSyntaxWords } from "../../lib/decisions/json-syntax.ts";
+import { jsonSyntaxWords } from "../../lib/decisions/json-syntax.ts";
 import { translatorFor } from "../../lib/i18n/catalogs.ts";
 
 const schema = z

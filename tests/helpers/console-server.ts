@@ -140,7 +140,8 @@ export async function callServerAction(
   };
   const [id, entry] = Object.entries(manifest.node).find(([, candidate]) => candidate.exportedName === exportedName) ?? [];
   if (!id || !entry) throw new Error(`No server action named ${exportedName} in the build`);
-  // An action is served by the pages that use it: post to one of them ("app/runs/[runId]/page" → /runs/x).
+  // An action is served by the pages that use it: post to one of them ("app/runs/[runId]/page" → /runs/x;
+  // a route group such as "(queue)" is not part of the URL).
   const pagePath =
     page ??
     Object.keys(entry.workers)
@@ -150,6 +151,7 @@ export async function callServerAction(
           worker
             .replace(/^app/, "")
             .replace(/\/page$/, "")
+            .replace(/\/\([^)]+\)/g, "")
             .replace(/\[[^\]]+\]/g, "x") || "/",
       )[0] ??
     "/";
