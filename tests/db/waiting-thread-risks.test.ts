@@ -114,6 +114,7 @@ describe.each(["sqlite", "postgres"] as const)("waiting_thread_risks on %s", { t
     expect(rows.length).toBeGreaterThan(5);
     await db.waitingCallRisk.deleteMany();
     expect(await db.waitingThreadRisk.count()).toBe(0);
+    expect(await db.waitingRunRisk.count()).toBe(0);
   });
 
   it.runIf(kind === "postgres")("counts a run once when two transactions rate two of its calls at once", async () => {

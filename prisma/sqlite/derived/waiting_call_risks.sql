@@ -97,34 +97,43 @@ WHERE "m"."risk" IS NOT NULL AND "w"."status" = 'suspended' AND "w"."agent_id" I
     AND EXISTS (SELECT 1 FROM json_each("w"."tool_calls") AS "c" WHERE json_extract("c"."value", '$.toolCallId') = "m"."tool_call_id")
 ON CONFLICT DO NOTHING;
 
--- waiting_thread_risks: the rows above summed per thread and risk, a run counted once per risk.
+-- waiting_thread_risks: the rows above summed per thread and risk, a run counted once per risk;
+-- waiting_run_risks: each run's calls per risk.
+DELETE FROM "waiting_run_risks";
+INSERT INTO "waiting_run_risks" ("workflow_name", "run_id", "risk", "calls")
+SELECT "workflow_name", "run_id", "risk", COUNT(*) FROM "waiting_call_risks" GROUP BY "workflow_name", "run_id", "risk";
 DELETE FROM "waiting_thread_risks";
 INSERT INTO "waiting_thread_risks" ("thread_key", "risk", "risk_rank", "runs", "calls", "oldest_at")
 SELECT "thread_key", "risk", MAX("risk_rank"), COUNT(*), SUM("tool_call_count"), MIN("updated_at")
 FROM (SELECT DISTINCT "workflow_name", "run_id", "thread_key", "risk", "risk_rank", "tool_call_count", "updated_at" FROM "waiting_call_risks")
 GROUP BY "thread_key", "risk";
 
--- A run's first call of a risk adds the run to its thread's row for that risk. A run's rows always
--- carry its current times and call count: a snapshot write rewrites all of them.
+-- A run's first call of a risk (no waiting_run_risks row yet) adds the run to its thread's row for
+-- that risk; its last (the row back at 0) takes it off, and the thread's oldest is found again when
+-- it was this run's. A run's rows always carry its current times and call count (a snapshot write
+-- rewrites all of them). Row triggers run as each row changes here, one writer at a time.
 CREATE TRIGGER "waiting_call_risks_thread_insert" AFTER INSERT ON "waiting_call_risks"
-WHEN NOT EXISTS (SELECT 1 FROM "waiting_call_risks" AS "o" WHERE "o"."run_id" = NEW."run_id" AND "o"."workflow_name" = NEW."workflow_name"
-    AND "o"."risk" = NEW."risk" AND "o"."tool_call_id" <> NEW."tool_call_id")
 BEGIN
     INSERT INTO "waiting_thread_risks" ("thread_key", "risk", "risk_rank", "runs", "calls", "oldest_at")
-    VALUES (NEW."thread_key", NEW."risk", NEW."risk_rank", 1, NEW."tool_call_count", NEW."updated_at")
+    SELECT NEW."thread_key", NEW."risk", NEW."risk_rank", 1, NEW."tool_call_count", NEW."updated_at"
+    WHERE NOT EXISTS (SELECT 1 FROM "waiting_run_risks" WHERE "workflow_name" = NEW."workflow_name" AND "run_id" = NEW."run_id" AND "risk" = NEW."risk")
     ON CONFLICT ("thread_key", "risk") DO UPDATE SET "runs" = "runs" + 1, "calls" = "calls" + "excluded"."calls",
         "oldest_at" = MIN("oldest_at", "excluded"."oldest_at");
+    INSERT INTO "waiting_run_risks" ("workflow_name", "run_id", "risk", "calls") VALUES (NEW."workflow_name", NEW."run_id", NEW."risk", 1)
+    ON CONFLICT ("workflow_name", "run_id", "risk") DO UPDATE SET "calls" = "calls" + 1;
 END;
 
--- Its last call of a risk takes it off; the thread's oldest is found again when it was this run's.
 CREATE TRIGGER "waiting_call_risks_thread_delete" AFTER DELETE ON "waiting_call_risks"
-WHEN NOT EXISTS (SELECT 1 FROM "waiting_call_risks" AS "o" WHERE "o"."run_id" = OLD."run_id" AND "o"."workflow_name" = OLD."workflow_name"
-    AND "o"."risk" = OLD."risk")
 BEGIN
+    UPDATE "waiting_run_risks" SET "calls" = "calls" - 1
+    WHERE "workflow_name" = OLD."workflow_name" AND "run_id" = OLD."run_id" AND "risk" = OLD."risk";
     UPDATE "waiting_thread_risks" SET "runs" = "runs" - 1, "calls" = "calls" - OLD."tool_call_count"
-    WHERE "thread_key" = OLD."thread_key" AND "risk" = OLD."risk";
+    WHERE "thread_key" = OLD."thread_key" AND "risk" = OLD."risk"
+        AND EXISTS (SELECT 1 FROM "waiting_run_risks" WHERE "workflow_name" = OLD."workflow_name" AND "run_id" = OLD."run_id" AND "risk" = OLD."risk" AND "calls" <= 0);
     DELETE FROM "waiting_thread_risks" WHERE "thread_key" = OLD."thread_key" AND "risk" = OLD."risk" AND "runs" <= 0;
     UPDATE "waiting_thread_risks" SET "oldest_at" = (
         SELECT MIN("updated_at") FROM "waiting_call_risks" WHERE "risk" = OLD."risk" AND "thread_key" = OLD."thread_key")
-    WHERE "thread_key" = OLD."thread_key" AND "risk" = OLD."risk" AND "oldest_at" = OLD."updated_at";
+    WHERE "thread_key" = OLD."thread_key" AND "risk" = OLD."risk" AND "oldest_at" = OLD."updated_at"
+        AND EXISTS (SELECT 1 FROM "waiting_run_risks" WHERE "workflow_name" = OLD."workflow_name" AND "run_id" = OLD."run_id" AND "risk" = OLD."risk" AND "calls" <= 0);
+    DELETE FROM "waiting_run_risks" WHERE "workflow_name" = OLD."workflow_name" AND "run_id" = OLD."run_id" AND "risk" = OLD."risk" AND "calls" <= 0;
 END;

@@ -10,6 +10,16 @@ CREATE TABLE "waiting_thread_risks" (
     PRIMARY KEY ("thread_key", "risk")
 );
 
+-- CreateTable
+CREATE TABLE "waiting_run_risks" (
+    "workflow_name" TEXT NOT NULL,
+    "run_id" TEXT NOT NULL,
+    "risk" TEXT NOT NULL,
+    "calls" INTEGER NOT NULL,
+
+    PRIMARY KEY ("workflow_name", "run_id", "risk")
+);
+
 -- CreateIndex
 CREATE INDEX "waiting_thread_risks_risk_oldest_at_thread_key_calls_idx" ON "waiting_thread_risks"("risk", "oldest_at", "thread_key", "calls");
 
