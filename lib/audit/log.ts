@@ -76,11 +76,14 @@ export function appendAudit(db: AuditWriter, entry: AuditEntry, at: Date = new D
 /**
  * The same row as appendAudit's, as one raw INSERT: for a transaction of raw statements
  * (statementTransaction in @agent-approvals/mastra-store), where a decision's last move is written.
+ * With `from` (PostgreSQL only: `FROM moved`, a CTE of the same statement), the row is written once
+ * per row of it: only if the change it describes was made.
  */
-export function auditInsert(entry: AuditEntry, at: Date = new Date()): Sql {
+export function auditInsert(entry: AuditEntry, at: Date = new Date(), from?: Sql): Sql {
   const row = auditRow(entry, at);
+  const values = sql`${row.at}, ${row.reviewer}, ${row.action}, ${row.outcome}, ${row.code}, ${row.runId}, ${row.toolCallId}, ${row.agentId}, ${row.threadId}, ${row.resourceId}, ${row.toolName}, ${row.args}, ${row.resumeData}, ${row.reason}, ${row.answer}, ${row.message}, ${row.decisionId}, ${row.batchId}, ${row.assignee}, ${row.via}`;
   return sql`INSERT INTO audit_events (at, reviewer, action, outcome, code, run_id, tool_call_id, agent_id, thread_id, resource_id, tool_name, args, resume_data, reason, answer, message, decision_id, batch_id, assignee, via)
-    VALUES (${row.at}, ${row.reviewer}, ${row.action}, ${row.outcome}, ${row.code}, ${row.runId}, ${row.toolCallId}, ${row.agentId}, ${row.threadId}, ${row.resourceId}, ${row.toolName}, ${row.args}, ${row.resumeData}, ${row.reason}, ${row.answer}, ${row.message}, ${row.decisionId}, ${row.batchId}, ${row.assignee}, ${row.via})`;
+    ${from ? sql`SELECT ${values} ${from}` : sql`VALUES (${values})`}`;
 }
 
 /** An audit row, its free-form values capped. */

@@ -1,9 +1,13 @@
 /**
  * The raw statements the ledger (ledger.ts) writes tool_call_decisions with, the same on SQLite and
  * PostgreSQL: sent through executeStatement and statementTransaction (@agent-approvals/mastra-store),
- * compiled once per SQLite connection, without the Prisma client's work per query.
+ * compiled once per SQLite connection, without the Prisma client's work per query. On PostgreSQL a
+ * write with its audit entry (and event) is one statement instead (`…InOneStatement`).
  */
-import { join, raw, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
+import { empty, join, raw, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
+import { executeStatement, isPostgresClient } from "@agent-approvals/mastra-store";
+import { auditInsert, type AuditEntry } from "../audit/log.ts";
+import type { Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import type { DecisionState } from "./types.ts";
 
@@ -41,4 +45,53 @@ export function moveStatement(
 /** Notes that the decided call's tool ran, while the decision is being applied. */
 export function toolRanStatement(decision: ToolCallDecision, at: Date): Sql {
   return sql`UPDATE tool_call_decisions SET tool_ran_at = ${at} WHERE id = ${decision.id} AND state = ${"applying"}`;
+}
+
+/*
+ * PostgreSQL over the network pays a round trip per statement, plus BEGIN and COMMIT: a transaction
+ * of a write, its audit entry and its event was six. Data-modifying CTEs make it one statement,
+ * atomic as the transaction was (a statement is its own transaction), whose other rows are written
+ * only if the first write was made (each inserts `FROM` it), so first-wins and conditional moves
+ * hold as before. SQLite has no data-modifying CTEs, and its transaction costs no round trips.
+ */
+
+/*
+ * Two of these commits do not wait for their WAL to reach the disk (synchronous_commit off for that
+ * transaction alone): each fsync costs more than the round trip, and the next move's commit, which
+ * does wait, makes them durable, since PostgreSQL flushes its WAL in order. The record: nothing acts
+ * on it before the recorded → applying move, which waits. The tool-ran note: the settling move
+ * waits. Our process dying loses neither (the server has the commit; its WAL writer flushes it
+ * within wal_writer_delay × 3); the server dying first loses a record nothing was done on (the
+ * applying move fails with it), or a note, leaving the decision as a crash before the note does.
+ */
+const FLUSHED_BY_THE_NEXT_MOVE = sql`set_config('synchronous_commit', 'off', true)`;
+
+/** The decision and its `recorded` audit entry; 1 written, or 0 when the call has a decision already. */
+export function recordInOneStatement(row: ToolCallDecision, audit: AuditEntry, now: Date): Sql {
+  return sql`WITH created AS (${decisionInsert(row)} RETURNING id), audited AS (${auditInsert(audit, now, sql`FROM created`)})
+    SELECT count(*)::int AS written, ${FLUSHED_BY_THE_NEXT_MOVE} FROM created`;
+}
+
+/** Notes that the tool ran (toolRanStatement); on PostgreSQL committed as the record is (above). */
+export async function writeToolRan(db: Db, decision: ToolCallDecision, at: Date): Promise<void> {
+  if (!isPostgresClient(db)) return void (await executeStatement(db, toolRanStatement(decision, at)));
+  await writtenBy(
+    db,
+    sql`WITH noted AS (${toolRanStatement(decision, at)} RETURNING id) SELECT count(*)::int AS written, ${FLUSHED_BY_THE_NEXT_MOVE} FROM noted`,
+  );
+}
+
+/** A move (moveStatement), its audit entry and its event's CTEs (unmailedEventCtes, `FROM moved`); 1 moved, or 0. */
+export function moveInOneStatement(move: Sql, audit: AuditEntry | undefined, event: ((from: Sql) => Sql) | undefined, now: Date): Sql {
+  const from = sql`FROM moved`;
+  return sql`WITH moved AS (${move} RETURNING id)
+    ${audit ? sql`, audited AS (${auditInsert(audit, now, from)})` : empty}
+    ${event ? sql`, ${event(from)}` : empty}
+    SELECT count(*)::int AS written FROM moved`;
+}
+
+/** Sends one of the statements above; how many decision rows it wrote. */
+export async function writtenBy(db: Pick<Db, "$queryRaw">, statement: Sql): Promise<number> {
+  const [row] = await db.$queryRaw<Array<{ written: number }>>(statement);
+  return row?.written ?? 0;
 }

@@ -4,14 +4,23 @@
  * plus its audit row, in one transaction. The one place that writes tool_call_decisions.
  */
 import { randomUUID } from "node:crypto";
-import { executeStatement, statementTransaction } from "@agent-approvals/mastra-store";
+import type { Sql } from "@prisma/client/runtime/client";
+import { executeStatement, isPostgresClient, statementTransaction } from "@agent-approvals/mastra-store";
 import { appendAudit, auditInsert, type AuditEntry } from "../audit/log.ts";
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import { failpoint } from "../failpoint.ts";
-import { emitUnmailedEvent } from "../events/outbox.ts";
+import { emitUnmailedEvent, unmailedEventCtes } from "../events/outbox.ts";
 import { decidedEvent, settledEventOf } from "./decided-event.ts";
-import { decisionInsert, moveStatement, toolRanStatement, type DecisionChanges } from "./ledger-statements.ts";
+import {
+  decisionInsert,
+  moveInOneStatement,
+  moveStatement,
+  recordInOneStatement,
+  writeToolRan,
+  writtenBy,
+  type DecisionChanges,
+} from "./ledger-statements.ts";
 import { numericSetting } from "../numeric-settings.mjs";
 import { findApprovalProgress } from "./approval-progress.ts";
 import {
@@ -71,11 +80,14 @@ export async function recordDecision(db: Db, decision: Decision, audit: AuditEnt
   // The decision with its audit entry, or neither: one transaction of raw statements (as transition's).
   // An existing decision of the call leaves the INSERT without effect, and nothing is written.
   const created: ToolCallDecision = { id: randomUUID(), runId: decision.runId, toolCallId: decision.toolCallId, ...fields };
-  const recorded = await statementTransaction(db, async (tx) => {
-    if ((await tx.execute(decisionInsert(created))) !== 1) return false;
-    await tx.execute(auditInsert({ ...audit, outcome: "recorded", decisionId: created.id }, now));
-    return true;
-  });
+  const auditRecorded: AuditEntry = { ...audit, outcome: "recorded", decisionId: created.id };
+  const recorded = isPostgresClient(db)
+    ? (await writtenBy(db, recordInOneStatement(created, auditRecorded, now))) === 1
+    : await statementTransaction(db, async (tx) => {
+        if ((await tx.execute(decisionInsert(created))) !== 1) return false;
+        await tx.execute(auditInsert(auditRecorded, now));
+        return true;
+      });
   if (recorded) return created;
   const key = { runId: decision.runId, toolCallId: decision.toolCallId };
   const tookOver = await db.$transaction(async (tx) => {
@@ -176,7 +188,8 @@ function riskNotConfirmed(released: ToolCallDecision, decision: Decision): Decis
  * Moves a decision from one state to another if nobody else moved it first; audits the move, and
  * announces it once the decision is settled. A move with nothing to write beside it (recorded →
  * applying, right before the agent is asked) is one conditional UPDATE, atomic on its own; a move
- * with its audit entry and event is one transaction. Both are raw statements, compiled once per
+ * with its audit entry and event is one transaction (on PostgreSQL, one statement: a round trip
+ * where the transaction took six). All are raw statements, compiled once per
  * SQLite connection (executeStatement, statementTransaction): every decision makes these moves, and
  * the Prisma client's work per query and per transaction cost more than the SQL.
  */
@@ -191,6 +204,12 @@ export async function transition(
   const now = new Date();
   const move = moveStatement(decision, from, to, changes, now);
   if (!audit && !SETTLED.has(to)) return (await executeStatement(db, move)) === 1;
+  if (isPostgresClient(db)) {
+    const event = SETTLED.has(to)
+      ? (after: Sql) => unmailedEventCtes(settledEventOf(decision, to), decidedEvent(decision, to, changes), now, after)
+      : undefined;
+    return (await writtenBy(db, moveInOneStatement(move, audit && auditOf(decision, audit), event, now))) === 1;
+  }
   return statementTransaction(db, async (tx) => {
     if ((await tx.execute(move)) !== 1) return false;
     if (audit) await tx.execute(auditInsert(auditOf(decision, audit), now));
@@ -204,7 +223,7 @@ const SETTLED = new Set<DecisionState>(["applied", "failed", "released"]);
 
 /** The agent reported the tool's result: from now on the tool has run, whatever happens to us. */
 export async function noteToolRan(db: Db, decision: ToolCallDecision): Promise<void> {
-  await executeStatement(db, toolRanStatement(decision, new Date()));
+  await writeToolRan(db, decision, new Date());
   failpoint("after-tool-result");
 }
 

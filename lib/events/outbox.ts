@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.ts";
-import { sqltag as sql } from "@prisma/client/runtime/client";
+import { sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import type { StatementTransaction } from "@agent-approvals/mastra-store";
 import { isEmailedEventType, queueEmailNotifications, type NotificationWriter } from "../notifications/queue.ts";
 import { EVENT_TYPES, isEventType, type EventType } from "./types.ts";
@@ -61,6 +61,25 @@ export async function emitUnmailedEvent(
     );
   }
   return event.id;
+}
+
+/**
+ * emitUnmailedEvent as two CTEs of one PostgreSQL statement (`announced`, `delivered`), written only
+ * if `from` (`FROM moved`: the statement's change) yields a row: one round trip where the transaction
+ * takes five. An endpoint's event types are the JSON array of known type names its form stores
+ * (lib/webhooks), so it subscribes to `type` when it holds the quoted name, as subscribedTypes reads it.
+ */
+export function unmailedEventCtes(type: EventType, data: Record<string, unknown>, now: Date, from: Sql): Sql {
+  if (isEmailedEventType(type)) throw new Error(`"${type}" is emailed: emit it with emitEvent, which queues its emails.`);
+  const event = outboxRow(type, data, now);
+  return sql`announced AS (
+      INSERT INTO outbox_events (id, type, payload, created_at) SELECT ${event.id}, ${event.type}, ${event.payload}, ${now} ${from} RETURNING id
+    ), delivered AS (
+      INSERT INTO webhook_deliveries (id, endpoint_id, event_id, state, attempts, next_attempt_at, lease_until, created_at, updated_at)
+      SELECT gen_random_uuid()::text, endpoint.id, announced.id, ${"pending"}, ${0}, ${now}, NULL, ${now}, ${now}
+      FROM announced CROSS JOIN webhook_endpoints endpoint
+      WHERE endpoint.enabled AND strpos(endpoint.event_types, ${JSON.stringify(type)}) > 0
+    )`;
 }
 
 function outboxRow(type: EventType, data: Record<string, unknown>, now: Date) {

@@ -175,6 +175,16 @@ function rowObjects<T>({ columnNames, rows }: { columnNames: string[]; rows: unk
   });
 }
 
+/**
+ * Whether `db` is a PostgreSQL client opened here (connectDatabase). There every statement is a round
+ * trip over the network, and BEGIN and COMMIT are two more: a caller may then write in one statement
+ * (data-modifying CTEs, which SQLite lacks) what it writes elsewhere as a transaction of several.
+ * False for a client opened elsewhere, whose caller keeps the transaction (correct on either database).
+ */
+export function isPostgresClient(db: object): boolean {
+  return postgresClients.has(db);
+}
+
 /** Whether the SQLite client `db` reuses compiled statements for executeStatement and queryStatement. */
 export function compilesStatementsOnce(db: object): boolean {
   return sqliteConnections.get(db)?.()?.compilesOnce ?? false;

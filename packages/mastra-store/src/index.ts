@@ -10,6 +10,7 @@ export { PrismaWorkflowsStorage, type PrismaWorkflowsStorageOptions } from "./st
 export {
   connectDatabase,
   compilesStatementsOnce,
+  isPostgresClient,
   connectStoreDatabase,
   executeStatement,
   queryStatement,
