@@ -5,7 +5,6 @@
  * write with its audit entry (and event) is one statement instead (`…InOneStatement`).
  */
 import { empty, join, raw, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
-import { executeStatement, isPostgresClient } from "@agent-approvals/mastra-store";
 import { auditInsert, type AuditEntry } from "../audit/log.ts";
 import type { Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
@@ -56,13 +55,13 @@ export function toolRanStatement(decision: ToolCallDecision, at: Date): Sql {
  */
 
 /*
- * Two of these commits do not wait for their WAL to reach the disk (synchronous_commit off for that
- * transaction alone): each fsync costs more than the round trip, and the next move's commit, which
- * does wait, makes them durable, since PostgreSQL flushes its WAL in order. The record: nothing acts
- * on it before the recorded → applying move, which waits. The tool-ran note: the settling move
- * waits. Our process dying loses neither (the server has the commit; its WAL writer flushes it
- * within wal_writer_delay × 3); the server dying first loses a record nothing was done on (the
- * applying move fails with it), or a note, leaving the decision as a crash before the note does.
+ * The record's commit does not wait for its WAL to reach the disk (synchronous_commit off for that
+ * transaction alone): an fsync costs more than the round trip, and nothing acts on the record before
+ * the recorded → applying move, whose commit waits and, PostgreSQL flushing its WAL in order, makes
+ * the record durable first. Our process dying loses nothing (the server has the commit); the server
+ * dying first loses a record nothing was done on (the applying move fails with it). The tool-ran
+ * note is not written this way: it is what keeps a recovery from running the tool again, so it is
+ * on disk before anything else happens.
  */
 const FLUSHED_BY_THE_NEXT_MOVE = sql`set_config('synchronous_commit', 'off', true)`;
 
@@ -70,15 +69,6 @@ const FLUSHED_BY_THE_NEXT_MOVE = sql`set_config('synchronous_commit', 'off', tru
 export function recordInOneStatement(row: ToolCallDecision, audit: AuditEntry, now: Date): Sql {
   return sql`WITH created AS (${decisionInsert(row)} RETURNING id), audited AS (${auditInsert(audit, now, sql`FROM created`)})
     SELECT count(*)::int AS written, ${FLUSHED_BY_THE_NEXT_MOVE} FROM created`;
-}
-
-/** Notes that the tool ran (toolRanStatement); on PostgreSQL committed as the record is (above). */
-export async function writeToolRan(db: Db, decision: ToolCallDecision, at: Date): Promise<void> {
-  if (!isPostgresClient(db)) return void (await executeStatement(db, toolRanStatement(decision, at)));
-  await writtenBy(
-    db,
-    sql`WITH noted AS (${toolRanStatement(decision, at)} RETURNING id) SELECT count(*)::int AS written, ${FLUSHED_BY_THE_NEXT_MOVE} FROM noted`,
-  );
 }
 
 /** A move (moveStatement), its audit entry and its event's CTEs (unmailedEventCtes, `FROM moved`); 1 moved, or 0. */

@@ -17,7 +17,7 @@ import {
   moveInOneStatement,
   moveStatement,
   recordInOneStatement,
-  writeToolRan,
+  toolRanStatement,
   writtenBy,
   type DecisionChanges,
 } from "./ledger-statements.ts";
@@ -223,7 +223,7 @@ const SETTLED = new Set<DecisionState>(["applied", "failed", "released"]);
 
 /** The agent reported the tool's result: from now on the tool has run, whatever happens to us. */
 export async function noteToolRan(db: Db, decision: ToolCallDecision): Promise<void> {
-  await writeToolRan(db, decision, new Date());
+  await executeStatement(db, toolRanStatement(decision, new Date()));
   failpoint("after-tool-result");
 }
 
