@@ -28,7 +28,9 @@ const TRIGGERS: Record<DatabaseProvider, string[]> = {
     "waiting_call_risks_thread_delete",
   ],
   postgres: [
-    "call_rule_matches_keep_waiting_risks",
+    "call_rule_matches_add_waiting_risks",
+    "call_rule_matches_remove_waiting_risks",
+    "call_rule_matches_move_waiting_risks",
     "workflow_snapshots_keep_waiting_risks",
     "waiting_call_risks_add_thread_risks",
     "waiting_call_risks_remove_thread_risks",
@@ -89,19 +91,32 @@ export async function installWaitingCallRiskTriggers(databaseUrl: string): Promi
       [names],
     );
     if (Number(present.rows[0]?.found) === names.length) return false;
-    const script = await installScript(provider);
-    await client.query("BEGIN");
-    try {
-      // Two instances deploying at once: the second waits here and installs the same again.
-      await client.query(`LOCK TABLE "waiting_call_risks" IN EXCLUSIVE MODE`);
-      await client.query(script);
-      await client.query("COMMIT");
-    } catch (error) {
-      await client.query("ROLLBACK");
-      throw error;
-    }
+    await installOnPostgres(client);
     return true;
   });
+}
+
+async function installOnPostgres(client: pg.Client): Promise<void> {
+  const script = await installScript("postgres");
+  await client.query("BEGIN");
+  try {
+    // Two instances deploying at once: the second waits here and installs the same again.
+    await client.query(`LOCK TABLE "waiting_call_risks" IN EXCLUSIVE MODE`);
+    await client.query(script);
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK");
+    throw error;
+  }
+}
+
+/**
+ * Installs the PostgreSQL triggers again and refills the tables from what waits now, whatever is
+ * installed: for rows written with the triggers off (the benchmark's backlog generated in SQL).
+ */
+export async function refillWaitingCallRisks(databaseUrl: string): Promise<void> {
+  if (databaseProvider(databaseUrl) !== "postgres") throw new Error("refillWaitingCallRisks is for PostgreSQL");
+  await withPostgres(databaseUrl, installOnPostgres);
 }
 
 /** Takes the SQLite triggers off (before the store's migrations may rebuild workflow_snapshots). */

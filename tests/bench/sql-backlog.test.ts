@@ -45,15 +45,24 @@ describe("the backlog generated in SQL", { timeout: 300_000 }, () => {
     }
   });
 
-  it("holds what the store writes for the same runs, every column and every summary", async () => {
+  it("holds what the store writes for the same runs, every column and every summary, filled in bulk or by the triggers", async () => {
     const { templates } = await loadTemplates(() => {});
-    const [generated, written] = [await createTestDatabase("postgres"), await createTestDatabase("postgres")];
-    databases.push(generated, written);
+    const [bulk, byTriggers, written] = [
+      await createTestDatabase("postgres"),
+      await createTestDatabase("postgres"),
+      await createTestDatabase("postgres"),
+    ];
+    databases.push(bulk, byTriggers, written);
     // Twice the templates: every shape at least once, suspended and completed, several per thread.
-    await generateBacklogInSql(generated.url, templates, templates.length * 2, { batch: 40 });
-    const fromSql = await read(generated.url);
+    const size = templates.length * 2;
+    const lines: string[] = [];
+    await generateBacklogInSql(bulk.url, templates, size, { batch: 40, log: (line) => lines.push(line) });
+    // The bulk fill ran (the tests connect as a superuser): otherwise this would compare the triggers twice.
+    expect(lines.some((line) => line.startsWith("  summaries in"))).toBe(true);
+    await generateBacklogInSql(byTriggers.url, templates, size, { batch: 40, summaries: "triggers" });
+    const fromSql = await read(bulk.url);
     const runs = fromSql.workflow_snapshots as Array<Record<string, unknown>>;
-    expect(runs.length).toBeGreaterThan(templates.length * 2);
+    expect(runs.length).toBeGreaterThan(size);
     expect(new Set(runs.map((row) => row.status))).toEqual(new Set(["suspended", "success"]));
     expect((fromSql.pending_tool_calls as unknown[]).length).toBeGreaterThan(templates.length);
 
@@ -69,6 +78,22 @@ describe("the backlog generated in SQL", { timeout: 300_000 }, () => {
       });
     }
     const throughStore = await read(written.url);
-    for (const table of Object.keys(TABLES)) expect(fromSql[table], table).toEqual(throughStore[table]);
+    const fromTriggers = await read(byTriggers.url);
+    for (const table of Object.keys(TABLES)) {
+      expect(fromSql[table], `${table}, filled in bulk`).toEqual(throughStore[table]);
+      expect(fromTriggers[table], `${table}, kept by the triggers`).toEqual(throughStore[table]);
+    }
+    // The bulk fill leaves the triggers as they were: a write after it keeps the summaries.
+    const client = new pg.Client({ connectionString: bulk.url });
+    await client.connect();
+    try {
+      const before = await client.query<{ runs: number }>(`SELECT SUM("runs")::int AS "runs" FROM "suspended_run_counts"`);
+      const run = runs.find((row) => row.status === "suspended")!;
+      await client.query(`DELETE FROM "workflow_snapshots" WHERE "run_id" = $1`, [run.run_id]);
+      const after = await client.query<{ runs: number }>(`SELECT SUM("runs")::int AS "runs" FROM "suspended_run_counts"`);
+      expect(after.rows[0]!.runs).toBe(before.rows[0]!.runs - 1);
+    } finally {
+      await client.end();
+    }
   });
 });

@@ -143,7 +143,9 @@ const UNDO = {
     // The demo agents' storage keeps its own connections open: dropping a trigger needs the table to itself.
     `SELECT pg_terminate_backend("pid") FROM pg_stat_activity WHERE "datname" = current_database() AND "pid" <> pg_backend_pid()`,
     `DROP TABLE "waiting_call_risks"`,
-    `DROP FUNCTION call_rule_matches_keep_waiting_risks() CASCADE`,
+    `DROP FUNCTION call_rule_matches_add_waiting_risks() CASCADE`,
+    `DROP FUNCTION call_rule_matches_remove_waiting_risks() CASCADE`,
+    `DROP FUNCTION call_rule_matches_move_waiting_risks() CASCADE`,
     `DROP FUNCTION workflow_snapshots_keep_waiting_risks() CASCADE`,
     `DROP FUNCTION waiting_call_risk_rank(TEXT)`,
   ],
@@ -208,6 +210,14 @@ describe.each(["sqlite", "postgres"] as const)("waiting_call_risks on %s", { tim
       await decide({ action: "approve", ...high.ref }, { reviewer: "rita@test.example", databaseUrl: database.url });
       await expectKept(database.url, 1);
       expect((await actualRows(database.url)).map((row) => row.runId)).toEqual([critical.runId]);
+
+      // Every match settled in one statement (no call or risk changes), then one moved off its call and back.
+      await db.callRuleMatch.updateMany({ data: { settledAt: new Date() } });
+      await expectKept(database.url, 1);
+      await db.callRuleMatch.updateMany({ where: { runId: critical.runId }, data: { toolCallId: "call_not_waiting" } });
+      await expectKept(database.url, 0);
+      await db.callRuleMatch.updateMany({ where: { toolCallId: "call_not_waiting" }, data: { toolCallId: critical.ref.toolCallId } });
+      await expectKept(database.url, 1);
 
       // Re-rated (as applying a rule replaces a match), then unrated (the match removed).
       await db.callRuleMatch.update({ where: { runId_toolCallId: critical.ref }, data: { risk: "low" } });

@@ -13,27 +13,63 @@ CREATE OR REPLACE FUNCTION waiting_call_risk_rank(risk TEXT) RETURNS INTEGER LAN
 $$;
 
 -- A match with a risk for a call that waits adds its row; a match removed or re-rated follows.
-CREATE OR REPLACE FUNCTION call_rule_matches_keep_waiting_risks() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Statement triggers with the statement's rows: a rule's matches removed together are one delete
+-- here (and one call of waiting_thread_risks' trigger), where a row trigger's delete per match ran
+-- that trigger once per match (minutes for a large rule). PostgreSQL allows a transition table only
+-- on a trigger of one event and without a column list, hence three, and an update that keeps a
+-- match's call and risk (settling it) changes nothing here.
+DROP TRIGGER IF EXISTS call_rule_matches_keep_waiting_risks ON call_rule_matches;
+DROP FUNCTION IF EXISTS call_rule_matches_keep_waiting_risks();
+
+CREATE OR REPLACE FUNCTION call_rule_matches_add_waiting_risks() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    IF TG_OP <> 'INSERT' THEN
-        DELETE FROM "waiting_call_risks" WHERE "run_id" = OLD."run_id" AND "tool_call_id" = OLD."tool_call_id";
-    END IF;
-    IF TG_OP <> 'DELETE' AND NEW."risk" IS NOT NULL THEN
-        INSERT INTO "waiting_call_risks" ("workflow_name", "run_id", "tool_call_id", "risk", "risk_rank", "thread_key", "agent_id", "created_at", "updated_at", "tool_call_count")
-        SELECT "w"."workflow_name", "w"."run_id", NEW."tool_call_id", NEW."risk", waiting_call_risk_rank(NEW."risk"),
-            COALESCE("w"."thread_id", ''), "w"."agent_id", "w"."created_at", "w"."updated_at", "w"."tool_call_count"
-        FROM "workflow_snapshots" AS "w"
-        WHERE "w"."run_id" = NEW."run_id" AND "w"."status" = 'suspended' AND "w"."agent_id" IS NOT NULL
-            AND EXISTS (SELECT 1 FROM json_array_elements("w"."tool_calls"::json) AS "c" WHERE "c"->>'toolCallId' = NEW."tool_call_id")
-        ON CONFLICT DO NOTHING;
-    END IF;
+    INSERT INTO "waiting_call_risks" ("workflow_name", "run_id", "tool_call_id", "risk", "risk_rank", "thread_key", "agent_id", "created_at", "updated_at", "tool_call_count")
+    SELECT "w"."workflow_name", "w"."run_id", "m"."tool_call_id", "m"."risk", waiting_call_risk_rank("m"."risk"),
+        COALESCE("w"."thread_id", ''), "w"."agent_id", "w"."created_at", "w"."updated_at", "w"."tool_call_count"
+    FROM "added" AS "m" JOIN "workflow_snapshots" AS "w" ON "w"."run_id" = "m"."run_id"
+    WHERE "m"."risk" IS NOT NULL AND "w"."status" = 'suspended' AND "w"."agent_id" IS NOT NULL
+        AND EXISTS (SELECT 1 FROM json_array_elements("w"."tool_calls"::json) AS "c" WHERE "c"->>'toolCallId' = "m"."tool_call_id")
+    ON CONFLICT DO NOTHING;
     RETURN NULL;
 END
 $$;
 
-DROP TRIGGER IF EXISTS call_rule_matches_keep_waiting_risks ON call_rule_matches;
-CREATE TRIGGER call_rule_matches_keep_waiting_risks AFTER INSERT OR UPDATE OF run_id, tool_call_id, risk OR DELETE ON call_rule_matches
-FOR EACH ROW EXECUTE FUNCTION call_rule_matches_keep_waiting_risks();
+CREATE OR REPLACE FUNCTION call_rule_matches_remove_waiting_risks() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    DELETE FROM "waiting_call_risks" AS "r" USING "removed" AS "m"
+    WHERE "r"."run_id" = "m"."run_id" AND "r"."tool_call_id" = "m"."tool_call_id";
+    RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION call_rule_matches_move_waiting_risks() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    DELETE FROM "waiting_call_risks" AS "r" USING "removed" AS "m"
+    WHERE "r"."run_id" = "m"."run_id" AND "r"."tool_call_id" = "m"."tool_call_id"
+        AND NOT EXISTS (SELECT 1 FROM "added" AS "n"
+            WHERE "n"."run_id" = "m"."run_id" AND "n"."tool_call_id" = "m"."tool_call_id" AND "n"."risk" IS NOT DISTINCT FROM "m"."risk");
+    INSERT INTO "waiting_call_risks" ("workflow_name", "run_id", "tool_call_id", "risk", "risk_rank", "thread_key", "agent_id", "created_at", "updated_at", "tool_call_count")
+    SELECT "w"."workflow_name", "w"."run_id", "n"."tool_call_id", "n"."risk", waiting_call_risk_rank("n"."risk"),
+        COALESCE("w"."thread_id", ''), "w"."agent_id", "w"."created_at", "w"."updated_at", "w"."tool_call_count"
+    FROM "added" AS "n" JOIN "workflow_snapshots" AS "w" ON "w"."run_id" = "n"."run_id"
+    WHERE "n"."risk" IS NOT NULL AND "w"."status" = 'suspended' AND "w"."agent_id" IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM "removed" AS "m"
+            WHERE "m"."run_id" = "n"."run_id" AND "m"."tool_call_id" = "n"."tool_call_id" AND "m"."risk" IS NOT DISTINCT FROM "n"."risk")
+        AND EXISTS (SELECT 1 FROM json_array_elements("w"."tool_calls"::json) AS "c" WHERE "c"->>'toolCallId' = "n"."tool_call_id")
+    ON CONFLICT DO NOTHING;
+    RETURN NULL;
+END
+$$;
+
+DROP TRIGGER IF EXISTS call_rule_matches_add_waiting_risks ON call_rule_matches;
+DROP TRIGGER IF EXISTS call_rule_matches_remove_waiting_risks ON call_rule_matches;
+DROP TRIGGER IF EXISTS call_rule_matches_move_waiting_risks ON call_rule_matches;
+CREATE TRIGGER call_rule_matches_add_waiting_risks AFTER INSERT ON call_rule_matches
+REFERENCING NEW TABLE AS "added" FOR EACH STATEMENT EXECUTE FUNCTION call_rule_matches_add_waiting_risks();
+CREATE TRIGGER call_rule_matches_remove_waiting_risks AFTER DELETE ON call_rule_matches
+REFERENCING OLD TABLE AS "removed" FOR EACH STATEMENT EXECUTE FUNCTION call_rule_matches_remove_waiting_risks();
+CREATE TRIGGER call_rule_matches_move_waiting_risks AFTER UPDATE ON call_rule_matches
+REFERENCING OLD TABLE AS "removed" NEW TABLE AS "added" FOR EACH STATEMENT EXECUTE FUNCTION call_rule_matches_move_waiting_risks();
 
 -- A snapshot write that changes what the rows copy rewrites the run's rows: a call that no longer
 -- waits (decided, the run moved on or ended) loses its row, the others get the run's new times.
