@@ -15,8 +15,7 @@ import { deployMigrations } from "../lib/db/migrate.ts";
 import { decideBatch } from "../lib/decisions/bulk.ts";
 import { decide } from "../lib/decisions/decide.ts";
 import { getMastra } from "../lib/mastra/index.ts";
-import { requests } from "../lib/mastra/demo/requests.ts";
-import { runUntilWaiting } from "../lib/mastra/demo/run-until-waiting.ts";
+import { suspendRefundRun } from "./refund-run.ts";
 import { withScratchDatabase } from "./scratch-database.ts";
 
 const argv = process.argv.slice(2);
@@ -37,15 +36,7 @@ async function suspendRuns(url: string, count: number) {
   const agent = (await getMastra(url)).getAgent("refunds");
   const calls: Array<{ runId: string; toolCallId: string }> = [];
   for (let i = 0; i < count; i++) {
-    seq++;
-    const text = requests.refund({
-      order: `ORD-${9000 + seq}`,
-      email: "bench@example.com",
-      amount: "42.50",
-      currency: "EUR",
-      reason: "damaged",
-    });
-    const { runId, toolCallId } = await runUntilWaiting(agent, text.text, { thread: `bulk-thread-${seq}`, resource: `bulk-res-${seq}` });
+    const { runId, toolCallId } = await suspendRefundRun(agent, ++seq, "bulk");
     calls.push({ runId, toolCallId });
   }
   return calls;

@@ -10,8 +10,8 @@ import { disconnectDb } from "../lib/db/client.ts";
 import { deployMigrations } from "../lib/db/migrate.ts";
 import { getMastra } from "../lib/mastra/index.ts";
 import { decide } from "../lib/decisions/decide.ts";
-import { requests } from "../lib/mastra/demo/requests.ts";
-import { readAnswer, runUntilWaiting } from "../lib/mastra/demo/run-until-waiting.ts";
+import { readAnswer } from "../lib/mastra/demo/run-until-waiting.ts";
+import { suspendRefundRun } from "./refund-run.ts";
 import { withScratchDatabase } from "./scratch-database.ts";
 
 const n = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 5);
@@ -29,18 +29,7 @@ await withScratchDatabase("pg", "roundtrips", async (url) => {
   const mastra = await getMastra(url);
   const agent = mastra.getAgent("refunds");
   let seq = 0;
-  const suspend = async () => {
-    seq++;
-    const text = requests.refund({
-      order: `ORD-${9000 + seq}`,
-      email: "b@example.com",
-      amount: "42.50",
-      currency: "EUR",
-      reason: "damaged",
-    }).text;
-    const { runId, toolCallId } = await runUntilWaiting(agent, text, { thread: `rt-thread-${seq}`, resource: `rt-res-${seq}` });
-    return { runId, toolCallId };
-  };
+  const suspend = () => suspendRefundRun(agent, ++seq, "rt");
   const counted = async (work: () => Promise<unknown>) => {
     sent = [];
     await work();

@@ -8,8 +8,8 @@ import { disconnectDb } from "../lib/db/client.ts";
 import { deployMigrations } from "../lib/db/migrate.ts";
 import { getMastra } from "../lib/mastra/index.ts";
 import { decide } from "../lib/decisions/decide.ts";
-import { requests } from "../lib/mastra/demo/requests.ts";
-import { readAnswer, runUntilWaiting } from "../lib/mastra/demo/run-until-waiting.ts";
+import { readAnswer } from "../lib/mastra/demo/run-until-waiting.ts";
+import { suspendRefundRun } from "./refund-run.ts";
 import { withScratchDatabase } from "./scratch-database.ts";
 import { stats } from "./timing.ts";
 
@@ -21,16 +21,7 @@ await withScratchDatabase(store, "decision", async (url) => {
   const agent = mastra.getAgent("refunds");
 
   let seq = 0;
-  async function suspend(): Promise<{ runId: string; toolCallId: string }> {
-    seq++;
-    // Own thread + resource per run: Mastra holds a second stream on a busy thread of one instance.
-    const { runId, toolCallId } = await runUntilWaiting(
-      agent,
-      requests.refund({ order: `ORD-${9000 + seq}`, email: "bench@example.com", amount: "42.50", currency: "EUR", reason: "damaged" }).text,
-      { thread: `bench-thread-${seq}`, resource: `bench-res-${seq}` },
-    );
-    return { runId, toolCallId };
-  }
+  const suspend = () => suspendRefundRun(agent, ++seq, "bench");
 
   async function bare(): Promise<number> {
     const call = await suspend();

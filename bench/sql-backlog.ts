@@ -185,51 +185,36 @@ export async function generateBacklogInSql(
   url: string,
   templates: TemplateRun[],
   size: number,
-  // `startAt`: carry on an interrupted build (batches are transactions, each run's rows are drawn from its number).
+  // `startAt`: carry on an interrupted build from its lowest unfinished batch (batches are transactions, each
+  // run's rows are drawn from its number, and a later batch another session finished is skipped by its keys).
   {
     batch = 50_000,
     log = (_line: string) => {},
     startAt = 0,
     summaries = "bulk",
-  }: { batch?: number; log?: (line: string) => void; startAt?: number; summaries?: "bulk" | "triggers" } = {},
+    sessions = 2,
+  }: { batch?: number; log?: (line: string) => void; startAt?: number; summaries?: "bulk" | "triggers"; sessions?: number } = {},
 ): Promise<void> {
   const rows = sqlTemplateRows(templates);
   const count = templates.length;
   const { completed, threads, resources } = backlogShape(size);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  // A session per core: the rows are CPU work in PostgreSQL (holes filled, snapshots compressed, nine indexes).
+  const clients = await Promise.all(Array.from({ length: Math.max(1, sessions) }, () => openSession(url, rows)));
   try {
-    const bulk = summaries === "bulk" && (await triggersOff(client));
-    if (summaries === "bulk" && !bulk) log("  (not a superuser: the store's triggers keep the summaries, which is slower)");
-    await client.query(`CREATE TEMP TABLE bench_template_rows (
-      template int, completed boolean, workflow_name text, has_resource boolean, template_agent text,
-      created_offset bigint, updated_offset bigint, times text[], snapshot text, status text, agent_id text, thread_id text,
-      resource_id text, tool_calls text, tool_call_count int, request_excerpt text)`);
-    for (const row of rows) {
-      await client.query(`INSERT INTO bench_template_rows VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`, [
-        row.template,
-        row.completed,
-        row.workflowName,
-        row.hasResource,
-        row.templateAgent,
-        row.createdOffset,
-        row.updatedOffset,
-        row.times,
-        row.snapshot,
-        row.status,
-        row.agentId,
-        row.threadId,
-        row.resourceId,
-        row.toolCalls,
-        row.toolCallCount,
-        row.requestExcerpt,
-      ]);
+    const off = await Promise.all(clients.map((client) => (summaries === "bulk" ? triggersOff(client) : false)));
+    const bulk = off.every(Boolean);
+    if (summaries === "bulk" && !bulk) {
+      log("  (not a superuser: the store's triggers keep the summaries, which is slower)");
+      for (const client of clients) await client.query(`SET session_replication_role = DEFAULT`);
     }
     const total = size + completed;
-    for (let from = startAt; from < total; from += batch) {
-      const to = Math.min(total, from + batch) - 1;
-      const started = performance.now();
-      await client.query(`
+    let next = startAt;
+    const insertBatches = async (client: pg.Client) => {
+      for (let from = next; from < total; from = next) {
+        next = from + batch;
+        const to = Math.min(total, from + batch) - 1;
+        const started = performance.now();
+        await client.query(`
         WITH runs AS (
           SELECT i, i >= ${size} AS completed,
             floor(${draw("template")} * ${count})::int AS template,
@@ -247,7 +232,7 @@ export async function generateBacklogInSql(
             'cust_b' || lpad((thread_no % ${resources})::text, 4, '0') AS resource,
             CASE WHEN other_agent THEN 'legacy-' || t.template_agent ELSE t.template_agent END AS agent
           FROM runs AS r JOIN bench_template_rows AS t ON t.template = r.template AND t.completed = r.completed
-        ), valued AS (
+        ), valued AS MATERIALIZED (
           SELECT f.*, ARRAY[run_id, thread, resource, to_json(agent)::text, agent, call0, call1] || ARRAY(
             SELECT CASE WHEN hole LIKE 'ms:%' THEN (t0 + substr(hole, 4)::bigint)::text
               ELSE to_char(timestamp 'epoch' + (t0 + substr(hole, 5)::bigint) * interval '1 millisecond', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END
@@ -263,15 +248,50 @@ export async function generateBacklogInSql(
           timestamp 'epoch' + (t0 + created_offset) * interval '1 millisecond',
           timestamp 'epoch' + (t0 + updated_offset) * interval '1 millisecond',
           format(tool_calls, VARIADIC vals), format(request_excerpt, VARIADIC vals), format(snapshot, VARIADIC vals)
-        FROM valued`);
-      log(`  runs ${from.toLocaleString("en")}–${to.toLocaleString("en")} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    }
+        FROM valued
+        ON CONFLICT DO NOTHING`);
+        log(`  runs ${from.toLocaleString("en")}–${to.toLocaleString("en")} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      }
+    };
+    // With the triggers on, sessions would take the summaries' rows in different orders and deadlock.
+    await Promise.all((bulk ? clients : clients.slice(0, 1)).map(insertBatches));
     if (bulk) {
       const started = performance.now();
-      await fillSummaries(client, url);
+      await fillSummaries(clients[0]!, url);
       log(`  summaries in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
   } finally {
-    await client.end();
+    await Promise.all(clients.map((client) => client.end()));
   }
+}
+
+/** A session holding the template rows (a temporary table) for the generator's statements. */
+async function openSession(url: string, rows: SqlTemplateRow[]): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`CREATE TEMP TABLE bench_template_rows (
+    template int, completed boolean, workflow_name text, has_resource boolean, template_agent text,
+    created_offset bigint, updated_offset bigint, times text[], snapshot text, status text, agent_id text, thread_id text,
+    resource_id text, tool_calls text, tool_call_count int, request_excerpt text)`);
+  for (const row of rows) {
+    await client.query(`INSERT INTO bench_template_rows VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`, [
+      row.template,
+      row.completed,
+      row.workflowName,
+      row.hasResource,
+      row.templateAgent,
+      row.createdOffset,
+      row.updatedOffset,
+      row.times,
+      row.snapshot,
+      row.status,
+      row.agentId,
+      row.threadId,
+      row.resourceId,
+      row.toolCalls,
+      row.toolCallCount,
+      row.requestExcerpt,
+    ]);
+  }
+  return client;
 }

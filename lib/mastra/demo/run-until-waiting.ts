@@ -16,7 +16,7 @@ export interface WaitingCall {
 type Memory = { memory?: { thread: string; resource: string } };
 type Chunk = { type: string; payload?: { toolCallId?: string } };
 
-type StreamingAgent = {
+export type StreamingAgent = {
   stream(text: string, options: Memory): Promise<{ runId: string; fullStream: AsyncIterable<unknown> }>;
   generate?(text: string, options: Memory & { onChunk?: (chunk: Chunk) => void }): Promise<{ runId?: string }>;
 };
