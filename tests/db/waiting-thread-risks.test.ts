@@ -71,7 +71,42 @@ describe.each(["sqlite", "postgres"] as const)("waiting_thread_risks on %s", { t
       const run = pick(runs);
       const own = rows.filter((row) => row.runId === run.runId);
       const choice = next();
-      if (choice < 0.5 && own.length < run.toolCallCount) {
+      if (choice >= 0.93) {
+        // One statement across runs and threads, as a rule's matches go together: every row of a risk,
+        // or a new call rated on each of several runs.
+        if (choice >= 0.965) {
+          const risk = pick(RISKS);
+          await db.waitingCallRisk.deleteMany({ where: { risk } });
+          rows = rows.filter((row) => row.risk !== risk);
+        } else {
+          const added = runs.flatMap((candidate) => {
+            const calls = rows.filter((row) => row.runId === candidate.runId);
+            if (calls.length >= candidate.toolCallCount || next() < 0.5) return [];
+            const last = calls.length === 0 ? -1 : Math.max(...calls.map((row) => Number(row.toolCallId.slice(5))));
+            const risk = pick(RISKS);
+            return [
+              {
+                runId: candidate.runId,
+                toolCallId: `call-${last + 1}`,
+                risk,
+                threadKey: candidate.threadKey,
+                updatedAt: candidate.updatedAt,
+                toolCallCount: candidate.toolCallCount,
+              },
+            ];
+          });
+          await db.waitingCallRisk.createMany({
+            data: added.map((row) => ({
+              workflowName: "agentic-loop",
+              ...row,
+              riskRank: riskRank(row.risk as "low"),
+              agentId: "refunds",
+              createdAt: new Date(Date.UTC(2026, 10, 1)),
+            })),
+          });
+          rows.push(...added);
+        }
+      } else if (choice < 0.5 && own.length < run.toolCallCount) {
         const toolCallId = `call-${own.length === 0 ? 0 : Math.max(...own.map((row) => Number(row.toolCallId.slice(5)))) + 1}`;
         const row = {
           runId: run.runId,

@@ -6,6 +6,10 @@
 -- waiting_thread_risks' triggers are off while the table is refilled below (it is refilled in bulk).
 DROP TRIGGER IF EXISTS waiting_call_risks_add_thread_risks ON waiting_call_risks;
 DROP TRIGGER IF EXISTS waiting_call_risks_remove_thread_risks ON waiting_call_risks;
+DROP TRIGGER IF EXISTS waiting_call_risks_add_to_thread_risks ON waiting_call_risks;
+DROP TRIGGER IF EXISTS waiting_call_risks_take_from_thread_risks ON waiting_call_risks;
+DROP FUNCTION IF EXISTS waiting_call_risks_add_thread_risks();
+DROP FUNCTION IF EXISTS waiting_call_risks_remove_thread_risks();
 
 -- A call waits when its run is suspended with an agent and the call is in the run's tool_calls.
 CREATE OR REPLACE FUNCTION waiting_call_risk_rank(risk TEXT) RETURNS INTEGER LANGUAGE sql IMMUTABLE AS $$
@@ -128,62 +132,75 @@ GROUP BY "thread_key", "risk";
 -- it was this run's. A run's rows always carry its current times and call count (a snapshot write
 -- rewrites all of them). Statement triggers with the statement's rows, a run at a time: a row
 -- trigger fires after the whole statement, when each of a run's calls written together sees the
--- others. Two transactions changing calls of one run take turns on its waiting_run_risks row.
-CREATE OR REPLACE FUNCTION waiting_call_risks_add_thread_risks() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-    "c" RECORD;
-    "first" BOOLEAN;
+-- others. Set-based, a few statements per trigger whatever the number of rows (a rule's 500k
+-- matches removed at once took minutes a run at a time). Two transactions changing calls of one
+-- run take turns on its waiting_run_risks row, and both tables' rows are locked in key order first,
+-- so two transactions touching the same runs or threads wait for each other instead of deadlocking.
+CREATE OR REPLACE FUNCTION waiting_call_risks_add_to_thread_risks() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    FOR "c" IN
-        SELECT "workflow_name", "run_id", "risk", "risk_rank", "thread_key", "tool_call_count", "updated_at", COUNT(*) AS "calls"
-        FROM "added" GROUP BY "workflow_name", "run_id", "risk", "risk_rank", "thread_key", "tool_call_count", "updated_at"
-        ORDER BY "workflow_name", "run_id", "risk"
-    LOOP
+    PERFORM 1 FROM "waiting_run_risks" AS "r"
+    WHERE ("r"."workflow_name", "r"."run_id", "r"."risk") IN (SELECT "workflow_name", "run_id", "risk" FROM "added")
+    ORDER BY "r"."workflow_name", "r"."run_id", "r"."risk" FOR UPDATE;
+    WITH "runs" AS (
+        SELECT "workflow_name", "run_id", "risk", MAX("risk_rank") AS "risk_rank", MAX("thread_key") AS "thread_key",
+            MAX("tool_call_count") AS "tool_call_count", MIN("updated_at") AS "updated_at", COUNT(*) AS "calls"
+        FROM "added" GROUP BY "workflow_name", "run_id", "risk"
+    ), "counted" AS (
         INSERT INTO "waiting_run_risks" AS "r" ("workflow_name", "run_id", "risk", "calls")
-        VALUES ("c"."workflow_name", "c"."run_id", "c"."risk", "c"."calls")
+        SELECT "workflow_name", "run_id", "risk", "calls" FROM "runs" ORDER BY "workflow_name", "run_id", "risk"
         ON CONFLICT ("workflow_name", "run_id", "risk") DO UPDATE SET "calls" = "r"."calls" + EXCLUDED."calls"
-        RETURNING "r"."xmax" = 0 INTO "first";
-        IF "first" THEN
-            INSERT INTO "waiting_thread_risks" AS "t" ("thread_key", "risk", "risk_rank", "runs", "calls", "oldest_at")
-            VALUES ("c"."thread_key", "c"."risk", "c"."risk_rank", 1, "c"."tool_call_count", "c"."updated_at")
-            ON CONFLICT ("thread_key", "risk") DO UPDATE SET "runs" = "t"."runs" + 1, "calls" = "t"."calls" + EXCLUDED."calls",
-                "oldest_at" = LEAST("t"."oldest_at", EXCLUDED."oldest_at");
-        END IF;
-    END LOOP;
+        RETURNING "r"."workflow_name", "r"."run_id", "r"."risk", "r"."xmax" = 0 AS "first"
+    )
+    INSERT INTO "waiting_thread_risks" AS "t" ("thread_key", "risk", "risk_rank", "runs", "calls", "oldest_at")
+    SELECT "g"."thread_key", "g"."risk", MAX("g"."risk_rank"), COUNT(*), SUM("g"."tool_call_count"), MIN("g"."updated_at")
+    FROM "runs" AS "g" JOIN "counted" AS "c" USING ("workflow_name", "run_id", "risk")
+    WHERE "c"."first"
+    GROUP BY "g"."thread_key", "g"."risk"
+    ORDER BY "g"."thread_key", "g"."risk"
+    ON CONFLICT ("thread_key", "risk") DO UPDATE SET "runs" = "t"."runs" + EXCLUDED."runs", "calls" = "t"."calls" + EXCLUDED."calls",
+        "oldest_at" = LEAST("t"."oldest_at", EXCLUDED."oldest_at");
     RETURN NULL;
 END
 $$;
 
-CREATE OR REPLACE FUNCTION waiting_call_risks_remove_thread_risks() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-    "c" RECORD;
-    "left" INTEGER;
+CREATE OR REPLACE FUNCTION waiting_call_risks_take_from_thread_risks() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    FOR "c" IN
-        SELECT "workflow_name", "run_id", "risk", "thread_key", "tool_call_count", "updated_at", COUNT(*) AS "calls"
-        FROM "removed" GROUP BY "workflow_name", "run_id", "risk", "thread_key", "tool_call_count", "updated_at"
-        ORDER BY "workflow_name", "run_id", "risk"
-    LOOP
-        UPDATE "waiting_run_risks" SET "calls" = "calls" - "c"."calls"
-        WHERE "workflow_name" = "c"."workflow_name" AND "run_id" = "c"."run_id" AND "risk" = "c"."risk"
-        RETURNING "calls" INTO "left";
-        IF "left" <= 0 THEN
-            DELETE FROM "waiting_run_risks" WHERE "workflow_name" = "c"."workflow_name" AND "run_id" = "c"."run_id" AND "risk" = "c"."risk";
-            UPDATE "waiting_thread_risks" SET "runs" = "runs" - 1, "calls" = "calls" - "c"."tool_call_count"
-            WHERE "thread_key" = "c"."thread_key" AND "risk" = "c"."risk";
-            DELETE FROM "waiting_thread_risks" WHERE "thread_key" = "c"."thread_key" AND "risk" = "c"."risk" AND "runs" <= 0;
-            -- The table is as the whole statement left it: none left here means the thread's other
-            -- runs of this risk go too, later in this loop, which deletes the row.
-            UPDATE "waiting_thread_risks" SET "oldest_at" = COALESCE((
-                SELECT MIN("updated_at") FROM "waiting_call_risks" WHERE "risk" = "c"."risk" AND "thread_key" = "c"."thread_key"), "oldest_at")
-            WHERE "thread_key" = "c"."thread_key" AND "risk" = "c"."risk" AND "oldest_at" = "c"."updated_at";
-        END IF;
-    END LOOP;
+    PERFORM 1 FROM "waiting_run_risks" AS "r"
+    WHERE ("r"."workflow_name", "r"."run_id", "r"."risk") IN (SELECT "workflow_name", "run_id", "risk" FROM "removed")
+    ORDER BY "r"."workflow_name", "r"."run_id", "r"."risk" FOR UPDATE;
+    PERFORM 1 FROM "waiting_thread_risks" AS "t"
+    WHERE ("t"."thread_key", "t"."risk") IN (SELECT "thread_key", "risk" FROM "removed")
+    ORDER BY "t"."thread_key", "t"."risk" FOR UPDATE;
+    -- Each run's count goes down; a run left with none leaves its thread's row.
+    WITH "runs" AS (
+        SELECT "workflow_name", "run_id", "risk", MAX("thread_key") AS "thread_key", MAX("tool_call_count") AS "tool_call_count",
+            COUNT(*) AS "calls"
+        FROM "removed" GROUP BY "workflow_name", "run_id", "risk"
+    ), "gone" AS (
+        DELETE FROM "waiting_run_risks" AS "r" USING "runs" AS "g"
+        WHERE "r"."workflow_name" = "g"."workflow_name" AND "r"."run_id" = "g"."run_id" AND "r"."risk" = "g"."risk" AND "r"."calls" <= "g"."calls"
+        RETURNING "g"."thread_key", "g"."risk", "g"."tool_call_count"
+    ), "kept" AS (
+        UPDATE "waiting_run_risks" AS "r" SET "calls" = "r"."calls" - "g"."calls" FROM "runs" AS "g"
+        WHERE "r"."workflow_name" = "g"."workflow_name" AND "r"."run_id" = "g"."run_id" AND "r"."risk" = "g"."risk" AND "r"."calls" > "g"."calls"
+    )
+    UPDATE "waiting_thread_risks" AS "t" SET "runs" = "t"."runs" - "d"."runs", "calls" = "t"."calls" - "d"."calls"
+    FROM (SELECT "thread_key", "risk", COUNT(*) AS "runs", SUM("tool_call_count") AS "calls" FROM "gone" GROUP BY "thread_key", "risk") AS "d"
+    WHERE "t"."thread_key" = "d"."thread_key" AND "t"."risk" = "d"."risk";
+    DELETE FROM "waiting_thread_risks" AS "t"
+    WHERE "t"."runs" <= 0 AND ("t"."thread_key", "t"."risk") IN (SELECT "thread_key", "risk" FROM "removed");
+    -- A thread whose oldest run of the risk left finds its oldest again, among the rows the whole statement left.
+    UPDATE "waiting_thread_risks" AS "t" SET "oldest_at" = COALESCE((
+        SELECT MIN("w"."updated_at") FROM "waiting_call_risks" AS "w" WHERE "w"."risk" = "t"."risk" AND "w"."thread_key" = "t"."thread_key"), "t"."oldest_at")
+    WHERE ("t"."thread_key", "t"."risk", "t"."oldest_at") IN (
+        SELECT "m"."thread_key", "m"."risk", "m"."updated_at" FROM "removed" AS "m"
+        WHERE NOT EXISTS (SELECT 1 FROM "waiting_run_risks" AS "r"
+            WHERE "r"."workflow_name" = "m"."workflow_name" AND "r"."run_id" = "m"."run_id" AND "r"."risk" = "m"."risk"));
     RETURN NULL;
 END
 $$;
 
-CREATE TRIGGER waiting_call_risks_add_thread_risks AFTER INSERT ON waiting_call_risks
-REFERENCING NEW TABLE AS "added" FOR EACH STATEMENT EXECUTE FUNCTION waiting_call_risks_add_thread_risks();
-CREATE TRIGGER waiting_call_risks_remove_thread_risks AFTER DELETE ON waiting_call_risks
-REFERENCING OLD TABLE AS "removed" FOR EACH STATEMENT EXECUTE FUNCTION waiting_call_risks_remove_thread_risks();
+CREATE TRIGGER waiting_call_risks_add_to_thread_risks AFTER INSERT ON waiting_call_risks
+REFERENCING NEW TABLE AS "added" FOR EACH STATEMENT EXECUTE FUNCTION waiting_call_risks_add_to_thread_risks();
+CREATE TRIGGER waiting_call_risks_take_from_thread_risks AFTER DELETE ON waiting_call_risks
+REFERENCING OLD TABLE AS "removed" FOR EACH STATEMENT EXECUTE FUNCTION waiting_call_risks_take_from_thread_risks();
