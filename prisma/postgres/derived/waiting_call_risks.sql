@@ -183,19 +183,24 @@ BEGIN
     ), "kept" AS (
         UPDATE "waiting_run_risks" AS "r" SET "calls" = "r"."calls" - "g"."calls" FROM "runs" AS "g"
         WHERE "r"."workflow_name" = "g"."workflow_name" AND "r"."run_id" = "g"."run_id" AND "r"."risk" = "g"."risk" AND "r"."calls" > "g"."calls"
+    ), "threads" AS (
+        SELECT "thread_key", "risk", COUNT(*) AS "runs", SUM("tool_call_count") AS "calls" FROM "gone" GROUP BY "thread_key", "risk"
+    ), "emptied" AS (
+        -- Driven by the threads that lost runs, never by a filter on "runs": the planner's estimate
+        -- of rows at 0 (none, from the statistics) made a nested loop of 80 s at 250k rows.
+        DELETE FROM "waiting_thread_risks" AS "t" USING "threads" AS "d"
+        WHERE "t"."thread_key" = "d"."thread_key" AND "t"."risk" = "d"."risk" AND "t"."runs" <= "d"."runs"
     )
     UPDATE "waiting_thread_risks" AS "t" SET "runs" = "t"."runs" - "d"."runs", "calls" = "t"."calls" - "d"."calls"
-    FROM (SELECT "thread_key", "risk", COUNT(*) AS "runs", SUM("tool_call_count") AS "calls" FROM "gone" GROUP BY "thread_key", "risk") AS "d"
-    WHERE "t"."thread_key" = "d"."thread_key" AND "t"."risk" = "d"."risk";
-    DELETE FROM "waiting_thread_risks" AS "t"
-    WHERE "t"."runs" <= 0 AND ("t"."thread_key", "t"."risk") IN (SELECT "thread_key", "risk" FROM "removed");
+    FROM "threads" AS "d"
+    WHERE "t"."thread_key" = "d"."thread_key" AND "t"."risk" = "d"."risk" AND "t"."runs" > "d"."runs";
     -- A thread whose oldest run of the risk left finds its oldest again, among the rows the whole statement left.
     UPDATE "waiting_thread_risks" AS "t" SET "oldest_at" = COALESCE((
         SELECT MIN("w"."updated_at") FROM "waiting_call_risks" AS "w" WHERE "w"."risk" = "t"."risk" AND "w"."thread_key" = "t"."thread_key"), "t"."oldest_at")
-    WHERE ("t"."thread_key", "t"."risk", "t"."oldest_at") IN (
-        SELECT "m"."thread_key", "m"."risk", "m"."updated_at" FROM "removed" AS "m"
+    FROM (SELECT DISTINCT "m"."thread_key", "m"."risk", "m"."updated_at" FROM "removed" AS "m"
         WHERE NOT EXISTS (SELECT 1 FROM "waiting_run_risks" AS "r"
-            WHERE "r"."workflow_name" = "m"."workflow_name" AND "r"."run_id" = "m"."run_id" AND "r"."risk" = "m"."risk"));
+            WHERE "r"."workflow_name" = "m"."workflow_name" AND "r"."run_id" = "m"."run_id" AND "r"."risk" = "m"."risk")) AS "g"
+    WHERE "t"."thread_key" = "g"."thread_key" AND "t"."risk" = "g"."risk" AND "t"."oldest_at" = "g"."updated_at";
     RETURN NULL;
 END
 $$;
