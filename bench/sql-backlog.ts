@@ -203,10 +203,7 @@ export async function generateBacklogInSql(
   try {
     const off = await Promise.all(clients.map((client) => (summaries === "bulk" ? triggersOff(client) : false)));
     const bulk = off.every(Boolean);
-    if (summaries === "bulk" && !bulk) {
-      log("  (not a superuser: the store's triggers keep the summaries, which is slower)");
-      for (const client of clients) await client.query(`SET session_replication_role = DEFAULT`);
-    }
+    if (summaries === "bulk" && !bulk) log("  (not a superuser: the store's triggers keep the summaries, which is slower)");
     const total = size + completed;
     let next = startAt;
     const insertBatches = async (client: pg.Client) => {

@@ -57,16 +57,14 @@ describe.each(["sqlite", "postgres"] as const)("waiting_thread_risks on %s", { t
       toolCallCount: 1 + (i % 3),
     }));
     let rows: CallRow[] = [];
-    const insert = (row: CallRow) =>
-      db.waitingCallRisk.create({
-        data: {
-          workflowName: "agentic-loop",
-          ...row,
-          riskRank: riskRank(row.risk as "low"),
-          agentId: "refunds",
-          createdAt: new Date(Date.UTC(2026, 10, 1)),
-        },
-      });
+    const asRow = (row: CallRow) => ({
+      workflowName: "agentic-loop",
+      ...row,
+      riskRank: riskRank(row.risk as "low"),
+      agentId: "refunds",
+      createdAt: new Date(Date.UTC(2026, 10, 1)),
+    });
+    const insert = (row: CallRow) => db.waitingCallRisk.create({ data: asRow(row) });
     for (let step = 0; step < 150; step++) {
       const run = pick(runs);
       const own = rows.filter((row) => row.runId === run.runId);
@@ -96,13 +94,7 @@ describe.each(["sqlite", "postgres"] as const)("waiting_thread_risks on %s", { t
             ];
           });
           await db.waitingCallRisk.createMany({
-            data: added.map((row) => ({
-              workflowName: "agentic-loop",
-              ...row,
-              riskRank: riskRank(row.risk as "low"),
-              agentId: "refunds",
-              createdAt: new Date(Date.UTC(2026, 10, 1)),
-            })),
+            data: added.map(asRow),
           });
           rows.push(...added);
         }
@@ -132,13 +124,7 @@ describe.each(["sqlite", "postgres"] as const)("waiting_thread_risks on %s", { t
           db.waitingCallRisk.deleteMany({ where: { runId: run.runId } }),
           // One INSERT of all its rows, as the snapshot trigger writes them.
           db.waitingCallRisk.createMany({
-            data: rewritten.map((row) => ({
-              workflowName: "agentic-loop",
-              ...row,
-              riskRank: riskRank(row.risk as "low"),
-              agentId: "refunds",
-              createdAt: new Date(Date.UTC(2026, 10, 1)),
-            })),
+            data: rewritten.map(asRow),
           }),
         ]);
         rows = [...rows.filter((row) => row.runId !== run.runId), ...rewritten];
