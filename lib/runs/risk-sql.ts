@@ -104,10 +104,13 @@ export async function recentCallsOfRatedThreads(
 ): Promise<Map<string, number> | null> {
   if (query.onlyOverdue) return null;
   if (threadKeys.length === 0) return new Map();
+  // A run waiting since before the earliest cutoff is overdue whatever its risk: only the later ones
+  // are counted (few by design), rather than each of the page's rated runs looking up its calls
+  // (8,800 runs for a page with the runs without a thread at 1M: 97 ms).
   const rows = await queryStatement<{ threadKey: string; calls: number | bigint | null }>(
     db,
     sql`SELECT "thread_key" AS "threadKey", SUM(${notOverdueCalls(query)}) AS "calls"
-      FROM ${ratedRunsSource(query, threadKeys)} GROUP BY "thread_key"`,
+      FROM ${ratedRunsSource(query, threadKeys)} WHERE "updated_at" >= ${overdueWindow(query).earliest} GROUP BY "thread_key"`,
   );
   return new Map(rows.map((row) => [row.threadKey, Number(row.calls ?? 0)]));
 }
