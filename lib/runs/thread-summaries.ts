@@ -8,7 +8,8 @@
 import { empty, join, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { queryStatement } from "@agent-approvals/mastra-store";
 import type { Db } from "../db/client.ts";
-import { notOverdueCalls, overdueWindow, ratedThreads } from "./risk-sql.ts";
+import { notOverdueCalls, overdueWindow, threadRiskIs } from "./risk-sql.ts";
+import { RISKS } from "../risk.ts";
 import { agentCondition, createdWithin, type ThreadQuery, type ThreadRow } from "./thread-sql.ts";
 
 const DAY_MS = 86_400_000;
@@ -48,21 +49,13 @@ function summaryRows(query: ThreadQuery): Sql {
     GROUP BY "thread_key"`;
 }
 
+type PageRow = { threadKey: string; calls: number | bigint; oldestAt: Date | string };
+
 /** A page of threads and the totals, from the summaries (see summariesCover). */
 export async function pageOfSummaries(db: Db, query: ThreadQuery): Promise<{ rows: ThreadRow[]; threadTotal: number; callTotal: number }> {
   const rows = summaryRows(query);
-  const overdue = query.onlyOverdue ? sql`WHERE ${overdueThread(query)}` : empty;
-  const direction = query.sort === "newest" ? sql`DESC` : sql`ASC`;
   const [page, [totals], recentTotal] = await Promise.all([
-    queryStatement<{ threadKey: string; calls: number | bigint; oldestAt: Date | string }>(
-      db,
-      sql`
-      SELECT "thread_key" AS "threadKey", "calls", "oldest_at" AS "oldestAt" FROM (${rows}) AS "threads"
-      ${query.sort === "risk" ? sql`LEFT JOIN (${ratedThreads(query)}) AS "rated" ON "rated"."rated_key" = "threads"."thread_key"` : empty}
-      ${overdue}
-      ORDER BY ${query.sort === "risk" ? sql`COALESCE("rated"."risk_rank", 0) DESC, "oldest_at" ASC, "thread_key" ASC` : sql`"oldest_at" ${direction}, "thread_key" ${direction}`}
-      LIMIT ${query.perPage} OFFSET ${query.page * query.perPage}`,
-    ),
+    query.sort === "risk" ? pageByRisk(db, query, rows) : pageByWaiting(db, query, rows),
     queryStatement<{ threads: number | bigint | null; calls: number | bigint | null }>(
       db,
       sql`
@@ -79,6 +72,41 @@ export async function pageOfSummaries(db: Db, query: ThreadQuery): Promise<{ row
     threadTotal: Number(totals?.threads ?? 0),
     callTotal: Number(totals?.calls ?? 0) - recentTotal,
   };
+}
+
+/** The summary rows that pass the overdue filter (if asked), in waiting order, `limit` from `offset`. */
+function summaryPage(db: Db, query: ThreadQuery, rows: Sql, { also, limit, offset }: { also?: Sql; limit: number; offset: number }) {
+  const direction = query.sort === "newest" ? sql`DESC` : sql`ASC`;
+  const conditions = [query.onlyOverdue ? overdueThread(query) : undefined, also].filter((part): part is Sql => part !== undefined);
+  return queryStatement<PageRow>(
+    db,
+    sql`
+    SELECT "thread_key" AS "threadKey", "calls", "oldest_at" AS "oldestAt" FROM (${rows}) AS "threads"
+    ${conditions.length ? sql`WHERE ${join(conditions, " AND ")}` : empty}
+    ORDER BY "oldest_at" ${direction}, "thread_key" ${direction}
+    LIMIT ${limit} OFFSET ${offset}`,
+  );
+}
+
+function pageByWaiting(db: Db, query: ThreadQuery, rows: Sql): Promise<PageRow[]> {
+  return summaryPage(db, query, rows, { limit: query.perPage, offset: query.page * query.perPage });
+}
+
+/**
+ * "Highest risk first": the threads whose highest risk is critical in waiting order, then high, and
+ * so on down to the threads without a rated call, read a risk at a time until the page is full. A
+ * risk whose threads all fall before the page is read only to count them (deep pages only).
+ */
+async function pageByRisk(db: Db, query: ThreadQuery, rows: Sql): Promise<PageRow[]> {
+  const page: PageRow[] = [];
+  let skip = query.page * query.perPage;
+  for (let rank = RISKS.length; rank >= 0 && page.length < query.perPage; rank--) {
+    const limit = skip + query.perPage - page.length;
+    const found = await summaryPage(db, query, rows, { also: threadRiskIs(query, rank), limit, offset: 0 });
+    page.push(...found.slice(skip));
+    skip = Math.max(0, skip - found.length);
+  }
+  return page;
 }
 
 /**

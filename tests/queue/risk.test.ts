@@ -11,6 +11,7 @@ import { runAs } from "../../lib/auth/session.ts";
 import { getDb } from "../../lib/db/client.ts";
 import { recordWaitingCalls } from "../../lib/events/waiting.ts";
 import { announceOverdueCalls, forgetOverdueWatermarks } from "../../lib/announcements/overdue.ts";
+import { overdueCutoff, riskCutoffs as reviewCutoffs } from "../../lib/queue/review-target.ts";
 import { getQueuePage, getRunsView } from "../../lib/queue/views.ts";
 import { prepareRuleMatches } from "../../lib/rules/auto-decide.ts";
 import { createRule } from "../../lib/rules/store.ts";
@@ -124,6 +125,30 @@ describe.each(["sqlite", "postgres"] as const)("risk in the queue on %s", { time
       threadOf("low"),
       threadOf("unrated"),
     ]);
+    // Read a page at a time, pages of one to three threads cut across the risks (the summaries read
+    // them a risk at a time): the pages put together are the same order, with the same totals.
+    const now = new Date();
+    for (const perPage of [1, 2, 3]) {
+      const pages = [];
+      for (let at = 0; at < 3 + 5 / perPage; at++) {
+        pages.push(
+          await listThreads(
+            {
+              sort: "risk",
+              perPage,
+              page: at,
+              overdueBefore: overdueCutoff(now),
+              riskCutoffs: reviewCutoffs(now, listed.riskTargets),
+            },
+            database.url,
+          ),
+        );
+      }
+      expect(pages.flatMap((read) => read.threads.map((thread) => thread.threadKey))).toEqual(
+        listed.threads.map((thread) => thread.threadKey),
+      );
+      expect(pages.map((read) => read.threadTotal)).toEqual(pages.map(() => 5));
+    }
     // Grouped from the matches (a filter the summaries do not cover) the order is the same.
     const filtered = await page({ sort: "risk", risk: "low,high,critical" });
     expect(filtered.threads.map((thread) => thread.threadKey)).toEqual([
