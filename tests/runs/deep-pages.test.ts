@@ -133,6 +133,48 @@ describe.each(["sqlite", "postgres"] as const)("deep pages on %s", (kind) => {
     expect(kept.length).toBeGreaterThan(500);
   });
 
+  it("counts a creation window of whole hours from the hours, exactly as COUNT(*) would", async () => {
+    const HOUR = 3_600_000;
+    const count = async (agentId: string | undefined, from?: number, to?: number) => {
+      const conditions = ["status = 'suspended'", "agent_id IS NOT NULL"];
+      const params: unknown[] = [];
+      if (agentId) conditions.push("agent_id = ?") && params.push(agentId);
+      if (from !== undefined) conditions.push("created_at >= ?") && params.push(stamp(database.kind, from));
+      if (to !== undefined) conditions.push("created_at <= ?") && params.push(stamp(database.kind, to));
+      const [row] = await driver.query<{ runs: number | string }>(
+        `SELECT COUNT(*) AS runs FROM workflow_snapshots WHERE ${conditions.join(" AND ")}`,
+        params,
+      );
+      return Number(row!.runs);
+    };
+    const windows: Array<[from?: number, to?: number]> = [
+      [START, START + 24 * HOUR - 1], // a whole day: from the hours
+      [START + 5 * HOUR, START + 6 * HOUR - 1], // one hour, whose first run sits on its boundary
+      [START - 5 * HOUR, START - 4 * HOUR - 1], // the hour runs were moved to
+      [START + 30 * HOUR], // open-ended
+      [undefined, START + 40 * HOUR - 1],
+      [START + 90 * HOUR, START + 100 * HOUR - 1], // after the last run
+      [START + 5 * HOUR + 1, START + 6 * HOUR - 1], // cutting an hour: counted from the runs
+      [START + 5 * HOUR, START + 6 * HOUR],
+    ];
+    for (const agentId of [undefined, "shipping", "nobody"]) {
+      for (const [from, to] of windows) {
+        const listed = await listSuspendedRuns(
+          {
+            agentId,
+            fromDate: from === undefined ? undefined : new Date(from),
+            toDate: to === undefined ? undefined : new Date(to),
+            perPage: 5,
+            page: 0,
+          },
+          database.url,
+        );
+        expect(listed.total, `agent ${agentId ?? "any"}, ${from} to ${to}`).toBe(await count(agentId, from, to));
+      }
+    }
+    expect(await count(undefined, START, START + 24 * HOUR - 1)).toBeGreaterThan(500);
+  });
+
   it("serves every deep page of the whole backlog and of one agent exactly as OFFSET would", async () => {
     for (const agentId of [undefined, "shipping"]) {
       const { total } = await listSuspendedRuns({ agentId, perPage: 1, page: 0 }, database.url);
