@@ -38,7 +38,7 @@ interface Outcome {
   kind: string;
   status: string;
   latencyMs: number;
-  /** The start of a server error's body (its error code and message), to say what failed. */
+  /** What failed: the start of a server error's body (its error code and message), or the request that got no answer. */
   serverError?: string;
 }
 
@@ -72,7 +72,13 @@ export function send(server: ConsoleServer, agent: http.Agent, cookie: string, r
       },
     );
     outgoing.on("timeout", () => outgoing.destroy(Object.assign(new Error("timeout"), { code: "timeout" })));
-    outgoing.on("error", (error) => done((error as NodeJS.ErrnoException).code ?? "error"));
+    // A request that got no answer is named (an approval: its run and call), to look it up in the
+    // server's output and the database afterwards.
+    const unanswered = `no answer within ${REQUEST_TIMEOUT_MS / 1000} s: ${request.method} ${request.path}${request.body ? ` ${request.body}` : ""}`;
+    outgoing.on("error", (error) => {
+      const code = (error as NodeJS.ErrnoException).code ?? "error";
+      done(code, code === "timeout" ? unanswered : undefined);
+    });
     outgoing.end(request.body);
   });
 }
@@ -149,7 +155,7 @@ export async function openLoop(
     latencyMs: percentiles(answered.map((o) => o.latencyMs)),
     byKind,
     statuses,
-    /** What server errors said, each different one once with its count. */
+    /** What failed: server errors (the start of their bodies) and requests never answered, each different one once with its count. */
     serverErrors: Object.entries(
       outcomes.reduce<Record<string, number>>(
         (seen, o) => (o.serverError ? { ...seen, [`${o.kind}: ${o.serverError}`]: (seen[`${o.kind}: ${o.serverError}`] ?? 0) + 1 } : seen),

@@ -256,7 +256,7 @@ try {
           log(`      ${kind.padEnd(20)} n=${String(s.n).padStart(5)}  p50 ${s.p50}  p95 ${s.p95}  p99 ${s.p99}`);
       const failures = Object.entries(result.statuses).filter(([key]) => !/ [23]\d\d$/.test(key));
       if (failures.length) log(`      not answered: ${failures.map(([key, n]) => `${key} ×${n}`).join(", ")}`);
-      for (const text of result.serverErrors) log(`      server error: ${text}`);
+      for (const text of result.serverErrors) log(`      failed: ${text}`);
     }
   }
 
