@@ -32,8 +32,8 @@ const TRIGGERS: Record<DatabaseProvider, string[]> = {
     "call_rule_matches_remove_waiting_risks",
     "call_rule_matches_move_waiting_risks",
     "workflow_snapshots_keep_waiting_risks",
-    "waiting_call_risks_add_to_thread_risks",
-    "waiting_call_risks_take_from_thread_risks",
+    "waiting_call_risks_thread_risks_added",
+    "waiting_call_risks_thread_risks_removed",
   ],
 };
 

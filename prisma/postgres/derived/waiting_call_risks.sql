@@ -8,8 +8,12 @@ DROP TRIGGER IF EXISTS waiting_call_risks_add_thread_risks ON waiting_call_risks
 DROP TRIGGER IF EXISTS waiting_call_risks_remove_thread_risks ON waiting_call_risks;
 DROP TRIGGER IF EXISTS waiting_call_risks_add_to_thread_risks ON waiting_call_risks;
 DROP TRIGGER IF EXISTS waiting_call_risks_take_from_thread_risks ON waiting_call_risks;
+DROP TRIGGER IF EXISTS waiting_call_risks_thread_risks_added ON waiting_call_risks;
+DROP TRIGGER IF EXISTS waiting_call_risks_thread_risks_removed ON waiting_call_risks;
 DROP FUNCTION IF EXISTS waiting_call_risks_add_thread_risks();
 DROP FUNCTION IF EXISTS waiting_call_risks_remove_thread_risks();
+DROP FUNCTION IF EXISTS waiting_call_risks_add_to_thread_risks();
+DROP FUNCTION IF EXISTS waiting_call_risks_take_from_thread_risks();
 
 -- A call waits when its run is suspended with an agent and the call is in the run's tool_calls.
 CREATE OR REPLACE FUNCTION waiting_call_risk_rank(risk TEXT) RETURNS INTEGER LANGUAGE sql IMMUTABLE AS $$
@@ -85,10 +89,14 @@ BEGIN
         AND NEW."updated_at" IS NOT DISTINCT FROM OLD."updated_at" THEN
         RETURN NULL;
     END IF;
-    IF TG_OP <> 'INSERT' AND OLD."status" = 'suspended' AND OLD."agent_id" IS NOT NULL THEN
+    IF TG_OP <> 'INSERT' AND OLD."status" = 'suspended' AND OLD."agent_id" IS NOT NULL
+        AND EXISTS (SELECT 1 FROM "waiting_call_risks" WHERE "workflow_name" = OLD."workflow_name" AND "run_id" = OLD."run_id") THEN
         DELETE FROM "waiting_call_risks" WHERE "workflow_name" = OLD."workflow_name" AND "run_id" = OLD."run_id";
     END IF;
-    IF TG_OP <> 'DELETE' AND NEW."status" = 'suspended' AND NEW."agent_id" IS NOT NULL AND NEW."tool_calls" IS NOT NULL THEN
+    -- Most runs have no rated call: one probe of the matches' key, and no insert (whose statement
+    -- triggers would run on no rows) on every snapshot write.
+    IF TG_OP <> 'DELETE' AND NEW."status" = 'suspended' AND NEW."agent_id" IS NOT NULL AND NEW."tool_calls" IS NOT NULL
+        AND EXISTS (SELECT 1 FROM "call_rule_matches" AS "m" WHERE "m"."run_id" = NEW."run_id" AND "m"."risk" IS NOT NULL) THEN
         INSERT INTO "waiting_call_risks" ("workflow_name", "run_id", "tool_call_id", "risk", "risk_rank", "thread_key", "agent_id", "created_at", "updated_at", "tool_call_count")
         SELECT NEW."workflow_name", NEW."run_id", "m"."tool_call_id", "m"."risk", waiting_call_risk_rank("m"."risk"),
             COALESCE(NEW."thread_id", ''), NEW."agent_id", NEW."created_at", NEW."updated_at", NEW."tool_call_count"
@@ -136,8 +144,12 @@ GROUP BY "thread_key", "risk";
 -- matches removed at once took minutes a run at a time). Two transactions changing calls of one
 -- run take turns on its waiting_run_risks row, and both tables' rows are locked in key order first,
 -- so two transactions touching the same runs or threads wait for each other instead of deadlocking.
-CREATE OR REPLACE FUNCTION waiting_call_risks_add_to_thread_risks() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION waiting_call_risks_thread_risks_added() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+    -- A statement that inserted nothing (a snapshot write of a run without rated calls) costs one look.
+    IF NOT EXISTS (SELECT 1 FROM "added") THEN
+        RETURN NULL;
+    END IF;
     PERFORM 1 FROM "waiting_run_risks" AS "r"
     WHERE ("r"."workflow_name", "r"."run_id", "r"."risk") IN (SELECT "workflow_name", "run_id", "risk" FROM "added")
     ORDER BY "r"."workflow_name", "r"."run_id", "r"."risk" FOR UPDATE;
@@ -163,8 +175,11 @@ BEGIN
 END
 $$;
 
-CREATE OR REPLACE FUNCTION waiting_call_risks_take_from_thread_risks() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION waiting_call_risks_thread_risks_removed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+    IF NOT EXISTS (SELECT 1 FROM "removed") THEN
+        RETURN NULL;
+    END IF;
     PERFORM 1 FROM "waiting_run_risks" AS "r"
     WHERE ("r"."workflow_name", "r"."run_id", "r"."risk") IN (SELECT "workflow_name", "run_id", "risk" FROM "removed")
     ORDER BY "r"."workflow_name", "r"."run_id", "r"."risk" FOR UPDATE;
@@ -205,7 +220,7 @@ BEGIN
 END
 $$;
 
-CREATE TRIGGER waiting_call_risks_add_to_thread_risks AFTER INSERT ON waiting_call_risks
-REFERENCING NEW TABLE AS "added" FOR EACH STATEMENT EXECUTE FUNCTION waiting_call_risks_add_to_thread_risks();
-CREATE TRIGGER waiting_call_risks_take_from_thread_risks AFTER DELETE ON waiting_call_risks
-REFERENCING OLD TABLE AS "removed" FOR EACH STATEMENT EXECUTE FUNCTION waiting_call_risks_take_from_thread_risks();
+CREATE TRIGGER waiting_call_risks_thread_risks_added AFTER INSERT ON waiting_call_risks
+REFERENCING NEW TABLE AS "added" FOR EACH STATEMENT EXECUTE FUNCTION waiting_call_risks_thread_risks_added();
+CREATE TRIGGER waiting_call_risks_thread_risks_removed AFTER DELETE ON waiting_call_risks
+REFERENCING OLD TABLE AS "removed" FOR EACH STATEMENT EXECUTE FUNCTION waiting_call_risks_thread_risks_removed();
