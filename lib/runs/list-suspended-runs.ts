@@ -6,8 +6,9 @@
  * Built to stay fast at 100k+ runs: every filter + the order columns are in one index per
  * filter (prisma/{sqlite,postgres}/schema.prisma), so a page is read in index order and a filtered COUNT is
  * index-only and proportional to the matches; with no filter but agentId, the total comes from
- * suspended_run_counts and a deep page starts from its hour in suspended_run_hours, both kept exact
- * by triggers. `npm run bench` measures it (bench/results.md).
+ * suspended_run_counts and a deep page starts from its hour in suspended_run_hours, and a creation
+ * window of whole hours is counted from those hours, all kept exact by triggers. `npm run bench`
+ * measures it (bench/results.md).
  */
 import { empty, join, raw, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { z } from "zod";
