@@ -18,7 +18,7 @@ import type { Db } from "../db/client.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import { queryStatement, runShapeOf, type AgentRunToolCall, type RunShape } from "@agent-approvals/mastra-store";
 import { databaseProvider } from "../db/database-url.ts";
-import { createdWithin } from "./thread-sql.ts";
+import { createdWithin, wholeUnits } from "./thread-sql.ts";
 import { listSuspendedRunsOptions, type ListSuspendedRunsOptions } from "./validations.ts";
 
 /** The contract's AgentRun, plus the agent that owns it. */
@@ -285,14 +285,7 @@ async function countMatches(
 
 type HourWindow = { from?: Date; until?: Date };
 
-/**
- * A creation window as whole UTC hours [from, until), either end open; null without a window or
- * when it cuts an hour. createdAt is stored to the millisecond, so "at most the last millisecond of
- * an hour" is "before the next hour".
- */
+/** A creation window of whole UTC hours; null without a window or when it cuts an hour. */
 function wholeHours(fromDate: Date | undefined, toDate: Date | undefined): HourWindow | null {
-  if (!fromDate && !toDate) return null;
-  const until = toDate ? new Date(toDate.getTime() + 1) : undefined;
-  if ((fromDate && fromDate.getTime() % HOUR_MS !== 0) || (until && until.getTime() % HOUR_MS !== 0)) return null;
-  return { from: fromDate, until };
+  return fromDate || toDate ? wholeUnits(fromDate, toDate, HOUR_MS) : null;
 }

@@ -43,3 +43,15 @@ export function inThreads(rows: ThreadRow[], table?: "w"): Sql {
   if (withThread && withoutThread) return sql`(${withThread} OR ${withoutThread})`;
   return withThread ?? withoutThread!;
 }
+
+/**
+ * A creation window [fromDate, toDate] as whole units of `unitMs` (UTC days, hours) [from, until),
+ * either end open; null when it cuts a unit. createdAt is stored to the millisecond, so "at most the
+ * last millisecond of a unit" is "before the next one".
+ */
+export function wholeUnits(fromDate: Date | undefined, toDate: Date | undefined, unitMs: number): { from?: Date; until?: Date } | null {
+  const until = toDate ? new Date(toDate.getTime() + 1) : undefined;
+  if (fromDate && fromDate.getTime() % unitMs !== 0) return null;
+  if (until && until.getTime() % unitMs !== 0) return null;
+  return { from: fromDate, until };
+}

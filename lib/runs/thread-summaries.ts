@@ -10,7 +10,7 @@ import { queryStatement } from "@agent-approvals/mastra-store";
 import type { Db } from "../db/client.ts";
 import { notOverdueCalls, overdueWindow, threadRiskIs } from "./risk-sql.ts";
 import { RISKS } from "../risk.ts";
-import { agentCondition, createdWithin, type ThreadQuery, type ThreadRow } from "./thread-sql.ts";
+import { agentCondition, createdWithin, wholeUnits, type ThreadQuery, type ThreadRow } from "./thread-sql.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -20,16 +20,9 @@ export function summariesCover(query: Omit<ThreadQuery, "sqlite">): boolean {
   return wholeDays(query) !== null;
 }
 
-/**
- * The creation window as whole UTC days [fromDay, toDayExclusive), either end open; null when it
- * cuts a day (an instant that is not midnight, an end that is not the last millisecond of a day).
- */
+/** The creation window as whole UTC days [fromDay, toDayExclusive), either end open; null when it cuts a day. */
 function wholeDays(query: Pick<ThreadQuery, "fromDate" | "toDate">): { from?: Date; until?: Date } | null {
-  const from = query.fromDate;
-  const until = query.toDate ? new Date(query.toDate.getTime() + 1) : undefined;
-  if (from && from.getTime() % DAY_MS !== 0) return null;
-  if (until && until.getTime() % DAY_MS !== 0) return null;
-  return { from, until };
+  return wholeUnits(query.fromDate, query.toDate, DAY_MS);
 }
 
 /** Rows of (thread_key, calls, oldest_at), one per thread, for the agent key and the window. */
