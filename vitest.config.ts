@@ -29,6 +29,7 @@ const IN_PROCESS = [
   "tests/decisions/expiry.test.ts",
   "tests/decisions/issues.test.ts",
   "tests/decisions/outside-decisions.test.ts",
+  "tests/decisions/shared-thread.test.ts",
   "tests/events/clock-announcements.test.ts",
   "tests/events/outbox.test.ts",
   "tests/events/slack-clock-events.test.ts",

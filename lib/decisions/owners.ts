@@ -11,7 +11,7 @@ import { isDurableAgent } from "@mastra/core/agent/durable";
 import type { AnyWorkflow } from "@mastra/core/workflows";
 import { z } from "zod";
 import { failpoint } from "../failpoint.ts";
-import { findAgentById, getMastra } from "../mastra/index.ts";
+import { findAgentById, getAgentMastra, getMastra } from "../mastra/index.ts";
 import { remoteServer } from "../mastra/remote.ts";
 import { workflowIdOfOwner, type AgentRunToolCall } from "@agent-approvals/mastra-store";
 import type { Db } from "../db/client.ts";
@@ -40,9 +40,11 @@ export async function resolveOwner(ownerKey: string, databaseUrl: string): Promi
     }
     return { kind: "workflow", id: workflowId, workflow };
   }
-  const agent = findAgentById(mastra, ownerKey);
-  if (!agent) throw new DecisionError("unknown_agent", `This run belongs to agent "${ownerKey}", which this console does not serve.`);
-  return { kind: "agent", id: ownerKey, agent };
+  if (!findAgentById(mastra, ownerKey)) {
+    throw new DecisionError("unknown_agent", `This run belongs to agent "${ownerKey}", which this console does not serve.`);
+  }
+  // Continued on the agent's own instance: another agent's run waiting on the same thread must not hold it up.
+  return { kind: "agent", id: ownerKey, agent: findAgentById(await getAgentMastra(ownerKey, databaseUrl), ownerKey)! };
 }
 
 function findWorkflowById(mastra: Awaited<ReturnType<typeof getMastra>>, workflowId: string): AnyWorkflow | undefined {

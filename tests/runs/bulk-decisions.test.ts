@@ -11,7 +11,7 @@ import { listAuditEvents } from "../../lib/audit/queries.ts";
 import { runAs } from "../../lib/auth/session.ts";
 import { getDb } from "../../lib/db/client.ts";
 import type { BulkOutcome } from "../../lib/decisions/types.ts";
-import { createConsoleMastra, findAgentById, getMastra } from "../../lib/mastra/index.ts";
+import { createConsoleMastra, findAgentById, getAgentMastra } from "../../lib/mastra/index.ts";
 import { runUntilWaiting } from "../../lib/mastra/demo/run-until-waiting.ts";
 import { auditQuery } from "../../lib/search-params.ts";
 import { actorOf } from "../helpers/accounts.ts";
@@ -143,7 +143,7 @@ describe.each(["sqlite", "postgres"] as const)("bulk decisions on %s", { timeout
 
   it("reports a call the agent failed to carry out as failed, decidable again, and carries out the others", async () => {
     const [failing, fine] = await refunds(2);
-    const agent = findAgentById(await getMastra(f.database.url), "refunds")!;
+    const agent = findAgentById(await getAgentMastra("refunds", f.database.url), "refunds")!;
     const original = agent.approveToolCall.bind(agent);
     const spy = vi.spyOn(agent, "approveToolCall").mockImplementation(((target: Ref) => {
       if (target.runId === failing!.runId) throw new Error("the model provider is down");
