@@ -6,8 +6,9 @@
  */
 import { sqltag as sql } from "@prisma/client/runtime/client";
 import { compilesStatementsOnce, executeStatement, queryStatement } from "@agent-approvals/mastra-store";
-import { describe, expect, it } from "vitest";
-import { getDb } from "../../lib/db/client.ts";
+import Database from "better-sqlite3";
+import { describe, expect, it, vi } from "vitest";
+import { disconnectDb, getDb } from "../../lib/db/client.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 
 const insertRun = (runId: string, at: Date) =>
@@ -56,6 +57,62 @@ describe("statements compiled once per SQLite connection", () => {
       sql`SELECT 42 AS "small", 9007199254740993 AS "big", ${"a\u0000b"} AS "text", ${null} AS "nothing"`,
     );
     expect(row).toEqual({ small: 42, big: "9007199254740993", text: "a\u0000b", nothing: null });
+  });
+
+  it("include the Prisma client's own queries: compiled once, each call with its own arguments", async () => {
+    await disconnectDb(database.url);
+    const prepare = vi.spyOn(Database.prototype, "prepare");
+    try {
+      const db = await getDb(database.url);
+      const at = new Date("2026-03-05T00:00:00.000Z");
+      for (const runId of ["kept-1", "kept-2"]) {
+        await db.workflowSnapshot.create({
+          data: { workflowName: "compiled-test", runId, status: "running", snapshot: "{}", createdAt: at, updatedAt: at },
+        });
+      }
+      prepare.mockClear();
+      const read = async (runId: string) =>
+        (
+          await db.workflowSnapshot.findUnique({
+            where: { workflowName_runId: { workflowName: "compiled-test", runId } },
+            select: { runId: true, createdAt: true },
+          })
+        )?.runId ?? null;
+      expect([await read("kept-1"), await read("kept-2"), await read("missing"), await read("kept-1")]).toEqual([
+        "kept-1",
+        "kept-2",
+        null,
+        "kept-1",
+      ]);
+      expect(prepare).toHaveBeenCalledTimes(1);
+      // The same statement shared with a statement sent without the client: rows as objects for Prisma, raw rows for it.
+      const [raw] = await queryStatement<{ runId: string }>(
+        db,
+        sql`SELECT "run_id" AS "runId" FROM "workflow_snapshots" WHERE "workflow_name" = 'compiled-test' AND "run_id" = ${"kept-2"}`,
+      );
+      expect(raw).toEqual({ runId: "kept-2" });
+      expect(await read("kept-2")).toBe("kept-2");
+      // Writes through the client are kept too, and change what the kept reads find.
+      await db.workflowSnapshot.update({
+        where: { workflowName_runId: { workflowName: "compiled-test", runId: "kept-1" } },
+        data: { version: 1 },
+      });
+      await db.workflowSnapshot.update({
+        where: { workflowName_runId: { workflowName: "compiled-test", runId: "kept-2" } },
+        data: { version: 2 },
+      });
+      const versions = await db.workflowSnapshot.findMany({
+        where: { runId: { in: ["kept-1", "kept-2"] } },
+        select: { runId: true, version: true },
+        orderBy: { runId: "asc" },
+      });
+      expect(versions).toEqual([
+        { runId: "kept-1", version: 1 },
+        { runId: "kept-2", version: 2 },
+      ]);
+    } finally {
+      prepare.mockRestore();
+    }
   });
 
   it("wait for an open transaction instead of joining it: its rollback does not take them along", async () => {

@@ -15,6 +15,7 @@
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
 import type { Database, Statement } from "better-sqlite3";
+import { CompiledStatements, KeptStatement } from "./compiled-statements.ts";
 
 /**
  * A FIFO lock: each holder runs alone, in arrival order. A turn is handed to the next holder on the
@@ -46,37 +47,6 @@ class Turns {
     } finally {
       end();
     }
-  }
-}
-
-/** How many compiled statements a connection keeps: the store's hot statements, and the queue's filter combinations. */
-const COMPILED_STATEMENTS_KEPT = 200;
-
-/**
- * Statements compiled once per connection and kept, least recently used dropped first. Prisma's
- * adapter compiles every statement anew, and SQLite compiles each trigger of a table into a write
- * to it: for the snapshot upsert (store migrations 0001-0005) that compilation was 1 ms of a 1.3 ms
- * write, on every agent step. Used only for the statements sent without the Prisma client
- * (database.ts), whose arguments and rows this converts as Prisma's adapter does.
- */
-class CompiledStatements {
-  readonly #database: Database;
-  readonly #kept = new Map<string, Statement>();
-
-  constructor(database: Database) {
-    this.#database = database;
-  }
-
-  get(sql: string): Statement {
-    let statement = this.#kept.get(sql);
-    if (statement) {
-      this.#kept.delete(sql);
-    } else {
-      statement = this.#database.prepare(sql);
-      if (this.#kept.size >= COMPILED_STATEMENTS_KEPT) this.#kept.delete(this.#kept.keys().next().value!);
-    }
-    this.#kept.set(sql, statement);
-    return statement;
   }
 }
 
@@ -119,7 +89,13 @@ export class SerializedSqliteAdapter implements SqlDriverAdapter {
     this.adapterName = inner.adapterName;
     const native = nativeConnectionOf(inner);
     this.#native = native;
-    this.#compiled = native ? new CompiledStatements(native) : undefined;
+    if (native) {
+      const prepare = native.prepare.bind(native);
+      const compiled = new CompiledStatements(prepare);
+      this.#compiled = compiled;
+      // Prisma's own queries too: compiling was a third of a page's small reads (bench/README.md).
+      native.prepare = ((sql: string) => new KeptStatement(compiled.get(sql))) as unknown as Database["prepare"];
+    }
   }
 
   /** Whether `run` and `query` reuse compiled statements (else each goes through Prisma's adapter). */
