@@ -106,6 +106,14 @@ async function createAuth(databaseUrl: string) {
     onAPIError: { errorURL: "/sign-in" },
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: MIN_PASSWORD_LENGTH },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // Read with the session's user, so a page learns its reader's language without reading the user
+    // again (lib/i18n/request-language.ts). Set only on /profile (lib/i18n/preferences.ts), never through better-auth.
+    user: {
+      additionalFields: {
+        locale: { type: "string", required: false, input: false },
+        timeZone: { type: "string", required: false, input: false },
+      },
+    },
     // better-auth keys its limits on the first of these headers holding one valid address. Only
     // server.mjs writes this one; without it (plain `next start`) there is no address, and
     // better-auth puts every client in one shared bucket: fewer attempts, never unlimited ones.

@@ -15,6 +15,11 @@ export interface Actor {
   email: string;
   /** Null for an account without a known role: it may sign in but do nothing. */
   role: Role | null;
+  /**
+   * The user's stored language and time zone columns (chosen on /profile), when read with the
+   * session; absent for an actor named with runAs. lib/i18n/request-language.ts reads them.
+   */
+  storedLanguage?: { locale: string | null; timeZone: string | null };
 }
 
 export type AccessProblem = "unauthenticated" | "forbidden";
@@ -65,6 +70,7 @@ const actorOfRequest = cache(async (): Promise<Actor | null> => {
     name: session.user.name,
     email: session.user.email,
     role: isRole(session.user.role) ? session.user.role : null,
+    storedLanguage: { locale: session.user.locale ?? null, timeZone: session.user.timeZone ?? null },
   };
 });
 

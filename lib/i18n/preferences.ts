@@ -26,7 +26,11 @@ export const languagePreferenceInput = z
 
 export async function languagePreferenceOf(userId: string, databaseUrl: string = databaseUrlFromEnv()): Promise<LanguagePreference> {
   const db = await getDb(databaseUrl);
-  const row = await db.user.findUnique({ where: { id: userId }, select: { locale: true, timeZone: true } });
+  return storedLanguagePreference(await db.user.findUnique({ where: { id: userId }, select: { locale: true, timeZone: true } }));
+}
+
+/** A user's stored columns as a choice: a value the console does not know (any more) reads as none. */
+export function storedLanguagePreference(row: { locale?: string | null; timeZone?: string | null } | null | undefined): LanguagePreference {
   return {
     locale: isLocale(row?.locale) ? row.locale : null,
     timeZone: isTimeZone(row?.timeZone) ? row.timeZone : null,
@@ -42,12 +46,7 @@ export async function languagePreferencesOf(
   const rows = userIds.length
     ? await db.user.findMany({ where: { id: { in: [...new Set(userIds)] } }, select: { id: true, locale: true, timeZone: true } })
     : [];
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      { locale: isLocale(row.locale) ? row.locale : null, timeZone: isTimeZone(row.timeZone) ? row.timeZone : null },
-    ]),
-  );
+  return new Map(rows.map((row) => [row.id, storedLanguagePreference(row)]));
 }
 
 export async function setLanguagePreference(

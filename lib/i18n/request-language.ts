@@ -7,7 +7,7 @@ import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { currentActor } from "../auth/session.ts";
 import { DEFAULT_LOCALE, negotiateLocale, type Locale } from "./locales.ts";
-import { languagePreferenceOf, type LanguagePreference } from "./preferences.ts";
+import { languagePreferenceOf, storedLanguagePreference, type LanguagePreference } from "./preferences.ts";
 import { BROWSER_TIME_ZONE_COOKIE, DEFAULT_TIME_ZONE, isTimeZone } from "./time-zones.ts";
 
 export interface RequestLanguage {
@@ -21,7 +21,11 @@ export interface RequestLanguage {
 
 export const requestLanguage = cache(async (): Promise<RequestLanguage> => {
   const actor = await currentActor();
-  const chosen: LanguagePreference = actor ? await languagePreferenceOf(actor.id) : { locale: null, timeZone: null };
+  const chosen: LanguagePreference = actor
+    ? actor.storedLanguage
+      ? storedLanguagePreference(actor.storedLanguage)
+      : await languagePreferenceOf(actor.id)
+    : { locale: null, timeZone: null };
   let browserLocale: Locale | null = null;
   let browserZone: string | null = null;
   try {

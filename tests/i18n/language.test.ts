@@ -11,7 +11,7 @@ import { negotiateLocale } from "../../lib/i18n/locales.ts";
 import { languagePreferenceOf, languagePreferencesOf } from "../../lib/i18n/preferences.ts";
 import { isTimeZone } from "../../lib/i18n/time-zones.ts";
 import { alreadyDecidedText, declineModal } from "../../lib/slack/blocks.ts";
-import { actorOf, createTestAccount } from "../helpers/accounts.ts";
+import { actorOf, createTestAccount, sessionCookie } from "../helpers/accounts.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 
 describe("Accept-Language", () => {
@@ -76,9 +76,16 @@ describe.each(["sqlite", "postgres"] as const)("the language preference on %s", 
     expect(both.get(support.id)).toEqual({ locale: "zh-TW", timeZone: null });
     expect(both.has("nobody")).toBe(false);
 
-    // Sign-in still reads the user with the new columns.
+    // Sign-in still reads the user with the new columns, and the session carries the choice (a page reads no more).
     const { user } = await (await getAuth(database.url)).api.signInEmail({ body: { email: reviewer.email, password: reviewer.password } });
     expect(user.id).toBe(reviewer.id);
+    const session = await (
+      await getAuth(database.url)
+    ).api.getSession({
+      // This process is not in production: its cookie has no __Secure- prefix.
+      headers: new Headers({ cookie: (await sessionCookie(database.url, reviewer)).replace(/^__Secure-/, "") }),
+    });
+    expect(session?.user).toMatchObject({ id: reviewer.id, locale: "ko", timeZone: "Asia/Seoul" });
 
     // Back to the browser's.
     await runOperation(setLanguagePreferenceOperation, actorOf(reviewer), { locale: "", timeZone: "" });
