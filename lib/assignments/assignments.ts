@@ -45,12 +45,23 @@ const ANNOUNCED_PER_THREAD = 200;
 
 /** The assignees of `calls` (each call's own, else its thread's); calls without one are absent. */
 export async function findAssignees(db: Db, calls: CallKey[]): Promise<Map<string, Assignee>> {
-  if (calls.length === 0) return new Map();
+  return (await findAssigneesWithThreads(db, calls, [])).calls;
+}
+
+/**
+ * The assignees of `calls` (as findAssignees) and the own assignees of `threadIds` (what a thread
+ * row shows), by thread id, read together: a page of threads reads each table once.
+ */
+export async function findAssigneesWithThreads(
+  db: Db,
+  calls: CallKey[],
+  threadIds: string[],
+): Promise<{ calls: Map<string, Assignee>; threads: Map<string, Omit<Assignee, "via">> }> {
   const runIds = [...new Set(calls.map((call) => call.runId))];
-  const threadIds = [...new Set(calls.flatMap((call) => (call.threadId ? [call.threadId] : [])))];
+  const allThreadIds = [...new Set([...calls.flatMap((call) => (call.threadId ? [call.threadId] : [])), ...threadIds.filter(Boolean)])];
   const [own, threads] = await Promise.all([
-    db.callAssignment.findMany({ where: { runId: { in: runIds } } }),
-    threadIds.length ? db.threadAssignment.findMany({ where: { threadId: { in: threadIds } } }) : [],
+    runIds.length ? db.callAssignment.findMany({ where: { runId: { in: runIds } } }) : [],
+    allThreadIds.length ? db.threadAssignment.findMany({ where: { threadId: { in: allThreadIds } } }) : [],
   ]);
   const users = await usersById(
     db,
@@ -72,28 +83,17 @@ export async function findAssignees(db: Db, calls: CallKey[]): Promise<Map<strin
       assignedAt: chosen.row.assignedAt,
     });
   }
-  return found;
+  const threadAssignees = new Map<string, Omit<Assignee, "via">>();
+  for (const threadId of threadIds) {
+    const row = byThread.get(threadId);
+    const user = row && users.get(row.assigneeId);
+    if (row && user) threadAssignees.set(threadId, { ...user, assignedBy: row.assignedBy, assignedAt: row.assignedAt });
+  }
+  return { calls: found, threads: threadAssignees };
 }
 
 export function assigneeOf(assignees: Map<string, Assignee>, runId: string, toolCallId: string | undefined): Assignee | undefined {
   return toolCallId ? assignees.get(callKey(runId, toolCallId)) : undefined;
-}
-
-/** The threads' own assignees (what a thread row shows), by thread id. */
-export async function findThreadAssignees(db: Db, threadIds: string[]): Promise<Map<string, Omit<Assignee, "via">>> {
-  const ids = threadIds.filter(Boolean);
-  if (ids.length === 0) return new Map();
-  const rows = await db.threadAssignment.findMany({ where: { threadId: { in: ids } } });
-  const users = await usersById(
-    db,
-    rows.map((row) => row.assigneeId),
-  );
-  const found = new Map<string, Omit<Assignee, "via">>();
-  for (const row of rows) {
-    const user = users.get(row.assigneeId);
-    if (user) found.set(row.threadId, { ...user, assignedBy: row.assignedBy, assignedAt: row.assignedAt });
-  }
-  return found;
 }
 
 async function usersById(db: Db, ids: string[]) {

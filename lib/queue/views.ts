@@ -4,7 +4,7 @@
  * (lib/runs) with each pending call's decision state (lib/decisions), as DTOs for the browser.
  */
 import { cutExcerpt } from "@agent-approvals/mastra-store";
-import { assigneeOf, findAssignees, findThreadAssignees, type Assignee } from "../assignments/assignments.ts";
+import { assigneeOf, findAssignees, findAssigneesWithThreads, type Assignee } from "../assignments/assignments.ts";
 import { exclusiveAgents } from "../assignments/review-settings.ts";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { findCallDecisionStates, findLatestDecisionOfRun } from "../decisions/ledger.ts";
@@ -83,15 +83,17 @@ export async function getQueuePage(query: QueueQuery, viewerId?: string): Promis
     expiryTimes(),
   ]);
   const db = await getDb(databaseUrlFromEnv());
-  const [threadAssignees, runs] = await Promise.all([
-    findThreadAssignees(
+  const shown = threads.flatMap((thread) => thread.shownRuns.map((run) => withExpiry(asQueueRow(toRunDto(run, states)))));
+  const [assignees, risked] = await Promise.all([
+    findAssigneesWithThreads(
       db,
+      callKeysOf(shown),
       threads.map((thread) => thread.threadKey),
     ),
-    withAssignees(threads.flatMap((thread) => thread.shownRuns.map((run) => withExpiry(asQueueRow(toRunDto(run, states)))))).then((shown) =>
-      withRisks(db, shown),
-    ),
+    withRisks(db, shown),
   ]);
+  const runs = await withAssignees(risked, assignees.calls);
+  const threadAssignees = assignees.threads;
   const runsByThread = new Map<string, RunDto[]>();
   for (const run of runs) runsByThread.set(run.threadId ?? "", [...(runsByThread.get(run.threadId ?? "") ?? []), run]);
   return {
@@ -132,7 +134,11 @@ export async function getRunDetail(runId: string, databaseUrl: string = database
       call.step ? { ...call, resumeSchema: await workflowStepJsonSchema(run.agentId, call.step, databaseUrl) } : call,
     ),
   );
-  const [detail] = await withAssignees([toRunDetailDto({ ...run, toolCalls }, await findCallDecisionStates([runId]))], databaseUrl);
+  const [detail] = await withAssignees(
+    [toRunDetailDto({ ...run, toolCalls }, await findCallDecisionStates([runId]))],
+    undefined,
+    databaseUrl,
+  );
   return detail!;
 }
 
@@ -151,15 +157,23 @@ export async function getRunPage(
   return outside && outside.toISOString() > decided.decidedAt ? { decided, decidedOutsideAt: outside.toISOString() } : { decided };
 }
 
-/** Each call's assignee, and whether only that person may decide it. */
-async function withAssignees<
-  Run extends Pick<RunDto, "runId" | "agentId" | "threadId"> & { toolCalls: Array<RunDto["toolCalls"][number]> },
->(runs: Run[], databaseUrl: string = databaseUrlFromEnv()): Promise<Run[]> {
-  const db = await getDb(databaseUrl);
-  const calls = runs.flatMap((run) =>
+type AssignableRun = Pick<RunDto, "runId" | "agentId" | "threadId"> & { toolCalls: Array<RunDto["toolCalls"][number]> };
+
+/** The calls of `runs`, as the assignments know them. */
+function callKeysOf(runs: AssignableRun[]) {
+  return runs.flatMap((run) =>
     run.toolCalls.flatMap((call) => (call.toolCallId ? [{ runId: run.runId, toolCallId: call.toolCallId, threadId: run.threadId }] : [])),
   );
-  const assignees = await findAssignees(db, calls);
+}
+
+/** Each call's assignee (read here unless given), and whether only that person may decide it. */
+async function withAssignees<Run extends AssignableRun>(
+  runs: Run[],
+  known?: Map<string, Assignee>,
+  databaseUrl: string = databaseUrlFromEnv(),
+): Promise<Run[]> {
+  const db = await getDb(databaseUrl);
+  const assignees = known ?? (await findAssignees(db, callKeysOf(runs)));
   if (assignees.size === 0) return runs;
   const exclusive = await exclusiveAgents(
     db,
