@@ -21,7 +21,7 @@ import { BENCH_DIR, compileTemplates, generateBacklog, loadTemplates, OUT_DIR } 
 import { CASES } from "./cases.ts";
 import { child } from "./children.ts";
 import { generateBacklogInSql } from "./sql-backlog.ts";
-import { POSTGRES_ADMIN_URL } from "./stores.ts";
+import { pgQuery, POSTGRES_ADMIN_URL } from "./stores.ts";
 import { millionReport, type MillionResults, type MillionSizeResult } from "./million-report.ts";
 import { THREAD_CASES, type ThreadPageResult } from "./threads.ts";
 import { measure, stats, type Stats } from "./timing.ts";
@@ -39,15 +39,7 @@ const AS_CHILD = process.argv.includes("--json");
 const log = (line: string) => (AS_CHILD ? console.error(line) : console.log(line));
 const started = performance.now();
 
-async function admin<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const admin = async <T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> => (await pgQuery<T>(url, text)).rows;
 const urlOf = (database: string) => Object.assign(new URL(POSTGRES_ADMIN_URL), { pathname: `/${database}` }).toString();
 
 /** The store generated in SQL at `size`, built once and kept (marker file), migrated to the current schema. */

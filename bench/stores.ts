@@ -41,7 +41,7 @@ function pgUrl(database: string): string {
 }
 
 /** One query on its own connection to `url`. */
-async function pgQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []) {
+export async function pgQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

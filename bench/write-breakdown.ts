@@ -12,6 +12,7 @@ import pg from "pg";
 import { disconnectDb } from "../lib/db/client.ts";
 import { createMastraStorage } from "../lib/store/index.ts";
 import { compileTemplates, generateBacklog, loadTemplates } from "./backlog.ts";
+import { pgQuery } from "./stores.ts";
 import { persistWith, type WorkflowsDomain } from "./write-path.ts";
 
 const urls = process.argv.slice(2).filter((arg) => /^postgres(ql)?:\/\//.test(arg));
@@ -20,15 +21,7 @@ const WRITES = at >= 0 ? Number(process.argv[at + 1]) : 300;
 if (!urls.length || !Number.isInteger(WRITES) || WRITES < 10)
   throw new Error("usage: write-breakdown.ts <postgres url>… [--writes n >= 10]");
 
-async function admin<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const admin = async <T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> => (await pgQuery<T>(url, text)).rows;
 
 const { templates } = await loadTemplates();
 /** Runs as the backlog generator writes them, each with fresh ids: `n` runs, one or more rows each. */
