@@ -40,11 +40,11 @@ export async function resolveOwner(ownerKey: string, databaseUrl: string): Promi
     }
     return { kind: "workflow", id: workflowId, workflow };
   }
-  if (!findAgentById(mastra, ownerKey)) {
-    throw new DecisionError("unknown_agent", `This run belongs to agent "${ownerKey}", which this console does not serve.`);
-  }
   // Continued on the agent's own instance: another agent's run waiting on the same thread must not hold it up.
-  return { kind: "agent", id: ownerKey, agent: findAgentById(await getAgentMastra(ownerKey, databaseUrl), ownerKey)! };
+  const agentMastra = await getAgentMastra(ownerKey, databaseUrl);
+  const agent = agentMastra && findAgentById(agentMastra, ownerKey);
+  if (!agent) throw new DecisionError("unknown_agent", `This run belongs to agent "${ownerKey}", which this console does not serve.`);
+  return { kind: "agent", id: ownerKey, agent };
 }
 
 function findWorkflowById(mastra: Awaited<ReturnType<typeof getMastra>>, workflowId: string): AnyWorkflow | undefined {

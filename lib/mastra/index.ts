@@ -45,10 +45,10 @@ const agentInstances = processCache("mastra-agent", (key) => {
  * however long that takes. The console continues runs from the store, where each waits on its own,
  * so one agent's waiting run must not hold up the decision on another's. An agent's own runs still
  * take turns on a thread while one of them is running (Mastra lets them past one that waits).
- * Only for agents this console serves (`getMastra` knows them): an unknown id builds nothing.
+ * Undefined for an agent this console does not serve (`getMastra` knows them): an unknown id builds nothing.
  */
-export async function getAgentMastra(agentId: string, databaseUrl: string = databaseUrlFromEnv()): Promise<ConsoleMastra> {
-  if (!findAgentById(await getMastra(databaseUrl), agentId)) throw new Error(`No agent "${agentId}" is served here.`);
+export async function getAgentMastra(agentId: string, databaseUrl: string = databaseUrlFromEnv()): Promise<ConsoleMastra | undefined> {
+  if (!findAgentById(await getMastra(databaseUrl), agentId)) return undefined;
   return agentInstances(`${databaseUrl}\n${agentId}`);
 }
 

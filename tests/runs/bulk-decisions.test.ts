@@ -143,7 +143,7 @@ describe.each(["sqlite", "postgres"] as const)("bulk decisions on %s", { timeout
 
   it("reports a call the agent failed to carry out as failed, decidable again, and carries out the others", async () => {
     const [failing, fine] = await refunds(2);
-    const agent = findAgentById(await getAgentMastra("refunds", f.database.url), "refunds")!;
+    const agent = findAgentById((await getAgentMastra("refunds", f.database.url))!, "refunds")!;
     const original = agent.approveToolCall.bind(agent);
     const spy = vi.spyOn(agent, "approveToolCall").mockImplementation(((target: Ref) => {
       if (target.runId === failing!.runId) throw new Error("the model provider is down");

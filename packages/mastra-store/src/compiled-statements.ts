@@ -76,8 +76,4 @@ export class KeptStatement {
   all(): unknown[] {
     return this.#statement.raw(this.#raw).all(...this.#args);
   }
-
-  get(): unknown {
-    return this.#statement.raw(this.#raw).get(...this.#args);
-  }
 }
