@@ -16,7 +16,7 @@ import { decide } from "../lib/decisions/decide.ts";
 import { getMastra } from "../lib/mastra/index.ts";
 import { requests } from "../lib/mastra/demo/requests.ts";
 import { runUntilWaiting } from "../lib/mastra/demo/run-until-waiting.ts";
-import { freePort, portRange } from "../tests/helpers/ports.ts";
+import { freePort, PORT_RANGES, portRange } from "../tests/helpers/ports.ts";
 import { stats } from "./timing.ts";
 
 const n = Number(process.argv[2] ?? 20);
@@ -25,7 +25,7 @@ const url = `file:${path.join(dir, "decision.db")}`;
 await deployMigrations(url);
 const agent = (await getMastra(url)).getAgent("refunds");
 
-const port = await freePort(portRange(3400, 3499));
+const port = await freePort(portRange(...PORT_RANGES.benchMastraServer));
 const server = spawn(process.execPath, ["--import", "tsx", path.resolve("examples/mastra-server/server.ts")], {
   env: { ...process.env, APPROVALS_DATABASE_URL: url, PORT: String(port), MASTRA_SERVER_TOKEN: "" },
   stdio: "ignore",

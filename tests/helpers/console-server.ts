@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { TEST_AUTH_SECRET } from "./accounts.ts";
-import { freePort, portRange } from "./ports.ts";
+import { freePort, PORT_RANGES, portRange } from "./ports.ts";
 
 export interface ConsoleServer {
   url: string;
@@ -22,7 +22,7 @@ export interface ConsoleServer {
 const ports = portRange(...portsFromEnv(process.env.CONSOLE_SERVER_PORTS));
 
 function portsFromEnv(range: string | undefined): [number, number] {
-  if (!range) return [3200, 3699];
+  if (!range) return [...PORT_RANGES.consoleServer];
   const match = /^(\d{4,5})-(\d{4,5})$/.exec(range);
   if (!match || Number(match[1]) > Number(match[2])) throw new Error(`CONSOLE_SERVER_PORTS must be first-last, e.g. 3500-3599: ${range}`);
   return [Number(match[1]), Number(match[2])];

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { childCommand } from "./child-scripts.ts";
-import { freePort, portRange } from "./ports.ts";
+import { freePort, PORT_RANGES, portRange } from "./ports.ts";
 
 export interface MastraServerProcess {
   url: string;
@@ -17,8 +17,8 @@ export interface MastraServerProcess {
   exited(): Promise<void>;
 }
 
-/** Remote-mode tests' ports: 3300–3399, one nobody holds (console servers start in a range around it). */
-const ports = portRange(3300, 3399);
+/** Remote-mode tests' ports (PORT_RANGES.mastraServer). */
+const ports = portRange(...PORT_RANGES.mastraServer);
 
 export const TEST_SERVER_TOKEN = "example-server-test-token";
 

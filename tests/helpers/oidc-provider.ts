@@ -1,11 +1,11 @@
 /**
- * A small OAuth 2.0 / OpenID provider on 127.0.0.1 (ports 3700-3749) for single sign-on tests:
+ * A small OAuth 2.0 / OpenID provider on 127.0.0.1 (PORT_RANGES.oidcProvider) for single sign-on tests:
  * discovery, an authorization endpoint that signs the visitor in at once and redirects back with a
  * code, a token endpoint and a userinfo endpoint answering with `claims` (set per test). It issues
  * no ID token and publishes no keys, so the console reads who signed in from userinfo.
  */
 import http from "node:http";
-import { freePort, portRange } from "./ports.ts";
+import { freePort, PORT_RANGES, portRange } from "./ports.ts";
 
 export interface OidcProvider {
   discoveryUrl: string;
@@ -16,7 +16,7 @@ export interface OidcProvider {
   close(): Promise<void>;
 }
 
-const ports = portRange(3700, 3749);
+const ports = portRange(...PORT_RANGES.oidcProvider);
 
 export async function startOidcProvider(claims: Record<string, unknown>): Promise<OidcProvider> {
   const port = await freePort(ports);

@@ -4,8 +4,23 @@
  */
 import net from "node:net";
 
+/**
+ * Each kind of test server's range, none overlapping another's (files running at once start
+ * different kinds). Playwright's servers use fixed ports of their own (e2e/support/env.ts).
+ */
+export const PORT_RANGES = {
+  consoleServer: [3200, 3299],
+  mastraServer: [3300, 3399],
+  benchMastraServer: [3400, 3499],
+  webhookReceiver: [3500, 3599],
+  packedConsoleServer: [3600, 3699],
+  oidcProvider: [3700, 3719],
+  slackStandIn: [3720, 3799],
+} as const satisfies Record<string, readonly [number, number]>;
+
 export async function freePort(candidates: Iterator<number>): Promise<number> {
-  for (let next = candidates.next(); !next.done; next = candidates.next()) {
+  // A range goes round for ever (portRange): two rounds of the widest one, then give up.
+  for (let tried = 0, next = candidates.next(); tried < 200 && !next.done; tried++, next = candidates.next()) {
     if (await isFree(next.value)) return next.value;
   }
   throw new Error("No free port left in the range");
@@ -21,7 +36,7 @@ function isFree(port: number): Promise<boolean> {
 
 /**
  * Ports fetch() refuses to connect to ("bad port", the Fetch standard's list): a test server on one
- * of them is up but can never be reached, e.g. 3659 in the console servers' range.
+ * of them is up but can never be reached, e.g. 3659 in the packed console's range.
  */
 const FETCH_BAD_PORTS = new Set([
   1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117,
@@ -29,12 +44,31 @@ const FETCH_BAD_PORTS = new Set([
   989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ]);
 
-/** Ports from `first` up to `last`, starting at a random one (so parallel suites spread out), wrapping round. */
+/**
+ * Files that run at once (vitest.config.ts) each take ports from their own band of a range: a port
+ * probed free can stay free for seconds until the server started on it listens, long enough for
+ * another file's probe to find it free too. Up to this many workers get bands of their own.
+ */
+const WORKER_BANDS = 4;
+
+/**
+ * Ports from `first` up to `last` (in a vitest worker, its band of them), starting at a random one
+ * (so parallel suites spread out) and going round for ever: servers a file starts one after the
+ * other, or at once, are offered different ports, and a long file never runs out of them.
+ */
 export function* portRange(first: number, last: number): Iterator<number> {
-  const size = last - first + 1;
-  const start = Math.floor(Math.random() * size);
-  for (let i = 0; i < size; i++) {
-    const port = first + ((start + i) % size);
+  const [low, high] = workerBand(first, last);
+  const size = high - low + 1;
+  for (let i = Math.floor(Math.random() * size); ; i++) {
+    const port = low + (i % size);
     if (!FETCH_BAD_PORTS.has(port)) yield port;
   }
+}
+
+function workerBand(first: number, last: number): [number, number] {
+  const worker = Number(process.env.VITEST_POOL_ID);
+  const size = Math.floor((last - first + 1) / WORKER_BANDS);
+  if (!Number.isInteger(worker) || worker < 1 || size < 1) return [first, last];
+  const low = first + ((worker - 1) % WORKER_BANDS) * size;
+  return [low, low + size - 1];
 }

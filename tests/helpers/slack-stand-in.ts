@@ -1,5 +1,5 @@
 /**
- * A stand-in for Slack on loopback (node:http, ports 3720-3799): it takes what the console sends to
+ * A stand-in for Slack on loopback (node:http, PORT_RANGES.slackStandIn): it takes what the console sends to
  * an interaction's response_url (POST /response/<n>) and the Web API methods it calls (POST
  * /api/views.open, /api/chat.update), records each, and answers as Slack does. Point the console at
  * it with SLACK_API_URL=<url>/api/; response URLs it hands out are on the same origin.
@@ -9,7 +9,7 @@
  */
 import { createHmac } from "node:crypto";
 import http from "node:http";
-import { freePort, portRange } from "./ports.ts";
+import { freePort, PORT_RANGES, portRange } from "./ports.ts";
 
 export interface SlackCall {
   path: string;
@@ -30,7 +30,7 @@ export interface SlackStandIn {
   close(): Promise<void>;
 }
 
-const ports = portRange(3720, 3799);
+const ports = portRange(...PORT_RANGES.slackStandIn);
 
 export async function startSlackStandIn(): Promise<SlackStandIn> {
   const calls: SlackCall[] = [];

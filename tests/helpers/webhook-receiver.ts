@@ -1,10 +1,10 @@
 /**
- * A real HTTP receiver for webhook tests (node:http on 127.0.0.1, ports 3500-3599): records every
+ * A real HTTP receiver for webhook tests (node:http on 127.0.0.1, PORT_RANGES.webhookReceiver): records every
  * request it gets and answers with the next of `answers` (then 200), e.g. [500, 500] fails twice.
  * An answer `{ redirectTo }` answers 302 with that Location.
  */
 import http from "node:http";
-import { freePort, portRange } from "./ports.ts";
+import { freePort, PORT_RANGES, portRange } from "./ports.ts";
 
 export interface ReceivedRequest {
   headers: Record<string, string>;
@@ -22,7 +22,7 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-const ports = portRange(3500, 3599);
+const ports = portRange(...PORT_RANGES.webhookReceiver);
 
 export async function startWebhookReceiver(answers: ReceiverAnswer[] = []): Promise<WebhookReceiver> {
   const received: ReceivedRequest[] = [];

@@ -21,7 +21,7 @@ import { PROJECT_ROOT } from "../../lib/db/prisma-paths.ts";
 import { createTestAccount, sessionCookie } from "../helpers/accounts.ts";
 import { postDecision, startConsoleServer, startConsoleServerExpectingExit, type ConsoleServer } from "../helpers/console-server.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
-import { freePort, portRange } from "../helpers/ports.ts";
+import { freePort, PORT_RANGES, portRange } from "../helpers/ports.ts";
 
 const run = promisify(execFile);
 const rootPackage = (await import("../../package.json", { with: { type: "json" } })).default;
@@ -254,7 +254,7 @@ describe.each(["sqlite", "postgres"] as const)("the README's quick start on %s",
       expect(refused.output).toMatch(/Refusing to start: the console's migrations are not applied to .*Run `npm run db:deploy`/);
       await runIn(PROJECT_ROOT, ["npm", "run", "db:deploy"], { DATABASE_URL: consoleUrl });
 
-      const port = await freePort(portRange(3700, 3799));
+      const port = await freePort(portRange(...PORT_RANGES.packedConsoleServer));
       mastraServer = spawn("node", ["server.mjs"], {
         cwd: folder,
         env: { ...process.env, DATABASE_URL: "", APPROVALS_DATABASE_URL: storeUrl, PORT: String(port) },
