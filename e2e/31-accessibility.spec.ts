@@ -7,9 +7,13 @@ import { callDetail, callRow, screenshotIfAsked } from "./support/queue-page.ts"
 import { openRunsOf } from "./support/runs-page.ts";
 import { apiLogin, demoAccount } from "./support/users.ts";
 
+// Independent tests, each slow (axe passes over large pages): the two workers share them.
+test.describe.configure({ mode: "parallel" });
+
 /** axe-core's serious and critical findings on the page as it is now, named so a failure says what to fix. */
 async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  // Only violations are read: axe then skips writing up every node that passes, much of its time.
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
   return violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
