@@ -18,10 +18,10 @@ export const PORT_RANGES = {
   slackStandIn: [3720, 3799],
 } as const satisfies Record<string, readonly [number, number]>;
 
-export async function freePort(candidates: Iterator<number>): Promise<number> {
-  // A range goes round for ever (portRange): two rounds of the widest one, then give up.
-  for (let tried = 0, next = candidates.next(); tried < 200 && !next.done; tried++, next = candidates.next()) {
-    if (await isFree(next.value)) return next.value;
+export async function freePort(range: PortRange): Promise<number> {
+  for (let tried = 0; tried < range.size; tried++) {
+    const port = range.next();
+    if (await isFree(port)) return port;
   }
   throw new Error("No free port left in the range");
 }
@@ -51,18 +51,22 @@ const FETCH_BAD_PORTS = new Set([
  */
 const WORKER_BANDS = 4;
 
+/** Ports to start test servers on, offered one after the other, round and round. */
+export interface PortRange {
+  readonly size: number;
+  next(): number;
+}
+
 /**
  * Ports from `first` up to `last` (in a vitest worker, its band of them), starting at a random one
  * (so parallel suites spread out) and going round for ever: servers a file starts one after the
  * other, or at once, are offered different ports, and a long file never runs out of them.
  */
-export function* portRange(first: number, last: number): Iterator<number> {
+export function portRange(first: number, last: number): PortRange {
   const [low, high] = workerBand(first, last);
-  const size = high - low + 1;
-  for (let i = Math.floor(Math.random() * size); ; i++) {
-    const port = low + (i % size);
-    if (!FETCH_BAD_PORTS.has(port)) yield port;
-  }
+  const ports = Array.from({ length: high - low + 1 }, (_, i) => low + i).filter((port) => !FETCH_BAD_PORTS.has(port));
+  let cursor = Math.floor(Math.random() * ports.length);
+  return { size: ports.length, next: () => ports[cursor++ % ports.length]! };
 }
 
 function workerBand(first: number, last: number): [number, number] {
