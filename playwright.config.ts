@@ -1,10 +1,11 @@
-import { defineConfig, devices } from "@playwright/test";
+import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
 import {
   E2E_AUTH_SECRET,
   E2E_DATABASE_URL,
   E2E_MASTRA_SERVER_PORT,
   E2E_MASTRA_SERVER_TOKEN,
   E2E_PORT,
+  E2E_REMOTE,
   E2E_REMOTE_DATABASE_URL,
   E2E_REMOTE_PORT,
   REVIEWER_STATE,
@@ -73,11 +74,20 @@ export default defineConfig({
       stdout: "pipe",
       stderr: "pipe",
     },
-    // Remote mode, for e2e/27-remote-mode.spec.ts only: the example Mastra server on a database of
-    // its own (prepared first; Playwright starts these one after the other), then a console with
-    // no agents of its own that decides through it. Small: no backlog is seeded.
+    // Remote mode, for e2e/27-remote-mode.spec.ts only (none with E2E_REMOTE=0): the example Mastra
+    // server on a database of its own (prepared by e2e:prepare above; Playwright starts these one
+    // after the other), then a console with no agents of its own that decides through it.
+    ...remoteModeServers(),
+  ],
+});
+
+type WebServer = Exclude<NonNullable<PlaywrightTestConfig["webServer"]>, unknown[]>;
+
+function remoteModeServers(): WebServer[] {
+  if (!E2E_REMOTE) return [];
+  return [
     {
-      command: `npx tsx e2e/prepare-remote-db.ts && node --import tsx examples/mastra-server/server.ts`,
+      command: `node --import tsx examples/mastra-server/server.ts`,
       url: `${mastraServerURL}/health`,
       env: {
         APPROVALS_DATABASE_URL: E2E_REMOTE_DATABASE_URL,
@@ -105,8 +115,8 @@ export default defineConfig({
       stdout: "pipe",
       stderr: "pipe",
     },
-  ],
-});
+  ];
+}
 
 function chromiumLaunch() {
   return {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { getDb } from "../lib/db/client.ts";
 import { refundRequest, suspendDemoRun } from "../tests/helpers/demo-runs.ts";
-import { E2E_REMOTE_DATABASE_URL, E2E_REMOTE_PORT } from "./support/env.ts";
+import { E2E_REMOTE, E2E_REMOTE_DATABASE_URL, E2E_REMOTE_PORT } from "./support/env.ts";
 import { demoAccount, fillSignInForm } from "./support/users.ts";
 
 /**
@@ -12,6 +12,7 @@ import { demoAccount, fillSignInForm } from "./support/users.ts";
 const remoteConsole = `http://127.0.0.1:${E2E_REMOTE_PORT}`;
 
 test.use({ storageState: { cookies: [], origins: [] }, baseURL: remoteConsole });
+test.skip(!E2E_REMOTE, "E2E_REMOTE=0: the remote-mode servers were not started");
 
 test("a reviewer approves a refund in a remote-mode console and the team's Mastra server carries it out", async ({ page }) => {
   const run = await suspendDemoRun(E2E_REMOTE_DATABASE_URL, "refunds", refundRequest("ORD-REMOTE-27"));
