@@ -120,7 +120,7 @@ for (const size of SIZES) {
     log(`  ${c.label}: median ${s.median.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms, total ${last.total.toLocaleString("en")}`);
   }
   await disconnectDb(url);
-  const threads = (await child("threads-child.ts", [url], {}, 1_800_000)) as Record<string, ThreadPageResult>;
+  const threads = ((await child("threads-child.ts", [url], {}, 1_800_000)) as Record<string, Record<string, ThreadPageResult>>)[url]!;
   for (const c of THREAD_CASES)
     log(
       `  threads ${c.label}: median ${threads[c.id]!.stats.median.toFixed(2)} ms, ${threads[c.id]!.threadTotal} threads / ${threads[c.id]!.callTotal} calls`,

@@ -5,19 +5,17 @@
  *   `firstMatch` timed per call over calls read from the backlog.
  * - Dry run: `dryRunRule` over every waiting call of the backlog (the scan /admin/rules runs when an
  *   admin saves a rule), first page of 50 matches.
- * Answers with one JSON line: { evaluation, compileMs, rules, calls, dryRun, waiting, matched }.
- * Usage: tsx bench/rules-child.ts <database url> [--quick]
+ * Answers with one JSON line: for each store's URL, { evaluation, compileMs, rules, calls, dryRun, waiting, matched }.
+ * Usage: tsx bench/rules-child.ts <database url>… [--quick]
  */
 import { disconnectDb, getDb } from "../lib/db/client.ts";
 import { compileRules, firstMatch } from "../lib/rules/match.ts";
 import { ruleInputSchema, type RuleDefinition } from "../lib/rules/validations.ts";
 import { dryRunRule, waitingCalls, type WaitingRuleCall } from "../lib/rules/waiting-calls.ts";
+import { eachStore, storeArgs } from "./children.ts";
 import { measure, stats } from "./timing.ts";
 
-const [url, mode] = process.argv.slice(2);
-if (!url) throw new Error("usage: rules-child.ts <database url> [--quick]");
-const quick = mode === "--quick";
-const db = await getDb(url);
+const { urls, quick } = storeArgs("rules-child.ts");
 
 /** A hundred rules of every kind an admin writes, each missing the backlog's calls by one field or condition. */
 function hundredRules(): RuleDefinition[] {
@@ -49,48 +47,52 @@ function hundredRules(): RuleDefinition[] {
   });
 }
 
-const rules = hundredRules();
-const compileStarted = performance.now();
-const compiled = compileRules(rules);
-const compileMs = performance.now() - compileStarted;
+console.log(JSON.stringify(await eachStore(urls, measureRules)));
+process.exit(0);
 
-// Calls from across the backlog: every agent, tool and shape it holds.
-const calls: WaitingRuleCall[] = [];
-for await (const call of waitingCalls(db, null)) {
-  calls.push(call);
-  if (calls.length === (quick ? 1_000 : 5_000)) break;
-}
-const perCall: number[] = [];
-let matchedByHundred = 0;
-for (let round = 0; round < 3; round++) {
-  for (const call of calls) {
-    const started = performance.now();
-    const rule = firstMatch(compiled, call);
-    const ms = performance.now() - started;
-    if (round > 0) perCall.push(ms); // the first round warms the JIT
-    if (rule) matchedByHundred++;
+async function measureRules(url: string) {
+  const db = await getDb(url);
+  const rules = hundredRules();
+  const compileStarted = performance.now();
+  const compiled = compileRules(rules);
+  const compileMs = performance.now() - compileStarted;
+
+  // Calls from across the backlog: every agent, tool and shape it holds.
+  const calls: WaitingRuleCall[] = [];
+  for await (const call of waitingCalls(db, null)) {
+    calls.push(call);
+    if (calls.length === (quick ? 1_000 : 5_000)) break;
   }
-}
+  const perCall: number[] = [];
+  let matchedByHundred = 0;
+  for (let round = 0; round < 3; round++) {
+    for (const call of calls) {
+      const started = performance.now();
+      const rule = firstMatch(compiled, call);
+      const ms = performance.now() - started;
+      if (round > 0) perCall.push(ms); // the first round warms the JIT
+      if (rule) matchedByHundred++;
+    }
+  }
 
-const dryRunRuleInput = ruleInputSchema.parse({
-  name: "small refunds",
-  enabled: false,
-  agentId: "refunds",
-  toolName: "issueRefund",
-  conditions: [{ path: "amount", op: "<=", value: 50 }],
-  effect: "approve",
-  risk: "low",
-});
-const { stats: dryRun, last } = await measure(() => dryRunRule(db, dryRunRuleInput, { page: 1, pageSize: 50 }), {
-  warmup: 1,
-  minSamples: quick ? 3 : 5,
-  maxSamples: quick ? 3 : 5,
-  budgetMs: 0,
-});
+  const dryRunRuleInput = ruleInputSchema.parse({
+    name: "small refunds",
+    enabled: false,
+    agentId: "refunds",
+    toolName: "issueRefund",
+    conditions: [{ path: "amount", op: "<=", value: 50 }],
+    effect: "approve",
+    risk: "low",
+  });
+  const { stats: dryRun, last } = await measure(() => dryRunRule(db, dryRunRuleInput, { page: 1, pageSize: 50 }), {
+    warmup: 1,
+    minSamples: quick ? 3 : 5,
+    maxSamples: quick ? 3 : 5,
+    budgetMs: 0,
+  });
 
-await disconnectDb(url);
-console.log(
-  JSON.stringify({
+  await disconnectDb(url);
+  return {
     evaluation: stats(perCall),
     compileMs,
     rules: rules.length,
@@ -99,6 +101,5 @@ console.log(
     dryRun,
     waiting: last.waiting,
     matched: last.matched,
-  }),
-);
-process.exit(0);
+  };
+}

@@ -119,58 +119,51 @@ for (const [engine, kind] of engines) {
 
 /* ---------- the review queue's pages of threads ---------- */
 
-for (const [engine, kind] of engines) {
-  results.threads[engine] = {};
-  for (const size of OUR_SIZES) {
-    const { url } = built.get(`${kind}:${size}`)!;
-    const measured = (await child("threads-child.ts", QUICK ? [url, "--quick"] : [url])) as Record<string, ThreadPageResult> & {
-      error?: string;
-    };
-    if (measured.error) throw new Error(`threads ${engine} ${size}: ${JSON.stringify(measured)}`);
-    results.threads[engine][size] = measured;
-    for (const c of THREAD_CASES) {
-      const r = measured[c.id]!;
-      log(
-        `  threads ${engine} ${size} ${c.label}: median ${r.stats.median.toFixed(2)} ms, p95 ${r.stats.p95.toFixed(2)} ms, ${r.threadTotal} threads / ${r.callTotal} calls`,
-      );
-    }
+const ourStores = engines.flatMap(([engine, kind]) => OUR_SIZES.map((size) => ({ engine, size, url: built.get(`${kind}:${size}`)!.url })));
+const quickArg = QUICK ? ["--quick"] : [];
+/** One child measures every store of ours (children.ts: eachStore), answers keyed by URL. */
+async function perStore<T>(script: string): Promise<Record<string, T | undefined> & { error?: string }> {
+  return (await child(script, [...ourStores.map((store) => store.url), ...quickArg])) as Record<string, T | undefined> & {
+    error?: string;
+  };
+}
+
+const threadsByStore = await perStore<Record<string, ThreadPageResult>>("threads-child.ts");
+for (const { engine, size, url } of ourStores) {
+  const measured = threadsByStore[url];
+  if (!measured) throw new Error(`threads ${engine} ${size}: ${JSON.stringify(threadsByStore)}`);
+  (results.threads[engine] ??= {})[size] = measured;
+  for (const c of THREAD_CASES) {
+    const r = measured[c.id]!;
+    log(
+      `  threads ${engine} ${size} ${c.label}: median ${r.stats.median.toFixed(2)} ms, p95 ${r.stats.p95.toFixed(2)} ms, ${r.threadTotal} threads / ${r.callTotal} calls`,
+    );
   }
 }
 
 /* ---------- opening a call with its context ---------- */
 
-for (const [engine, kind] of engines) {
-  results.context[engine] = {};
-  for (const size of OUR_SIZES) {
-    const { url } = built.get(`${kind}:${size}`)!;
-    // As a console server runs: its DATABASE_URL is the store (the run detail's settings are read from it).
-    const measured = (await child("context-child.ts", QUICK ? [url, "--quick"] : [url], { DATABASE_URL: url })) as {
-      stats: Stats;
-      calls: number;
-      error?: string;
-    };
-    if (!measured.stats) throw new Error(`context ${engine} ${size}: ${JSON.stringify(measured)}`);
-    results.context[engine][size] = measured;
-    log(
-      `  open a call with its context ${engine} ${size}: median ${measured.stats.median.toFixed(2)} ms, p95 ${measured.stats.p95.toFixed(2)} ms`,
-    );
-  }
+const contextByStore = await perStore<{ stats: Stats; calls: number }>("context-child.ts");
+for (const { engine, size, url } of ourStores) {
+  const measured = contextByStore[url];
+  if (!measured?.stats) throw new Error(`context ${engine} ${size}: ${JSON.stringify(contextByStore)}`);
+  (results.context[engine] ??= {})[size] = measured;
+  log(
+    `  open a call with its context ${engine} ${size}: median ${measured.stats.median.toFixed(2)} ms, p95 ${measured.stats.p95.toFixed(2)} ms`,
+  );
 }
 
 /* ---------- rules: 100 per newly waiting call, and a dry run over the backlog ---------- */
 
-for (const [engine, kind] of engines) {
-  results.rules[engine] = {};
-  for (const size of OUR_SIZES) {
-    const { url } = built.get(`${kind}:${size}`)!;
-    const measured = (await child("rules-child.ts", QUICK ? [url, "--quick"] : [url])) as RulesResult & { error?: string };
-    if (!measured.dryRun) throw new Error(`rules ${engine} ${size}: ${JSON.stringify(measured)}`);
-    results.rules[engine][size] = measured;
-    log(
-      `  rules ${engine} ${size}: 100 rules ${(measured.evaluation.median * 1000).toFixed(1)} µs median per call (p95 ${(measured.evaluation.p95 * 1000).toFixed(1)} µs); ` +
-        `dry run over ${measured.waiting} waiting calls: median ${measured.dryRun.median.toFixed(0)} ms, p95 ${measured.dryRun.p95.toFixed(0)} ms`,
-    );
-  }
+const rulesByStore = await perStore<RulesResult>("rules-child.ts");
+for (const { engine, size, url } of ourStores) {
+  const measured = rulesByStore[url];
+  if (!measured?.dryRun) throw new Error(`rules ${engine} ${size}: ${JSON.stringify(rulesByStore)}`);
+  (results.rules[engine] ??= {})[size] = measured;
+  log(
+    `  rules ${engine} ${size}: 100 rules ${(measured.evaluation.median * 1000).toFixed(1)} µs median per call (p95 ${(measured.evaluation.p95 * 1000).toFixed(1)} µs); ` +
+      `dry run over ${measured.waiting} waiting calls: median ${measured.dryRun.median.toFixed(0)} ms, p95 ${measured.dryRun.p95.toFixed(0)} ms`,
+  );
 }
 
 /* ---------- Mastra ---------- */

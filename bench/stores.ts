@@ -190,20 +190,10 @@ async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): 
 }
 
 /** Our table's twelve columns, in ourRowValues' order, with the types a batch of them arrives in. */
-const OUR_COLUMNS = [
-  ["workflow_name", "text"],
-  ["run_id", "text"],
-  ["resource_id", "text"],
-  ["agent_id", "text"],
-  ["thread_id", "text"],
-  ["status", "text"],
-  ["tool_calls", "text"],
-  ["tool_call_count", "int"],
-  ["request_excerpt", "text"],
-  ["snapshot", "text"],
-  ["created_at", "timestamptz"],
-  ["updated_at", "timestamptz"],
-] as const;
+const OUR_COLUMNS = `workflow_name text, run_id text, resource_id text, agent_id text, thread_id text, status text, tool_calls text,
+  tool_call_count int, request_excerpt text, snapshot text, created_at timestamptz, updated_at timestamptz`
+  .split(",")
+  .map((column) => column.trim().split(" ") as [string, string]);
 
 async function loadOursPg(url: string, runs: Iterable<BacklogRow[]>): Promise<void> {
   await deployMigrations(url);
