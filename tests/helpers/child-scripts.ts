@@ -7,6 +7,9 @@
  * (tests/global-setup.ts) compiles them all once per run with Vite, the same source into plain
  * JavaScript, dependencies left in node_modules, and a child starts from that in about a third of
  * the time. Outside vitest (the Playwright fixtures, a script run by hand) they run under tsx.
+ * Node also keeps the compiled bytecode of what they load on disk (NODE_COMPILE_CACHE), so every
+ * child after the first of its kind skips compiling Mastra, Prisma and the rest: 1.44 -> 1.17 s a
+ * start here.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -66,4 +69,5 @@ export async function compileChildScripts(): Promise<void> {
     else env.NODE_ENV = nodeEnv;
   }
   process.env[COMPILED_FLAG] = "1";
+  process.env.NODE_COMPILE_CACHE ??= path.join(COMPILED_CHILDREN_DIR, ".node-compile-cache");
 }
