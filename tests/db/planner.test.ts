@@ -58,7 +58,9 @@ function fillBacklog(file: string, runs: number, firstRun = 0, { finished = fals
   db.close();
 }
 
-describe("SQLite planner statistics", () => {
+// Filling 100k rows is seconds of CPU that blocks the event loop: beside another file on a busy
+// machine it took longer than the default minute.
+describe("SQLite planner statistics", { timeout: 240_000 }, () => {
   let database: TestDatabase;
   let file: string;
 
