@@ -143,10 +143,7 @@ async function loadOursSqlite(url: string, file: string, runs: Iterable<BacklogR
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = OFF");
-  const insert = db.prepare(
-    `INSERT INTO workflow_snapshots (workflow_name, run_id, resource_id, agent_id, thread_id, status, tool_calls, tool_call_count, request_excerpt, snapshot, version, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
-  );
+  const insert = db.prepare(`INSERT INTO workflow_snapshots (${OUR_COLUMN_NAMES}) VALUES (${OUR_COLUMNS.map(() => "?").join(", ")})`);
   const insertMany = db.transaction((batch: BacklogRow[]) => {
     for (const row of batch) insert.run(...ourRowValues(row, sqliteDate));
   });
@@ -159,6 +156,14 @@ async function loadOursSqlite(url: string, file: string, runs: Iterable<BacklogR
   db.pragma("wal_checkpoint(TRUNCATE)");
   db.close();
 }
+
+/** Our table's columns both loaders fill, in ourRowValues' order, with the types a PostgreSQL batch of them arrives in (`version` keeps its default, 0). */
+const OUR_COLUMNS = `workflow_name text, run_id text, resource_id text, agent_id text, thread_id text, status text, tool_calls text,
+  tool_call_count int, request_excerpt text, snapshot text, created_at timestamptz, updated_at timestamptz`
+  .split(",")
+  .map((column) => column.trim().split(" ") as [string, string]);
+
+const OUR_COLUMN_NAMES = OUR_COLUMNS.map(([name]) => name).join(", ");
 
 /** A backlog row as our table's twelve columns, in the order both loaders insert them. */
 function ourRowValues(row: BacklogRow, date: (value: Date) => unknown): unknown[] {
@@ -189,18 +194,11 @@ async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): 
   }
 }
 
-/** Our table's twelve columns, in ourRowValues' order, with the types a batch of them arrives in. */
-const OUR_COLUMNS = `workflow_name text, run_id text, resource_id text, agent_id text, thread_id text, status text, tool_calls text,
-  tool_call_count int, request_excerpt text, snapshot text, created_at timestamptz, updated_at timestamptz`
-  .split(",")
-  .map((column) => column.trim().split(" ") as [string, string]);
-
 async function loadOursPg(url: string, runs: Iterable<BacklogRow[]>): Promise<void> {
   await deployMigrations(url);
   await withPg(url, async (client) => {
-    const names = OUR_COLUMNS.map(([name]) => name).join(", ");
-    const insert = `INSERT INTO workflow_snapshots (${names})
-      SELECT ${names} FROM json_to_recordset($1::json) AS batch(${OUR_COLUMNS.map((column) => column.join(" ")).join(", ")})`;
+    const insert = `INSERT INTO workflow_snapshots (${OUR_COLUMN_NAMES})
+      SELECT ${OUR_COLUMN_NAMES} FROM json_to_recordset($1::json) AS batch(${OUR_COLUMNS.map((column) => column.join(" ")).join(", ")})`;
     // A batch goes as one JSON document (parsed by PostgreSQL), not as twelve arrays whose every
     // element the driver escapes; and the next batch is computed while the server inserts this one.
     let inserting: Promise<unknown> = Promise.resolve();
