@@ -120,18 +120,21 @@ for (const [engine, kind] of engines) {
 /* ---------- the review queue's pages of threads ---------- */
 
 const ourStores = engines.flatMap(([engine, kind]) => OUR_SIZES.map((size) => ({ engine, size, url: built.get(`${kind}:${size}`)!.url })));
-const quickArg = QUICK ? ["--quick"] : [];
-/** One child measures every store of ours (children.ts: eachStore), answers keyed by URL. */
-async function perStore<T>(script: string): Promise<Record<string, T | undefined> & { error?: string }> {
-  return (await child(script, [...ourStores.map((store) => store.url), ...quickArg])) as Record<string, T | undefined> & {
-    error?: string;
-  };
+
+/** One child measures every store of ours (children.ts: eachStore); each store's answer, checked by `complete`. */
+async function measureOurStores<T>(script: string, complete: (measured: T | undefined) => boolean) {
+  const byStore = (await child(script, [...ourStores.map((store) => store.url), ...(QUICK ? ["--quick"] : [])])) as Record<
+    string,
+    T | undefined
+  >;
+  return ourStores.map(({ engine, size, url }) => {
+    const measured = byStore[url];
+    if (!complete(measured)) throw new Error(`${script} ${engine} ${size}: ${JSON.stringify(byStore)}`);
+    return { engine, size, measured: measured! };
+  });
 }
 
-const threadsByStore = await perStore<Record<string, ThreadPageResult>>("threads-child.ts");
-for (const { engine, size, url } of ourStores) {
-  const measured = threadsByStore[url];
-  if (!measured) throw new Error(`threads ${engine} ${size}: ${JSON.stringify(threadsByStore)}`);
+for (const { engine, size, measured } of await measureOurStores<Record<string, ThreadPageResult>>("threads-child.ts", Boolean)) {
   (results.threads[engine] ??= {})[size] = measured;
   for (const c of THREAD_CASES) {
     const r = measured[c.id]!;
@@ -143,10 +146,7 @@ for (const { engine, size, url } of ourStores) {
 
 /* ---------- opening a call with its context ---------- */
 
-const contextByStore = await perStore<{ stats: Stats; calls: number }>("context-child.ts");
-for (const { engine, size, url } of ourStores) {
-  const measured = contextByStore[url];
-  if (!measured?.stats) throw new Error(`context ${engine} ${size}: ${JSON.stringify(contextByStore)}`);
+for (const { engine, size, measured } of await measureOurStores<{ stats: Stats; calls: number }>("context-child.ts", (m) => !!m?.stats)) {
   (results.context[engine] ??= {})[size] = measured;
   log(
     `  open a call with its context ${engine} ${size}: median ${measured.stats.median.toFixed(2)} ms, p95 ${measured.stats.p95.toFixed(2)} ms`,
@@ -155,10 +155,7 @@ for (const { engine, size, url } of ourStores) {
 
 /* ---------- rules: 100 per newly waiting call, and a dry run over the backlog ---------- */
 
-const rulesByStore = await perStore<RulesResult>("rules-child.ts");
-for (const { engine, size, url } of ourStores) {
-  const measured = rulesByStore[url];
-  if (!measured?.dryRun) throw new Error(`rules ${engine} ${size}: ${JSON.stringify(rulesByStore)}`);
+for (const { engine, size, measured } of await measureOurStores<RulesResult>("rules-child.ts", (m) => !!m?.dryRun)) {
   (results.rules[engine] ??= {})[size] = measured;
   log(
     `  rules ${engine} ${size}: 100 rules ${(measured.evaluation.median * 1000).toFixed(1)} µs median per call (p95 ${(measured.evaluation.p95 * 1000).toFixed(1)} µs); ` +
