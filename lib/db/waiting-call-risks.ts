@@ -6,7 +6,8 @@
  * trigger elsewhere names the missing table. So deployMigrations takes them off on SQLite before the
  * store's migrations run and installs them after the console's, refilling the table from what waits
  * then, in one transaction. The SQL is prisma/<provider>/derived/waiting_call_risks.sql; it also
- * keeps (and refills) waiting_thread_risks, the same rows summed per thread and risk.
+ * keeps (and refills) waiting_thread_risks, the same rows summed per thread and risk, and
+ * waiting_risk_totals, those summed per risk.
  */
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -26,6 +27,9 @@ const TRIGGERS: Record<DatabaseProvider, string[]> = {
     "workflow_snapshots_waiting_risks_delete",
     "waiting_call_risks_thread_insert",
     "waiting_call_risks_thread_delete",
+    "waiting_thread_risks_totals_insert",
+    "waiting_thread_risks_totals_update",
+    "waiting_thread_risks_totals_delete",
   ],
   postgres: [
     "call_rule_matches_add_waiting_risks",
@@ -34,6 +38,9 @@ const TRIGGERS: Record<DatabaseProvider, string[]> = {
     "workflow_snapshots_keep_waiting_risks",
     "waiting_call_risks_thread_risks_added",
     "waiting_call_risks_thread_risks_removed",
+    "waiting_thread_risks_totals_added",
+    "waiting_thread_risks_totals_changed",
+    "waiting_thread_risks_totals_removed",
   ],
 };
 

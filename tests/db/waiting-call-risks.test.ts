@@ -4,7 +4,8 @@
  * and rules, the table is compared after each change with what it must hold, computed here from
  * call_rule_matches and workflow_snapshots (the run's pending calls parsed in JavaScript): as calls
  * are rated, decided, rewritten and re-rated; and the migration fills in the calls rated before it.
- * waiting_thread_risks, the same rows summed per thread and risk, is compared with their sums each time.
+ * waiting_thread_risks, the same rows summed per thread and risk, is compared with their sums each time,
+ * and waiting_risk_totals with those summed per risk.
  */
 import Database from "better-sqlite3";
 import pg from "pg";
@@ -75,6 +76,26 @@ async function expectKept(url: string, count: number) {
   expect(expected).toHaveLength(count);
   expect(byKey(await actualRows(url))).toEqual(expected);
   expect(await threadRisks(url)).toEqual(threadRisksOf(expected));
+  expect(await riskTotals(url)).toEqual(riskTotalsOf(threadRisksOf(expected)));
+}
+
+/** waiting_risk_totals as it must be: the thread rows summed per risk. */
+function riskTotalsOf(threads: Array<{ risk: string; calls: number }>) {
+  const totals: Record<string, { threads: number; calls: number }> = {};
+  for (const thread of threads) {
+    const total = (totals[thread.risk] ??= { threads: 0, calls: 0 });
+    total.threads += 1;
+    total.calls += thread.calls;
+  }
+  return totals;
+}
+
+/** A risk whose last thread left keeps its row at 0: compared as absent. */
+async function riskTotals(url: string) {
+  const rows = await (await getDb(url)).waitingRiskTotal.findMany();
+  return Object.fromEntries(
+    rows.filter((row) => row.threads !== 0 || row.calls !== 0).map((row) => [row.risk, { threads: row.threads, calls: row.calls }]),
+  );
 }
 
 /** waiting_thread_risks as it must be: the rows per thread and risk, each run once. */

@@ -5,7 +5,8 @@
  * call's row removed, a run rewritten: all its rows out and back with new times) is checked after
  * every step against the sums computed here, and a DELETE of every row at once; and on PostgreSQL two
  * transactions rating two calls of one run at once count the run once (they take turns on the run's
- * waiting_run_risks row).
+ * waiting_run_risks row). waiting_risk_totals, the thread rows summed per risk, is checked at every
+ * step too.
  */
 import pg from "pg";
 import { describe, expect, it } from "vitest";
@@ -33,6 +34,16 @@ function expectedSums(rows: CallRow[]) {
     sums.set(key, entry);
   }
   return [...sums.values()].map((entry) => ({ ...entry, runs: entry.runs.size })).sort(byKey);
+}
+/** waiting_risk_totals as it should be: the expected thread rows summed per risk. */
+function expectedTotals(rows: CallRow[]) {
+  const totals: Record<string, { threads: number; calls: number }> = {};
+  for (const thread of expectedSums(rows)) {
+    const total = (totals[thread.risk] ??= { threads: 0, calls: 0 });
+    total.threads += 1;
+    total.calls += thread.calls;
+  }
+  return totals;
 }
 const byKey = (a: { threadKey: string; risk: string }, b: { threadKey: string; risk: string }) =>
   `${a.threadKey}/${a.risk}`.localeCompare(`${b.threadKey}/${b.risk}`);
@@ -65,6 +76,13 @@ describe.each(["sqlite", "postgres"] as const)("waiting_thread_risks on %s", { t
       createdAt: new Date(Date.UTC(2026, 10, 1)),
     });
     const insert = (row: CallRow) => db.waitingCallRisk.create({ data: asRow(row) });
+    // A risk whose last thread left keeps its row at 0: compared as absent.
+    const totalsOfRisks = async () =>
+      Object.fromEntries(
+        (await db.waitingRiskTotal.findMany())
+          .filter((row) => row.threads !== 0 || row.calls !== 0)
+          .map((row) => [row.risk, { threads: row.threads, calls: row.calls }]),
+      );
     for (let step = 0; step < 150; step++) {
       const run = pick(runs);
       const own = rows.filter((row) => row.runId === run.runId);
@@ -131,10 +149,12 @@ describe.each(["sqlite", "postgres"] as const)("waiting_thread_risks on %s", { t
       }
       const actual = (await db.waitingThreadRisk.findMany()).map((row) => ({ ...row, oldestAt: row.oldestAt.getTime() })).sort(byKey);
       expect(actual, `after step ${step}`).toEqual(expectedSums(rows));
+      expect(await totalsOfRisks(), `totals after step ${step}`).toEqual(expectedTotals(rows));
     }
     expect(rows.length).toBeGreaterThan(5);
     await db.waitingCallRisk.deleteMany();
     expect(await db.waitingThreadRisk.count()).toBe(0);
+    expect(await totalsOfRisks()).toEqual({});
     expect(await db.waitingRunRisk.count()).toBe(0);
   });
 
@@ -159,6 +179,9 @@ describe.each(["sqlite", "postgres"] as const)("waiting_thread_risks on %s", { t
       await second.query("COMMIT");
       const { rows } = await first.query(`SELECT "runs", "calls" FROM "waiting_thread_risks" WHERE "thread_key" = 't-parallel'`);
       expect(rows).toEqual([{ runs: 1, calls: 2 }]);
+      // Both changed the risk's total row too, one after the other.
+      const totals = await first.query(`SELECT "threads", "calls" FROM "waiting_risk_totals" WHERE "risk" = 'high'`);
+      expect(totals.rows).toEqual([{ threads: 1, calls: 2 }]);
     } finally {
       await Promise.all([first.end(), second.end()]);
     }

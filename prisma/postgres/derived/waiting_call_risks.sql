@@ -14,6 +14,10 @@ DROP FUNCTION IF EXISTS waiting_call_risks_add_thread_risks();
 DROP FUNCTION IF EXISTS waiting_call_risks_remove_thread_risks();
 DROP FUNCTION IF EXISTS waiting_call_risks_add_to_thread_risks();
 DROP FUNCTION IF EXISTS waiting_call_risks_take_from_thread_risks();
+-- waiting_risk_totals' triggers too: the refill below sets its rows from the refilled threads.
+DROP TRIGGER IF EXISTS waiting_thread_risks_totals_added ON waiting_thread_risks;
+DROP TRIGGER IF EXISTS waiting_thread_risks_totals_changed ON waiting_thread_risks;
+DROP TRIGGER IF EXISTS waiting_thread_risks_totals_removed ON waiting_thread_risks;
 
 -- A call waits when its run is suspended with an agent and the call is in the run's tool_calls.
 CREATE OR REPLACE FUNCTION waiting_call_risk_rank(risk TEXT) RETURNS INTEGER LANGUAGE sql IMMUTABLE AS $$
@@ -134,6 +138,10 @@ INSERT INTO "waiting_thread_risks" ("thread_key", "risk", "risk_rank", "runs", "
 SELECT "thread_key", "risk", MAX("risk_rank"), COUNT(*), SUM("tool_call_count"), MIN("updated_at")
 FROM (SELECT DISTINCT "workflow_name", "run_id", "thread_key", "risk", "risk_rank", "tool_call_count", "updated_at" FROM "waiting_call_risks") AS "runs"
 GROUP BY "thread_key", "risk";
+-- waiting_risk_totals: those rows summed per risk.
+DELETE FROM "waiting_risk_totals";
+INSERT INTO "waiting_risk_totals" ("risk", "threads", "calls")
+SELECT "risk", COUNT(*), SUM("calls") FROM "waiting_thread_risks" GROUP BY "risk";
 
 -- A run's first call of a risk (its waiting_run_risks row made) adds the run to its thread's row for
 -- that risk; its last (the row back to 0) takes it off, and the thread's oldest is found again when
@@ -224,3 +232,45 @@ CREATE TRIGGER waiting_call_risks_thread_risks_added AFTER INSERT ON waiting_cal
 REFERENCING NEW TABLE AS "added" FOR EACH STATEMENT EXECUTE FUNCTION waiting_call_risks_thread_risks_added();
 CREATE TRIGGER waiting_call_risks_thread_risks_removed AFTER DELETE ON waiting_call_risks
 REFERENCING OLD TABLE AS "removed" FOR EACH STATEMENT EXECUTE FUNCTION waiting_call_risks_thread_risks_removed();
+
+-- waiting_risk_totals follows every change of waiting_thread_risks: a thread's row made or gone
+-- changes its risk's threads, a change of its calls the calls. Statement triggers, each adding the
+-- statement's differences per risk in one upsert, rows locked in risk order; a statement that
+-- changes no count (a thread's oldest found again) touches no total. Four rows every rated write
+-- passes through: like the store's suspended_run_counts, a write waits for another's commit only
+-- when both change the same risk.
+CREATE OR REPLACE FUNCTION waiting_thread_risks_totals_added() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO "waiting_risk_totals" AS "t" ("risk", "threads", "calls")
+    SELECT "risk", COUNT(*), SUM("calls") FROM "added" GROUP BY "risk" ORDER BY "risk"
+    ON CONFLICT ("risk") DO UPDATE SET "threads" = "t"."threads" + EXCLUDED."threads", "calls" = "t"."calls" + EXCLUDED."calls";
+    RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION waiting_thread_risks_totals_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO "waiting_risk_totals" AS "t" ("risk", "threads", "calls")
+    SELECT "risk", SUM("threads"), SUM("calls")
+    FROM (SELECT "risk", 1 AS "threads", "calls" FROM "added" UNION ALL SELECT "risk", -1, -"calls" FROM "removed") AS "changes"
+    GROUP BY "risk" HAVING SUM("threads") <> 0 OR SUM("calls") <> 0 ORDER BY "risk"
+    ON CONFLICT ("risk") DO UPDATE SET "threads" = "t"."threads" + EXCLUDED."threads", "calls" = "t"."calls" + EXCLUDED."calls";
+    RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION waiting_thread_risks_totals_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO "waiting_risk_totals" AS "t" ("risk", "threads", "calls")
+    SELECT "risk", -COUNT(*), -SUM("calls") FROM "removed" GROUP BY "risk" ORDER BY "risk"
+    ON CONFLICT ("risk") DO UPDATE SET "threads" = "t"."threads" + EXCLUDED."threads", "calls" = "t"."calls" + EXCLUDED."calls";
+    RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER waiting_thread_risks_totals_added AFTER INSERT ON waiting_thread_risks
+REFERENCING NEW TABLE AS "added" FOR EACH STATEMENT EXECUTE FUNCTION waiting_thread_risks_totals_added();
+CREATE TRIGGER waiting_thread_risks_totals_changed AFTER UPDATE ON waiting_thread_risks
+REFERENCING OLD TABLE AS "removed" NEW TABLE AS "added" FOR EACH STATEMENT EXECUTE FUNCTION waiting_thread_risks_totals_changed();
+CREATE TRIGGER waiting_thread_risks_totals_removed AFTER DELETE ON waiting_thread_risks
+REFERENCING OLD TABLE AS "removed" FOR EACH STATEMENT EXECUTE FUNCTION waiting_thread_risks_totals_removed();

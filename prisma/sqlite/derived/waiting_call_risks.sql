@@ -10,6 +10,9 @@ DROP TRIGGER IF EXISTS "workflow_snapshots_waiting_risks_insert";
 DROP TRIGGER IF EXISTS "workflow_snapshots_waiting_risks_update";
 DROP TRIGGER IF EXISTS "workflow_snapshots_waiting_risks_delete";
 DROP TRIGGER IF EXISTS "waiting_call_risks_thread_insert";
+DROP TRIGGER IF EXISTS "waiting_thread_risks_totals_insert";
+DROP TRIGGER IF EXISTS "waiting_thread_risks_totals_update";
+DROP TRIGGER IF EXISTS "waiting_thread_risks_totals_delete";
 DROP TRIGGER IF EXISTS "waiting_call_risks_thread_delete";
 
 -- A call waits when its run is suspended with an agent and the call is in the run's tool_calls.
@@ -107,6 +110,10 @@ INSERT INTO "waiting_thread_risks" ("thread_key", "risk", "risk_rank", "runs", "
 SELECT "thread_key", "risk", MAX("risk_rank"), COUNT(*), SUM("tool_call_count"), MIN("updated_at")
 FROM (SELECT DISTINCT "workflow_name", "run_id", "thread_key", "risk", "risk_rank", "tool_call_count", "updated_at" FROM "waiting_call_risks")
 GROUP BY "thread_key", "risk";
+-- waiting_risk_totals: those rows summed per risk.
+DELETE FROM "waiting_risk_totals";
+INSERT INTO "waiting_risk_totals" ("risk", "threads", "calls")
+SELECT "risk", COUNT(*), SUM("calls") FROM "waiting_thread_risks" GROUP BY "risk";
 
 -- A run's first call of a risk (no waiting_run_risks row yet) adds the run to its thread's row for
 -- that risk; its last (the row back at 0) takes it off, and the thread's oldest is found again when
@@ -136,4 +143,23 @@ BEGIN
     WHERE "thread_key" = OLD."thread_key" AND "risk" = OLD."risk" AND "oldest_at" = OLD."updated_at"
         AND EXISTS (SELECT 1 FROM "waiting_run_risks" WHERE "workflow_name" = OLD."workflow_name" AND "run_id" = OLD."run_id" AND "risk" = OLD."risk" AND "calls" <= 0);
     DELETE FROM "waiting_run_risks" WHERE "workflow_name" = OLD."workflow_name" AND "run_id" = OLD."run_id" AND "risk" = OLD."risk" AND "calls" <= 0;
+END;
+
+-- waiting_risk_totals follows every change of waiting_thread_risks: a thread's row made or gone
+-- changes its risk's threads, a change of its calls the calls (an upsert's update is an UPDATE here).
+CREATE TRIGGER "waiting_thread_risks_totals_insert" AFTER INSERT ON "waiting_thread_risks"
+BEGIN
+    INSERT INTO "waiting_risk_totals" ("risk", "threads", "calls") VALUES (NEW."risk", 1, NEW."calls")
+    ON CONFLICT ("risk") DO UPDATE SET "threads" = "threads" + 1, "calls" = "calls" + "excluded"."calls";
+END;
+
+CREATE TRIGGER "waiting_thread_risks_totals_update" AFTER UPDATE OF "calls" ON "waiting_thread_risks"
+WHEN OLD."calls" <> NEW."calls"
+BEGIN
+    UPDATE "waiting_risk_totals" SET "calls" = "calls" + NEW."calls" - OLD."calls" WHERE "risk" = NEW."risk";
+END;
+
+CREATE TRIGGER "waiting_thread_risks_totals_delete" AFTER DELETE ON "waiting_thread_risks"
+BEGIN
+    UPDATE "waiting_risk_totals" SET "threads" = "threads" - 1, "calls" = "calls" - OLD."calls" WHERE "risk" = OLD."risk";
 END;
