@@ -4,9 +4,9 @@
  * Backlogs of each size (+10% completed runs) generated inside PostgreSQL (bench/sql-backlog.ts, the
  * same templates and mix as the main benchmark's, cached by size and template hash like its stores),
  * then at each size: every contract listing case (bench/cases.ts) with its exact total, every page of
- * threads case (bench/threads.ts, in a child process like the main run), what a snapshot write costs
- * an agent there (inserts of new runs and rewrites of them through the store, removed afterwards), and
- * the size of every store table and its indexes. Writes bench/results-million.{json,md}.
+ * threads case (bench/threads.ts, in a child process like the main run) and the size of every store
+ * table and its indexes; last, what a snapshot write costs an agent at each size (see writes). Writes
+ * bench/results-million.{json,md}.
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -68,33 +68,50 @@ async function store(size: number, templates: Awaited<ReturnType<typeof loadTemp
   return { url, buildSeconds };
 }
 
-/** Inserts of new runs and a rewrite of each through the store, as agents write; the runs are removed afterwards. */
-async function writes(url: string, templates: Awaited<ReturnType<typeof loadTemplates>>) {
-  const storage = await createMastraStorage(url);
-  const persist = persistWith((await storage.getStore("workflows")) as unknown as WorkflowsDomain);
+/**
+ * Inserts of new runs and a rewrite of each through the store, as agents write, at every size at once:
+ * row by row, each size in turn, so that every size is timed in the same state of the machine and of
+ * PostgreSQL (timed one size after another, the 1M store's writes ran right after its own threads
+ * check and its 500k rule matches, and the ratio to 10k moved between 1.15x and 1.51x from run to
+ * run). The runs are removed afterwards.
+ */
+async function writes(urls: string[], templates: Awaited<ReturnType<typeof loadTemplates>>) {
+  const stores = await Promise.all(
+    urls.map(async (url) => {
+      const storage = await createMastraStorage(url);
+      return {
+        url,
+        persist: persistWith((await storage.getStore("workflows")) as unknown as WorkflowsDomain),
+        insert: [] as number[],
+        update: [] as number[],
+      };
+    }),
+  );
   const runs = [...generateBacklog(compileTemplates(templates.templates), WRITES)].slice(0, WRITES).map((rows) => {
     const runId = randomUUID();
     return rows.map((row) => ({ ...row, runId, snapshot: row.snapshot.replaceAll(rows[0]!.runId, runId) }));
   });
-  const insert: number[] = [];
-  const update: number[] = [];
-  for (const [phase, samples] of [
-    ["insert", insert],
-    ["update", update],
-  ] as const) {
+  for (const phase of ["insert", "update"] as const) {
     for (const rows of runs) {
       for (const row of rows) {
-        const t = performance.now();
-        await persist(row, JSON.parse(row.snapshot), phase === "insert" ? row.updatedAt : new Date(row.updatedAt.getTime() + 1_000));
-        samples.push(performance.now() - t);
+        const at = phase === "insert" ? row.updatedAt : new Date(row.updatedAt.getTime() + 1_000);
+        for (const store of stores) {
+          const t = performance.now();
+          await store.persist(row, JSON.parse(row.snapshot), at);
+          store[phase].push(performance.now() - t);
+        }
       }
     }
   }
-  await admin(url, `DELETE FROM "workflow_snapshots" WHERE "run_id" IN (${runs.map((rows) => `'${rows[0]!.runId}'`).join(", ")})`);
-  await admin(url, `DELETE FROM "waiting_tool_calls"; DELETE FROM "departed_tool_calls"`);
-  await disconnectDb(url);
-  // The first tenth warms the connection and the JIT.
-  return { insert: stats(insert.slice(insert.length / 10)), update: stats(update.slice(update.length / 10)) };
+  const written: Record<string, MillionSizeResult["writes"]> = {};
+  for (const { url, insert, update } of stores) {
+    await admin(url, `DELETE FROM "workflow_snapshots" WHERE "run_id" IN (${runs.map((rows) => `'${rows[0]!.runId}'`).join(", ")})`);
+    await admin(url, `DELETE FROM "waiting_tool_calls"; DELETE FROM "departed_tool_calls"`);
+    await disconnectDb(url);
+    // The first tenth warms the connection and the JIT.
+    written[url] = { insert: stats(insert.slice(insert.length / 10)), update: stats(update.slice(update.length / 10)) };
+  }
+  return written;
 }
 
 async function sizes(url: string) {
@@ -110,6 +127,7 @@ async function sizes(url: string) {
 
 const templates = await loadTemplates(log);
 const results: Record<number, MillionSizeResult> = {};
+const measured: { size: number; url: string; result: Omit<MillionSizeResult, "writes"> }[] = [];
 for (const size of SIZES) {
   log(`PostgreSQL, ${size.toLocaleString("en")} suspended runs`);
   const { url, buildSeconds } = await store(size, templates);
@@ -125,10 +143,19 @@ for (const size of SIZES) {
     log(
       `  threads ${c.label}: median ${threads[c.id]!.stats.median.toFixed(2)} ms, ${threads[c.id]!.threadTotal} threads / ${threads[c.id]!.callTotal} calls`,
     );
-  const written = await writes(url, templates);
-  log(`  snapshot writes: insert median ${written.insert.median.toFixed(2)} ms, update ${written.update.median.toFixed(2)} ms`);
   const tables = await sizes(url);
-  results[size] = { buildSeconds, listing, threads, writes: written, tables };
+  measured.push({ size, url, result: { buildSeconds, listing, threads, tables } });
+}
+log(`snapshot writes through the store, ${WRITES} runs, every size in turn`);
+const written = await writes(
+  measured.map((m) => m.url),
+  templates,
+);
+for (const { size, url, result } of measured) {
+  results[size] = { ...result, writes: written[url]! };
+  log(
+    `  ${size.toLocaleString("en")}: insert median ${written[url]!.insert.median.toFixed(2)} ms, update ${written[url]!.update.median.toFixed(2)} ms`,
+  );
 }
 
 const json: MillionResults = { at: new Date().toISOString(), seconds: (performance.now() - started) / 1000, sizes: SIZES, results };
