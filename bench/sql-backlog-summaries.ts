@@ -9,7 +9,7 @@
  * them. tests/bench/sql-backlog.test.ts checks the result against the same runs written through the store.
  */
 import type pg from "pg";
-import { refillWaitingCallRisks } from "../lib/db/waiting-call-risks.ts";
+import { refillDerivedTables } from "../lib/db/derived-tables.ts";
 
 /** Turns this session's triggers off; false when the role may not (then the triggers keep the summaries). */
 export async function triggersOff(client: pg.Client): Promise<boolean> {
@@ -63,5 +63,5 @@ export async function fillSummaries(client: pg.Client, url: string): Promise<voi
     await client.query("ROLLBACK");
     throw error;
   }
-  await refillWaitingCallRisks(url);
+  await refillDerivedTables(url);
 }

@@ -9,7 +9,7 @@ import type { ErrorRegistry } from "@prisma/driver-adapter-utils";
 import { createMigrationAdapter } from "./migration-adapters.ts";
 import { absoluteDatabaseUrl, databaseProvider, prismaPaths, type DatabaseProvider } from "./database-url.ts";
 import { storePrismaPaths, storeTables } from "./prisma-paths.ts";
-import { installWaitingCallRiskTriggers, removeWaitingCallRiskTriggers } from "./waiting-call-risks.ts";
+import { installDerivedTriggers, removeDerivedTriggers } from "./derived-tables.ts";
 import { startSchemaEngine, type MigrationList, type SchemaEngine, type SchemaFilter } from "./schema-engine.ts";
 
 export type { DatabaseProvider } from "./database-url.ts";
@@ -31,7 +31,7 @@ const MIGRATION_FILE = "migration.sql";
  * Brings `databaseUrl` up to date: first the store package's migrations (its tables, in its own
  * history), then those of `prisma/<provider>/migrations` that it lacks, in name order, recorded in
  * `_prisma_migrations` exactly like `prisma migrate deploy`. Creates the SQLite file (and its folder)
- * if missing, and installs the triggers that span both (lib/db/waiting-call-risks.ts) where any is
+ * if missing, and installs the triggers that span both (lib/db/derived-tables.ts) where any is
  * missing. A no-op when the database is up to date. Concurrent callers are serialised by each
  * migrator's lock (an exclusive lock on SQLite, an advisory lock on PostgreSQL).
  */
@@ -39,15 +39,15 @@ export async function deployMigrations(databaseUrl: string): Promise<{ applied: 
   const provider = databaseProvider(databaseUrl);
   const url = absoluteDatabaseUrl(databaseUrl);
   // The triggers that span the store's tables and ours come off while the store's migrations run
-  // (lib/db/waiting-call-risks.ts) and go back on after ours.
-  if (provider === "sqlite" && (await pendingStoreMigrations(url)).length > 0) await removeWaitingCallRiskTriggers(url);
+  // (lib/db/derived-tables.ts) and go back on after ours.
+  if (provider === "sqlite" && (await pendingStoreMigrations(url)).length > 0) await removeDerivedTriggers(url);
   const store = await migrateStore(url);
   const applied = await withEngine(databaseUrl, provider, async (engine) => {
     const migrationsList = await readMigrations(provider);
     const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: consoleTablesOnly(provider) });
     return [...store.applied.map((name) => `store/${name}`), ...appliedMigrationNames];
   });
-  await installWaitingCallRiskTriggers(url);
+  await installDerivedTriggers(url);
   return { applied };
 }
 

@@ -3,7 +3,8 @@
  * when the filters are at most an agent and "overdue", suspended_thread_days when they add a creation
  * window of whole UTC days (what the console's day filter sends). Either way the cost is the page
  * plus a range of summary rows, whatever the backlog; the few calls waiting under the review target
- * are counted from the runs and taken off for "overdue".
+ * are counted from the runs and taken off for "overdue". Without a window or "overdue" the totals
+ * are read from suspended_thread_totals, not counted.
  */
 import { empty, join, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { queryStatement } from "@agent-approvals/mastra-store";
@@ -44,9 +45,17 @@ function summaryRows(query: ThreadQuery): Sql {
 
 type PageRow = { threadKey: string; calls: number | bigint; oldestAt: Date | string };
 
+type Totals = { threadTotal: number; callTotal: number };
+
 /** A page of threads and the totals, from the summaries (see summariesCover). */
-export async function pageOfSummaries(db: Db, query: ThreadQuery): Promise<{ rows: ThreadRow[]; threadTotal: number; callTotal: number }> {
+export async function pageOfSummaries(db: Db, query: ThreadQuery): Promise<{ rows: ThreadRow[] } & Totals> {
   const rows = summaryRows(query);
+  if (totalsKept(query)) {
+    // Past the first page the totals come first, so that a page past the middle is read from the other end.
+    const totals = query.page > 0 ? await keptTotals(db, query) : undefined;
+    const [page, shallowTotals] = await Promise.all([pageByWaiting(db, query, rows, totals?.threadTotal), totals ?? keptTotals(db, query)]);
+    return { rows: page.map(threadRow), ...shallowTotals };
+  }
   const [page, [totals], recentTotal] = await Promise.all([
     query.sort === "risk" ? pageByRisk(db, query, rows) : pageByWaiting(db, query, rows),
     queryStatement<{ threads: number | bigint | null; calls: number | bigint | null }>(
@@ -60,11 +69,29 @@ export async function pageOfSummaries(db: Db, query: ThreadQuery): Promise<{ row
     query.onlyOverdue ? sumRecentCalls(db, query) : Promise.resolve(0),
   ]);
   return {
-    // SQLite returns a computed MIN() of a DATETIME column as its stored text.
-    rows: page.map((row) => ({ threadKey: row.threadKey, calls: Number(row.calls), oldestAt: new Date(row.oldestAt) })),
+    rows: page.map(threadRow),
     threadTotal: Number(totals?.threads ?? 0),
     callTotal: Number(totals?.calls ?? 0) - recentTotal,
   };
+}
+
+// SQLite returns a computed MIN() of a DATETIME column as its stored text.
+const threadRow = (row: PageRow): ThreadRow => ({ threadKey: row.threadKey, calls: Number(row.calls), oldestAt: new Date(row.oldestAt) });
+
+/**
+ * Whether the totals are kept rather than counted: every thread of an agent key (no window, not
+ * only the overdue ones), waiting order. suspended_thread_totals holds them (lib/db/derived-tables.ts).
+ */
+function totalsKept(query: ThreadQuery): boolean {
+  return !query.onlyOverdue && !query.fromDate && !query.toDate && query.sort !== "risk";
+}
+
+async function keptTotals(db: Db, query: ThreadQuery): Promise<Totals> {
+  const [row] = await queryStatement<{ threads: number | bigint | null; calls: number | bigint | null }>(
+    db,
+    sql`SELECT SUM("threads") AS "threads", SUM("calls") AS "calls" FROM "suspended_thread_totals" WHERE "agent_id" = ${query.agentId ?? ""}`,
+  );
+  return { threadTotal: Number(row?.threads ?? 0), callTotal: Number(row?.calls ?? 0) };
 }
 
 /** The summary rows that pass the overdue filter (if asked), in waiting order, `limit` from `offset`. */
@@ -81,8 +108,17 @@ function summaryPage(db: Db, query: ThreadQuery, rows: Sql, { also, limit, offse
   );
 }
 
-function pageByWaiting(db: Db, query: ThreadQuery, rows: Sql): Promise<PageRow[]> {
-  return summaryPage(db, query, rows, { limit: query.perPage, offset: query.page * query.perPage });
+/**
+ * The page in waiting order. With the total known, a page past the middle is read from the other
+ * end, so the last page costs what the first does (an offset walks the index up to it).
+ */
+async function pageByWaiting(db: Db, query: ThreadQuery, rows: Sql, total?: number): Promise<PageRow[]> {
+  const offset = query.page * query.perPage;
+  if (total === undefined || offset <= total / 2) return summaryPage(db, query, rows, { limit: query.perPage, offset });
+  const end = Math.min(offset + query.perPage, total);
+  if (end <= offset) return [];
+  const reversed = { ...query, sort: query.sort === "newest" ? "oldest" : "newest" } as const;
+  return (await summaryPage(db, reversed, rows, { limit: end - offset, offset: total - end })).reverse();
 }
 
 /**

@@ -18,6 +18,8 @@ const TABLES: Record<string, string> = {
   suspended_run_hours: `SELECT * FROM "suspended_run_hours" ORDER BY 1, 2`,
   suspended_threads: `SELECT * FROM "suspended_threads" ORDER BY 1, 2`,
   suspended_thread_days: `SELECT * FROM "suspended_thread_days" ORDER BY 1, 2, 3`,
+  // The console's count of them (lib/db/derived-tables.ts); a slot emptied by a rewrite stays at 0.
+  suspended_thread_totals: `SELECT * FROM "suspended_thread_totals" WHERE "threads" <> 0 OR "calls" <> 0 ORDER BY 1, 2`,
   pending_tool_calls: `SELECT * FROM "pending_tool_calls" ORDER BY 1, 2, 3`,
   // When a call started waiting is the moment of the write; which calls did is what must agree.
   waiting_tool_calls: `SELECT "run_id", "tool_call_id", "workflow_name", "agent_id", "thread_id", "resource_id", "tool_name"

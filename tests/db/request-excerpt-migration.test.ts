@@ -98,7 +98,7 @@ async function rawConnection(kind: "sqlite" | "postgres", url: string) {
           .all() as Array<{
           name: string;
         }>;
-        // The console's keep waiting_call_risks (lib/db/waiting-call-risks.ts); the others are the store's.
+        // The console's keep waiting_call_risks (lib/db/derived-tables.ts); the others are the store's.
         const console = names.filter(({ name }) => name.startsWith("workflow_snapshots_waiting_risks_")).length;
         return { store: names.length - console, console };
       },

@@ -26,7 +26,7 @@ async function migrationHistoryHash(kind: DatabaseProvider): Promise<string> {
     ...(await filesUnder(storePrismaPaths(kind).migrations)),
     ...(await filesUnder(path.join(PROJECT_ROOT, "prisma", kind, "derived"))),
     path.join(PROJECT_ROOT, "lib/db/migrate.ts"),
-    path.join(PROJECT_ROOT, "lib/db/waiting-call-risks.ts"),
+    path.join(PROJECT_ROOT, "lib/db/derived-tables.ts"),
     path.join(PROJECT_ROOT, "packages/mastra-store/src/migrate.ts"),
   ];
   for (const file of files)

@@ -1,5 +1,5 @@
 -- waiting_call_risks (the console's migration of that name), kept by triggers: installed by
--- lib/db/waiting-call-risks.ts on every deploy after the store's and the console's migrations, when
+-- lib/db/derived-tables.ts on every deploy after the store's and the console's migrations, when
 -- any is missing (a new database), and the table refilled from what waits now, in one transaction.
 -- Triggers that change get new names (the installer looks for these names).
 
