@@ -91,48 +91,48 @@ async function withPostgres<T>(databaseUrl: string, run: (client: pg.Client) => 
 
 /**
  * Runs every script whose triggers are not all installed (installing them and refilling its tables),
- * each in its own transaction; returns whether any ran. A database with all of them is left alone
- * (one catalogue read per script).
+ * each in its own transaction, over one connection; returns whether any ran. A database with all of
+ * them is left alone (one catalogue read per script).
  */
 export async function installDerivedTriggers(databaseUrl: string): Promise<boolean> {
   const provider = databaseProvider(databaseUrl);
-  let installed = false;
-  for (const derived of DERIVED) {
-    const names = derived.triggers[provider];
-    if (provider === "sqlite") {
-      const script = await scriptText(provider, derived.script);
-      installed =
-        (await withSqlite(databaseUrl, (db) => {
-          const present = db
-            .prepare(
-              `SELECT COUNT(*) AS "found" FROM sqlite_master WHERE type = 'trigger' AND name IN (${names.map(() => "?").join(", ")})`,
-            )
-            .get(...names) as { found: number };
-          if (present.found === names.length) return false;
-          db.exec("BEGIN IMMEDIATE");
-          try {
-            db.exec(script);
-            db.exec("COMMIT");
-          } catch (error) {
-            db.exec("ROLLBACK");
-            throw error;
-          }
-          return true;
-        })) || installed;
-      continue;
-    }
-    installed =
-      (await withPostgres(databaseUrl, async (client) => {
-        const present = await client.query<{ found: string }>(
-          `SELECT COUNT(*) AS "found" FROM pg_trigger WHERE NOT tgisinternal AND tgname = ANY($1)`,
-          [names],
-        );
-        if (Number(present.rows[0]?.found) === names.length) return false;
-        await runOnPostgres(client, derived);
-        return true;
-      })) || installed;
+  if (provider === "sqlite") {
+    const scripts = await Promise.all(DERIVED.map(async (derived) => ({ derived, text: await scriptText(provider, derived.script) })));
+    return withSqlite(databaseUrl, (db) => {
+      let installed = false;
+      for (const { derived, text } of scripts) {
+        const names = derived.triggers.sqlite;
+        const present = db
+          .prepare(`SELECT COUNT(*) AS "found" FROM sqlite_master WHERE type = 'trigger' AND name IN (${names.map(() => "?").join(", ")})`)
+          .get(...names) as { found: number };
+        if (present.found === names.length) continue;
+        db.exec("BEGIN IMMEDIATE");
+        try {
+          db.exec(text);
+          db.exec("COMMIT");
+        } catch (error) {
+          db.exec("ROLLBACK");
+          throw error;
+        }
+        installed = true;
+      }
+      return installed;
+    });
   }
-  return installed;
+  return withPostgres(databaseUrl, async (client) => {
+    let installed = false;
+    for (const derived of DERIVED) {
+      const names = derived.triggers.postgres;
+      const present = await client.query<{ found: string }>(
+        `SELECT COUNT(*) AS "found" FROM pg_trigger WHERE NOT tgisinternal AND tgname = ANY($1)`,
+        [names],
+      );
+      if (Number(present.rows[0]?.found) === names.length) continue;
+      await runOnPostgres(client, derived);
+      installed = true;
+    }
+    return installed;
+  });
 }
 
 /**

@@ -3,9 +3,10 @@
  * risk: the runs with a waiting call of it, their calls, the oldest waiting start; kept by triggers
  * on waiting_call_risks) instead of grouping every rated run of that risk: at 1M waiting runs with
  * one call in eight rated high, grouping them took 100+ ms on PostgreSQL; this reads the page, and
- * the totals from the risk's row of waiting_risk_totals (counting its 20k threads took 5 ms). The filter the console's risk menu sends (one risk, nothing else but the
- * waiting-time sorts) is covered; several risks (a run may have two of them), a narrower filter or
- * "highest risk first" group the matching runs as before (lib/runs/list-threads.ts).
+ * the totals from the risk's row of waiting_risk_totals (counting its 20k threads took 5 ms). The
+ * filter the console's risk menu sends (one risk, nothing else but the waiting-time sorts) is
+ * covered; several risks (a run may have two of them), a narrower filter or "highest risk first"
+ * group the matching runs as before (lib/runs/list-threads.ts).
  */
 import { sqltag as sql } from "@prisma/client/runtime/client";
 import { queryStatement } from "@agent-approvals/mastra-store";

@@ -52,9 +52,9 @@ export async function pageOfSummaries(db: Db, query: ThreadQuery): Promise<{ row
   const rows = summaryRows(query);
   if (totalsKept(query)) {
     // Past the first page the totals come first, so that a page past the middle is read from the other end.
-    const totals = query.page > 0 ? await keptTotals(db, query) : undefined;
-    const [page, shallowTotals] = await Promise.all([pageByWaiting(db, query, rows, totals?.threadTotal), totals ?? keptTotals(db, query)]);
-    return { rows: page.map(threadRow), ...shallowTotals };
+    const known = query.page > 0 ? await keptTotals(db, query) : undefined;
+    const [page, totals] = await Promise.all([pageByWaiting(db, query, rows, known?.threadTotal), known ?? keptTotals(db, query)]);
+    return { rows: page.map(threadRow), ...totals };
   }
   const [page, [totals], recentTotal] = await Promise.all([
     query.sort === "risk" ? pageByRisk(db, query, rows) : pageByWaiting(db, query, rows),
