@@ -21,6 +21,7 @@ import { createRule } from "../../lib/rules/store.ts";
 import { ruleInputSchema } from "../../lib/rules/validations.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
+import { keptRiskTotals, riskTotalsOf } from "../helpers/risk-totals.ts";
 
 type Row = { workflowName: string; runId: string; toolCallId: string; risk: string; riskRank: number; threadKey: string };
 type Times = { agentId: string; createdAt: number; updatedAt: number; toolCallCount: number };
@@ -76,26 +77,7 @@ async function expectKept(url: string, count: number) {
   expect(expected).toHaveLength(count);
   expect(byKey(await actualRows(url))).toEqual(expected);
   expect(await threadRisks(url)).toEqual(threadRisksOf(expected));
-  expect(await riskTotals(url)).toEqual(riskTotalsOf(threadRisksOf(expected)));
-}
-
-/** waiting_risk_totals as it must be: the thread rows summed per risk. */
-function riskTotalsOf(threads: Array<{ risk: string; calls: number }>) {
-  const totals: Record<string, { threads: number; calls: number }> = {};
-  for (const thread of threads) {
-    const total = (totals[thread.risk] ??= { threads: 0, calls: 0 });
-    total.threads += 1;
-    total.calls += thread.calls;
-  }
-  return totals;
-}
-
-/** A risk whose last thread left keeps its row at 0: compared as absent. */
-async function riskTotals(url: string) {
-  const rows = await (await getDb(url)).waitingRiskTotal.findMany();
-  return Object.fromEntries(
-    rows.filter((row) => row.threads !== 0 || row.calls !== 0).map((row) => [row.risk, { threads: row.threads, calls: row.calls }]),
-  );
+  expect(await keptRiskTotals(url)).toEqual(riskTotalsOf(threadRisksOf(expected)));
 }
 
 /** waiting_thread_risks as it must be: the rows per thread and risk, each run once. */

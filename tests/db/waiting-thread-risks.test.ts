@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import { disconnectDb, getDb } from "../../lib/db/client.ts";
 import { RISKS, riskRank } from "../../lib/risk.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
+import { keptRiskTotals, riskTotalsOf } from "../helpers/risk-totals.ts";
 
 type CallRow = { runId: string; toolCallId: string; risk: string; threadKey: string; updatedAt: Date; toolCallCount: number };
 
@@ -34,16 +35,6 @@ function expectedSums(rows: CallRow[]) {
     sums.set(key, entry);
   }
   return [...sums.values()].map((entry) => ({ ...entry, runs: entry.runs.size })).sort(byKey);
-}
-/** waiting_risk_totals as it should be: the expected thread rows summed per risk. */
-function expectedTotals(rows: CallRow[]) {
-  const totals: Record<string, { threads: number; calls: number }> = {};
-  for (const thread of expectedSums(rows)) {
-    const total = (totals[thread.risk] ??= { threads: 0, calls: 0 });
-    total.threads += 1;
-    total.calls += thread.calls;
-  }
-  return totals;
 }
 const byKey = (a: { threadKey: string; risk: string }, b: { threadKey: string; risk: string }) =>
   `${a.threadKey}/${a.risk}`.localeCompare(`${b.threadKey}/${b.risk}`);
@@ -76,13 +67,6 @@ describe.each(["sqlite", "postgres"] as const)("waiting_thread_risks on %s", { t
       createdAt: new Date(Date.UTC(2026, 10, 1)),
     });
     const insert = (row: CallRow) => db.waitingCallRisk.create({ data: asRow(row) });
-    // A risk whose last thread left keeps its row at 0: compared as absent.
-    const totalsOfRisks = async () =>
-      Object.fromEntries(
-        (await db.waitingRiskTotal.findMany())
-          .filter((row) => row.threads !== 0 || row.calls !== 0)
-          .map((row) => [row.risk, { threads: row.threads, calls: row.calls }]),
-      );
     for (let step = 0; step < 150; step++) {
       const run = pick(runs);
       const own = rows.filter((row) => row.runId === run.runId);
@@ -149,12 +133,12 @@ describe.each(["sqlite", "postgres"] as const)("waiting_thread_risks on %s", { t
       }
       const actual = (await db.waitingThreadRisk.findMany()).map((row) => ({ ...row, oldestAt: row.oldestAt.getTime() })).sort(byKey);
       expect(actual, `after step ${step}`).toEqual(expectedSums(rows));
-      expect(await totalsOfRisks(), `totals after step ${step}`).toEqual(expectedTotals(rows));
+      expect(await keptRiskTotals(database.url), `totals after step ${step}`).toEqual(riskTotalsOf(expectedSums(rows)));
     }
     expect(rows.length).toBeGreaterThan(5);
     await db.waitingCallRisk.deleteMany();
     expect(await db.waitingThreadRisk.count()).toBe(0);
-    expect(await totalsOfRisks()).toEqual({});
+    expect(await keptRiskTotals(database.url)).toEqual({});
     expect(await db.waitingRunRisk.count()).toBe(0);
   });
 
