@@ -77,10 +77,8 @@ async function store(size: number, templates: Awaited<ReturnType<typeof loadTemp
  *
  * A CHECKPOINT first: the threads checks leave shared buffers full of dirty pages (at 1M, 500k rule
  * matches written and removed), and a write that needs a buffer then writes one of them out itself,
- * a cost of the check before it rather than of the write. Measured on one 1M store right after its
- * threads check: without it, inserts 1.24x of 10k with 12,022 buffers written by backends during the
- * writes; with it, 1.13x with 1,725. The same store fully cold (PostgreSQL restarted, the OS's page
- * cache dropped): 1.18x; warm: 0.99-1.04x. The backends' own writes during the phase are logged.
+ * a cost of the check before it rather than of the write (figures in bench/README.md). The backends'
+ * own buffer writes during the phase are logged.
  */
 async function writes(urls: string[], templates: Awaited<ReturnType<typeof loadTemplates>>) {
   // CHECKPOINT needs a superuser or pg_checkpoint; buffers_backend left pg_stat_bgwriter in PostgreSQL 17.
