@@ -1,6 +1,6 @@
 /**
- * "Earlier in this thread": the messages of the run's memory thread from before this run (what the
- * agent's memory keeps), offered under the Conversation and loaded only when asked for, a page at a
+ * "Earlier in this thread": the messages of the run's memory thread from before this run that its
+ * agent remembers (none when it keeps no memory: lib/decisions/earlier-in-thread.ts), offered under the Conversation and loaded only when asked for, a page at a
  * time (lib/actions/read-earlier-in-thread.ts). Text only: React text nodes, long texts folded under
  * Show more, as in the Conversation.
  */
@@ -60,7 +60,13 @@ export function EarlierInThread({ runId }: { runId: string }) {
           </Button>
         </p>
       ) : messages.length === 0 ? (
-        <p className="text-sm text-neutral-600">{pages[0]?.threadId ? t("earlierInThread.none") : t("earlierInThread.noThread")}</p>
+        <p className="text-sm text-neutral-600">
+          {!pages[0]?.threadId
+            ? t("earlierInThread.noThread")
+            : pages[0].agentRemembers
+              ? t("earlierInThread.none")
+              : t("earlierInThread.noMemory")}
+        </p>
       ) : (
         <>
           {remaining > 0 ? (

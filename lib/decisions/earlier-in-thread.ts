@@ -1,6 +1,10 @@
 /**
- * "Earlier in this thread": the messages of a run's memory thread from before the run started, as the
- * agent's memory keeps them (Mastra's memory store), newest page first, a page at a time. Keyset-paged
+ * "Earlier in this thread": what the run's agent remembers of its thread from before the run started,
+ * as its memory keeps it (Mastra's memory store), newest page first, a page at a time. Only an agent
+ * with memory remembers anything: Mastra keeps a thread's messages per thread, not per agent, so an
+ * agent without memory on a thread that another agent keeps (the shipping agent's ticket, then a
+ * refund on it) was sent none of them, and showing them would put words in its mouth. An agent with
+ * memory is sent the thread's messages whoever wrote them, so all of them are shown. Keyset-paged
  * on the message time through the store's (thread, createdAt) index (`idx_messages_thread_created_at`
  * on SQLite, `mastra_messages_thread_id_createdat_idx` on PostgreSQL): every page is one index range,
  * however long the thread. Embedded mode reads the console's Mastra storage; remote mode
@@ -11,6 +15,7 @@ import { loadExecutionSnapshot, readStoredMessage, runStartedAt } from "@agent-a
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { getMastra } from "../mastra/index.ts";
+import { resolveOwner } from "./owners.ts";
 import { remoteClient, remoteServer, type RemoteServer } from "../mastra/remote.ts";
 import { boundedPart } from "../runs/conversation.ts";
 import type { ConversationMessageDto, EarlierInThreadPage } from "../runs/conversation-dto.ts";
@@ -41,11 +46,13 @@ export async function getEarlierInThread(
   const row = await db.workflowSnapshot.findFirst({
     where: { runId, agentId: { not: null } },
     orderBy: { createdAt: "asc" },
-    select: { workflowName: true, snapshot: true, threadId: true, createdAt: true },
+    select: { workflowName: true, snapshot: true, threadId: true, createdAt: true, agentId: true },
   });
   if (!row) throw new AppError("run_not_found", `No agent run "${runId}" is waiting in the store: it finished, or never existed.`);
-  const empty: EarlierInThreadPage = { runId, threadId: row.threadId, messages: [], remaining: 0, before: null };
+  const server = remoteServer();
+  const empty: EarlierInThreadPage = { runId, threadId: row.threadId, agentRemembers: false, messages: [], remaining: 0, before: null };
   if (!row.threadId) return empty;
+  if (!(await keepsMemory(row.agentId!, server, databaseUrl))) return empty;
   let started: string | null = null;
   try {
     started = runStartedAt(row.workflowName, JSON.parse(row.snapshot), await loadExecutionSnapshot(db, row.workflowName, runId));
@@ -54,7 +61,6 @@ export async function getEarlierInThread(
   }
   const start = started ?? row.createdAt.toISOString();
   const end = before !== undefined && before < start ? before : start;
-  const server = remoteServer();
   const read: ThreadReader = server ? remoteThreadReader(server) : await embeddedThreadReader(databaseUrl);
   const page = await read(row.threadId, end);
   const oldest = page.messages.at(-1) as { createdAt?: unknown } | undefined;
@@ -64,7 +70,29 @@ export async function getEarlierInThread(
     const message = readStoredMessage(stored);
     if (message) messages.push({ ...message, parts: message.parts.map(boundedPart) });
   }
-  return { ...empty, messages, remaining, before: remaining > 0 ? isoTime(oldest?.createdAt) : null };
+  return { ...empty, agentRemembers: true, messages, remaining, before: remaining > 0 ? isoTime(oldest?.createdAt) : null };
+}
+
+/**
+ * Whether the agent that owns a run keeps memory (is sent its thread's earlier messages): the agent
+ * this console serves says so itself; the team's Mastra server answers for its own (GET
+ * /api/memory/status?agentId=…, false for an agent without memory). A run this console cannot
+ * resolve an agent for (a workflow's, an agent no longer served) remembers nothing we could show.
+ */
+async function keepsMemory(ownerKey: string, server: RemoteServer | undefined, databaseUrl: string): Promise<boolean> {
+  if (server) {
+    try {
+      const status = (await remoteClient(server, AbortSignal.timeout(REMOTE_TIMEOUT_MS)).getMemoryStatus(ownerKey)) as { result?: unknown };
+      return status.result === true;
+    } catch (error) {
+      throw new AppError(
+        "agent_failed",
+        `The Mastra server did not say whether agent "${ownerKey}" keeps memory: ${(error as Error).message}`,
+      );
+    }
+  }
+  const owner = await resolveOwner(ownerKey, databaseUrl).catch(() => null);
+  return owner?.kind === "agent" && owner.agent.hasOwnMemory();
 }
 
 /** The console's own Mastra storage (its memory domain: Mastra's store beside ours, lib/store). */

@@ -84,6 +84,8 @@ export interface EarlierInThreadPage {
   runId: string;
   /** The run's memory thread; null for a run without one (nothing earlier to read). */
   threadId: string | null;
+  /** Whether the run's agent remembers its thread: false for a run without one, or whose agent keeps no memory (nothing earlier, whatever the thread holds). */
+  agentRemembers: boolean;
   /** Oldest first; at most a page of them, the newest not yet loaded. */
   messages: ConversationMessageDto[];
   /** Earlier messages still to load before this page (0: it reaches the start of the thread). */

@@ -10,6 +10,8 @@ import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
 import { startMastraServer, TEST_SERVER_TOKEN, type MastraServerProcess } from "../helpers/mastra-server.ts";
 import { finishedThenWaiting, longThreadThenWaiting } from "../helpers/thread-history.ts";
+import { runUntilWaiting } from "../../lib/mastra/demo/run-until-waiting.ts";
+import { createConsoleMastra } from "../../lib/mastra/index.ts";
 
 describe.each(["sqlite", "postgres"] as const)("earlier in this thread in remote mode on %s", { timeout: 180_000 }, (kind) => {
   const database = useTestDatabase(kind, { asDefault: true });
@@ -70,7 +72,19 @@ describe.each(["sqlite", "postgres"] as const)("earlier in this thread in remote
   it("a thread the server keeps no messages of has nothing earlier", async () => {
     const refund = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-8820"));
     expect(await allPages(refund.runId, true)).toEqual([
-      { runId: refund.runId, threadId: refund.thread, messages: [], remaining: 0, before: null },
+      { runId: refund.runId, threadId: refund.thread, agentRemembers: false, messages: [], remaining: 0, before: null },
     ]);
+  });
+
+  it("asks the server whether the agent keeps memory: a refund on the shipping agent's thread has nothing earlier", async () => {
+    const history = await finishedThenWaiting(database.url);
+    const refund = await runUntilWaiting((await createConsoleMastra(database.url)).getAgent("refunds"), refundRequest("ORD-8821"), {
+      thread: history.thread,
+      resource: history.resource,
+    });
+    const nothing = [{ runId: refund.runId, threadId: history.thread, agentRemembers: false, messages: [], remaining: 0, before: null }];
+    expect(await allPages(refund.runId, false)).toEqual(nothing);
+    expect(await allPages(refund.runId, true)).toEqual(nothing);
+    expect(mastraServer.output()).toMatch(/GET \/api\/memory\/status\?agentId=refunds/);
   });
 });

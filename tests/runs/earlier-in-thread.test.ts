@@ -8,6 +8,8 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { EARLIER_PAGE_SIZE, getEarlierInThread } from "../../lib/decisions/earlier-in-thread.ts";
 import { SHIPPING_LAST_MESSAGES } from "../../lib/mastra/demo/agents.ts";
+import { runUntilWaiting } from "../../lib/mastra/demo/run-until-waiting.ts";
+import { createConsoleMastra } from "../../lib/mastra/index.ts";
 import { getRunConversation } from "../../lib/runs/conversation.ts";
 import type { ConversationMessageDto } from "../../lib/runs/conversation-dto.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
@@ -25,7 +27,13 @@ describe.each(["sqlite", "postgres"] as const)("earlier in this thread on %s", {
   it("shows the finished run's messages as the agent and the customer sent them, and none of this run's", async () => {
     const history = await finishedThenWaiting(database.url);
     const page = await getEarlierInThread(history.waiting.runId, {}, database.url);
-    expect(page).toMatchObject({ runId: history.waiting.runId, threadId: history.thread, remaining: 0, before: null });
+    expect(page).toMatchObject({
+      runId: history.waiting.runId,
+      threadId: history.thread,
+      agentRemembers: true,
+      remaining: 0,
+      before: null,
+    });
     expect(textsOf(page.messages, "user")).toEqual([history.first.text]);
     expect(textsOf(page.messages, "assistant")).toEqual([history.first.answer]);
     expect(history.first.answer).toMatch(/^Order ORD-8801 will ship to Home/);
@@ -48,12 +56,33 @@ describe.each(["sqlite", "postgres"] as const)("earlier in this thread on %s", {
     expect(await getEarlierInThread(refund.runId, {}, database.url)).toEqual({
       runId: refund.runId,
       threadId: refund.thread,
+      agentRemembers: false,
       messages: [],
       remaining: 0,
       before: null,
     });
     const none = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-8811"), "none");
     expect(await getEarlierInThread(none.runId, {}, database.url)).toMatchObject({ threadId: null, messages: [], remaining: 0 });
+  });
+
+  it("a run whose agent keeps no memory has nothing earlier, though another agent's memory keeps its thread", async () => {
+    const history = await finishedThenWaiting(database.url);
+    // The refunds agent keeps no memory: on the shipping agent's ticket it was sent only its own request.
+    const refund = await runUntilWaiting((await createConsoleMastra(database.url)).getAgent("refunds"), refundRequest("ORD-8812"), {
+      thread: history.thread,
+      resource: history.resource,
+    });
+    expect(await getEarlierInThread(refund.runId, {}, database.url)).toEqual({
+      runId: refund.runId,
+      threadId: history.thread,
+      agentRemembers: false,
+      messages: [],
+      remaining: 0,
+      before: null,
+    });
+    // The shipping agent's waiting run on that thread still shows what it remembers.
+    const shipping = await getEarlierInThread(history.waiting.runId, {}, database.url);
+    expect(textsOf(shipping.messages, "user")).toEqual([history.first.text]);
   });
 
   it("pages through 120 earlier messages, newest page first, none lost or repeated", async () => {
