@@ -7,6 +7,7 @@ test("a reviewer opens a call and reads, on demand, what was said earlier in its
   page,
   databaseUrl,
   testResource,
+  suspendRun,
 }) => {
   const hostile = '<img src=x onerror="alert(1)"> <script>alert(2)</script>';
   // The shipping agent (it keeps memory) answered a first request in this thread; a second one waits.
@@ -41,4 +42,12 @@ test("a reviewer opens a call and reads, on demand, what was said earlier in its
   await page.getByRole("button", { name: "Earlier in this thread" }).click();
   await expect(page.getByRole("region", { name: "Earlier in this thread" })).toContainText(history.first.answer);
   expect(await page.locator("img[src=x]").count()).toBe(0);
+
+  // A refund waiting on that same thread: the refunds agent keeps no memory, so it remembers none of it.
+  const refund = await suspendRun({ agent: "refunds", thread: history.thread, resource: testResource });
+  await page.goto(`/runs/${refund.runId}`);
+  await page.getByRole("button", { name: "Earlier in this thread" }).click();
+  const nothing = page.getByRole("region", { name: "Earlier in this thread" });
+  await expect(nothing).toContainText("This run's agent keeps no memory");
+  await expect(nothing).not.toContainText("ORD-8801");
 });
