@@ -30,7 +30,7 @@ function cloneWithoutInstall(name: string): string {
 
 /** The environment of a command run in a copy: nothing of this run's database or build. */
 function envFor(extra: Record<string, string> = {}) {
-  const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: undefined, BETTER_AUTH_SECRET: "x".repeat(40), ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: undefined, BETTER_AUTH_SECRET: "x".repeat(40), ...extra };
   // An npm script run by vitest's own npm would hand its settings (npm_config_*) down.
   for (const name of Object.keys(env)) if (name.startsWith("npm_")) delete env[name];
   return env;
