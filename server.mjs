@@ -15,7 +15,8 @@
  * It does not start at all on an unsupported Node or a checkout that is not completely installed
  * (lib/installation.mjs), when the configuration cannot work (lib/configuration.mjs), when
  * TRUSTED_PROXIES holds something that is not an address or range, or when the database lacks the
- * store's or the console's migrations or cannot be reached (lib/db/migration-status.mjs).
+ * store's or the console's migrations or cannot be reached within DATABASE_WAIT_SECONDS
+ * (lib/db/migration-status.mjs, lib/db/database-wait.mjs).
  *
  *   node server.mjs [--port 3000] [--hostname 127.0.0.1]     (or PORT and HOSTNAME)
  *
@@ -82,15 +83,20 @@ const admission = createAdmission({
   refuse: refuseBusy,
 });
 
-const [{ default: next }, { DEFAULT_DATABASE_URL, migrationProblem }] = await Promise.all([
+const [{ default: next }, { DEFAULT_DATABASE_URL }, { migrationProblemAfterWaiting }] = await Promise.all([
   import("next"),
   import("./lib/db/migration-status.mjs"),
+  import("./lib/db/database-wait.mjs"),
 ]);
+// Before Next prepares: its start (instrumentation.ts) sets recovery and event delivery going on this
+// database, which would fail, and log, every second while it is not up yet. A few milliseconds when it is.
+const problem = await migrationProblemAfterWaiting(process.env.DATABASE_URL || DEFAULT_DATABASE_URL, ROOT, {
+  waitSeconds: numericSetting("DATABASE_WAIT_SECONDS"),
+});
+if (problem) refuseToStart(problem.message);
 const app = next({ dev: false, hostname: hostname ?? "localhost", port });
 const handle = app.getRequestHandler();
-// Checked while Next prepares (a few milliseconds of it), before anything listens.
-const [problem] = await Promise.all([migrationProblem(process.env.DATABASE_URL || DEFAULT_DATABASE_URL, ROOT), app.prepare()]);
-if (problem) refuseToStart(problem.message);
+await app.prepare();
 markClientAddressesStamped();
 
 createServer((request, response) => {
