@@ -12,13 +12,17 @@
  *   wait in line, up to REQUEST_QUEUE_TIMEOUT_MS, and the rest are answered 503 server_busy at once
  *   (lib/http/admission.mjs). Writes, static files and the liveness check do not wait.
  *
- * It does not start at all when the configuration cannot work (lib/configuration.mjs), when
+ * It does not start at all on an unsupported Node or a checkout that is not completely installed
+ * (lib/installation.mjs), when the configuration cannot work (lib/configuration.mjs), when
  * TRUSTED_PROXIES holds something that is not an address or range, or when the database lacks the
- * store's or the console's migrations or cannot be reached (lib/db/migration-status.mjs).
+ * store's or the console's migrations or cannot be reached within DATABASE_WAIT_SECONDS
+ * (lib/db/migration-status.mjs, lib/db/database-wait.mjs).
  *
  *   node server.mjs [--port 3000] [--hostname 127.0.0.1]     (or PORT and HOSTNAME)
  *
- * Plain JavaScript, run by Node as it is: it imports only Next and plain .mjs modules.
+ * Plain JavaScript, run by Node as it is. The modules imported here import nothing installed; what
+ * needs installed packages (Next, the store package's build) is imported once the installation
+ * check passed: a static import of a missing package fails before any line of this file runs.
  */
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -26,14 +30,16 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { refuseToStartIfMisconfigured } from "./lib/configuration.mjs";
-import { DEFAULT_DATABASE_URL, migrationProblem } from "./lib/db/migration-status.mjs";
 import { createAdmission } from "./lib/http/admission.mjs";
 import { CLIENT_ADDRESS_HEADER, clientAddressOf, markClientAddressesStamped, parseTrustedProxies } from "./lib/http/forwarded.mjs";
 import { MAX_REQUEST_BODY_BYTES } from "./lib/http/limits.mjs";
 import { securityHeaders } from "./lib/http/security-headers.mjs";
 import { negotiateLocale } from "./lib/i18n/negotiate.mjs";
+import { installationProblem } from "./lib/installation.mjs";
 import { numericSetting, numericSettingProblem } from "./lib/numeric-settings.mjs";
 
+const notInstalled = installationProblem();
+if (notInstalled) refuseToStart(notInstalled);
 // A production build is served in production mode, as `next start` does; set before Next and
 // React load, since they pick their builds by it.
 process.env.NODE_ENV = "production";
@@ -77,12 +83,20 @@ const admission = createAdmission({
   refuse: refuseBusy,
 });
 
-const { default: next } = await import("next");
+const [{ default: next }, { DEFAULT_DATABASE_URL }, { migrationProblemAfterWaiting }] = await Promise.all([
+  import("next"),
+  import("./lib/db/migration-status.mjs"),
+  import("./lib/db/database-wait.mjs"),
+]);
+// Before Next prepares: its start (instrumentation.ts) sets recovery and event delivery going on this
+// database, which would fail, and log, every second while it is not up yet. A few milliseconds when it is.
+const problem = await migrationProblemAfterWaiting(process.env.DATABASE_URL || DEFAULT_DATABASE_URL, ROOT, {
+  waitSeconds: numericSetting("DATABASE_WAIT_SECONDS"),
+});
+if (problem) refuseToStart(problem.message);
 const app = next({ dev: false, hostname: hostname ?? "localhost", port });
 const handle = app.getRequestHandler();
-// Checked while Next prepares (a few milliseconds of it), before anything listens.
-const [problem] = await Promise.all([migrationProblem(process.env.DATABASE_URL || DEFAULT_DATABASE_URL, ROOT), app.prepare()]);
-if (problem) refuseToStart(problem.message);
+await app.prepare();
 markClientAddressesStamped();
 
 createServer((request, response) => {

@@ -22,7 +22,11 @@ export declare const NUMERIC_SETTINGS: Readonly<
     | "WEBHOOKS_POLL_MS"
     | "DECISION_LEASE_MS"
     | "MASTRA_SERVER_TIMEOUT_MS"
-    | "PORT",
+    | "PORT"
+    | "MAX_CONCURRENT_REQUESTS"
+    | "MAX_QUEUED_REQUESTS"
+    | "REQUEST_QUEUE_TIMEOUT_MS"
+    | "DATABASE_WAIT_SECONDS",
     NumericSettingDefinition
   >
 >;

@@ -41,6 +41,9 @@ export const NUMERIC_SETTINGS = Object.freeze({
   MAX_CONCURRENT_REQUESTS: { min: 1, max: 10_000, default: 8, unit: "requests" },
   MAX_QUEUED_REQUESTS: { min: 0, max: 100_000, default: 500, unit: "requests" },
   REQUEST_QUEUE_TIMEOUT_MS: { min: 100, max: 600_000, default: 2_000, unit: "milliseconds" },
+  // How long server.mjs waits at start for a database that is not up yet (lib/db/database-wait.mjs):
+  // a console started with its database (compose, Kubernetes) must not give up after one try. 0: one try.
+  DATABASE_WAIT_SECONDS: { min: 0, max: 3_600, default: 60, unit: "seconds" },
 });
 
 const DIGITS = /^[0-9]+$/;

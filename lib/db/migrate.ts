@@ -10,6 +10,7 @@ import { createMigrationAdapter } from "./migration-adapters.ts";
 import { absoluteDatabaseUrl, databaseProvider, prismaPaths, type DatabaseProvider } from "./database-url.ts";
 import { storePrismaPaths, storeTables } from "./prisma-paths.ts";
 import { installDerivedTriggers, removeDerivedTriggers } from "./derived-tables.ts";
+import { explainSchemaNotEmpty } from "./foreign-tables.ts";
 import { startSchemaEngine, type MigrationList, type SchemaEngine, type SchemaFilter } from "./schema-engine.ts";
 
 export type { DatabaseProvider } from "./database-url.ts";
@@ -42,10 +43,13 @@ export async function deployMigrations(databaseUrl: string): Promise<{ applied: 
   // (lib/db/derived-tables.ts) and go back on after ours.
   if (provider === "sqlite" && (await pendingStoreMigrations(url)).length > 0) await removeDerivedTriggers(url);
   const store = await migrateStore(url);
+  const filters = consoleTablesOnly(provider);
   const applied = await withEngine(databaseUrl, provider, async (engine) => {
     const migrationsList = await readMigrations(provider);
-    const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: consoleTablesOnly(provider) });
+    const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters });
     return [...store.applied.map((name) => `store/${name}`), ...appliedMigrationNames];
+  }).catch(async (error: unknown) => {
+    throw await explainSchemaNotEmpty(error, url, filters.externalTables);
   });
   await installDerivedTriggers(url);
   return { applied };

@@ -28,7 +28,10 @@ function portsFromEnv(range: string | undefined): [number, number] {
   return [Number(match[1]), Number(match[2])];
 }
 
-async function spawnConsoleServer(databaseUrl: string, env: Record<string, string>) {
+/** Called with everything the server has printed so far, each time it prints (e.g. to act on a log line while it starts). */
+export type OutputWatcher = (output: string) => void;
+
+async function spawnConsoleServer(databaseUrl: string, env: Record<string, string>, watch?: OutputWatcher) {
   if (!existsSync(path.resolve(".next/BUILD_ID"))) throw new Error("No production build: run `npx next build` first (npm test does).");
   // Free right now: a port held by another test server (e.g. a Mastra server) would fail the start.
   const port = await freePort(ports);
@@ -38,14 +41,22 @@ async function spawnConsoleServer(databaseUrl: string, env: Record<string, strin
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
+  for (const stream of [child.stdout!, child.stderr!]) {
+    stream.on("data", (chunk) => {
+      output += chunk;
+      watch?.(output);
+    });
+  }
   const url = `http://127.0.0.1:${port}`;
   return { child, server: { url, pid: child.pid!, output: () => output, stop: () => stop(child) } };
 }
 
-export async function startConsoleServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ConsoleServer> {
-  const { child, server } = await spawnConsoleServer(databaseUrl, env);
+export async function startConsoleServer(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  watch?: OutputWatcher,
+): Promise<ConsoleServer> {
+  const { child, server } = await spawnConsoleServer(databaseUrl, env, watch);
   const { url } = server;
   const output = server.output;
   const deadline = Date.now() + 60_000;

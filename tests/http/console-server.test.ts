@@ -2,7 +2,7 @@
  * The console server as deployed, in real processes: server.mjs refuses bodies over the limit or of
  * unknown length from their headers alone and passes the rest; every response carries the security
  * headers; a configuration that cannot work stops server.mjs and plain `next start` before they
- * serve, and /api/health reports it.
+ * serve, and /api/health reports it. (Waiting for the database at start: database-wait.test.ts.)
  */
 import { spawn } from "node:child_process";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";

@@ -2,11 +2,10 @@
  * The store package as a new team adopts it, following only packages/mastra-store/README.md: `npm pack`
  * makes the tarball, an empty project outside this repository runs the README's quick start, read
  * from the README itself (the blocks marked `<!-- adoption-test: … -->`), so the README cannot drift
- * from what works: its install lines (from the npm registry or npm's cache, nothing linked to this
- * repository), its migrate command, its mastra.mjs, agents.mjs (a scripted offline model on the
- * `model` line), try.mjs and server.mjs. Then Mastra's own listSuspendedRuns() is compared with what
- * the package holds, and a console in remote mode, on the same database, approves one call through
- * the README's server. On SQLite and PostgreSQL.
+ * from what works: its install lines (from the registry or npm's cache, nothing linked to this repository),
+ * its migrate command, mastra.mjs, agents.mjs (a scripted model on the `model` line), try.mjs and server.mjs. Then Mastra's own listSuspendedRuns() is compared with what
+ * the package holds, and a console in remote mode, set up on the same database by the README's console
+ * block (store-readme.ts), approves one call through the README's server. On SQLite and PostgreSQL.
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -18,39 +17,15 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disconnectDb } from "../../lib/db/client.ts";
 import { PROJECT_ROOT } from "../../lib/db/prisma-paths.ts";
-import { createTestAccount, sessionCookie } from "../helpers/accounts.ts";
 import { postDecision, startConsoleServer, startConsoleServerExpectingExit, type ConsoleServer } from "../helpers/console-server.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 import { freePort, PORT_RANGES, portRange } from "../helpers/ports.ts";
+import { block, blocks, commandsOf, README, README_REVIEWER, README_TARBALL, runConsoleBlock, signIn } from "./store-readme.ts";
 
 const run = promisify(execFile);
 const rootPackage = (await import("../../package.json", { with: { type: "json" } })).default;
-const README = readFileSync(path.join(PROJECT_ROOT, "packages/mastra-store/README.md"), "utf8");
-/** What the README's install line names; the test installs the tarball it just packed instead. */
-const README_TARBALL = "/tmp/agent-approvals-mastra-store-0.1.0.tgz";
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const hasBuild = existsSync(path.join(PROJECT_ROOT, ".next/BUILD_ID"));
-
-/** The README's marked blocks, by their marker (`install`, `file mastra.mjs sqlite`, …). */
-function readmeBlocks(): Map<string, string> {
-  const blocks = new Map<string, string>();
-  for (const match of README.matchAll(/<!-- adoption-test: ([^>]+?) -->\s*```\w+\n([\s\S]*?)```/g)) blocks.set(match[1]!, match[2]!);
-  return blocks;
-}
-const blocks = readmeBlocks();
-function block(marker: string): string {
-  const text = blocks.get(marker);
-  if (text === undefined) throw new Error(`packages/mastra-store/README.md has no block marked <!-- adoption-test: ${marker} -->`);
-  return text;
-}
-/** A shell block's commands, one per line, `a && b` split, comments dropped. */
-const commandsOf = (text: string) =>
-  text
-    .split("\n")
-    .map((line) => line.replace(/\s+#.*$/, "").trim())
-    .filter(Boolean)
-    .flatMap((line) => line.split(" && "))
-    .map((command) => [...command.trim().matchAll(/'([^']*)'|(\S+)/g)].map((word) => word[1] ?? word[2]!));
 
 let workspace: string;
 let project: string;
@@ -117,6 +92,17 @@ describe("the README's install", () => {
         ),
     );
     for (const name of imported) if (name !== "@agent-approvals/mastra-store") expect(Object.keys(pinned), name).toContain(name);
+  });
+
+  it("says which line changes once it is published, and that npm pack rebuilds dist in place", async () => {
+    const lines = block("install").trim().split("\n");
+    const second = lines[1]!;
+    expect(second.startsWith(`npm install ${README_TARBALL} `)).toBe(true);
+    expect(lines.filter((line) => line.includes(README_TARBALL))).toEqual([second]);
+    expect(README).toContain("Once it is published, the install's second line, `npm install <tarball> …`, becomes");
+    const storePackage = JSON.parse(readFileSync(path.join(PROJECT_ROOT, "packages/mastra-store/package.json"), "utf8"));
+    expect(storePackage.scripts).toMatchObject({ prepack: "npm run build", build: expect.stringMatching(/^rm -rf dist && /) });
+    expect(README).toContain("`npm pack` first rebuilds the package in place (its `prepack` runs `npm run build`, which deletes\n`dist`");
   });
 
   it("installs the package without the console: no Next.js, React or this app's code", () => {
@@ -208,6 +194,16 @@ describe.each(["sqlite", "postgres"] as const)("the README's quick start on %s",
     }
   });
 
+  it("with APPROVALS_DATABASE_URL unset, the README's config stops naming the variable, not on a TypeError", async () => {
+    const { APPROVALS_DATABASE_URL: _, ...unset } = process.env;
+    const result = await run("node", ["try.mjs"], { cwd: folder, env: { ...unset, DATABASE_URL: "" }, timeout: 120_000 }).then(
+      () => ({ stderr: "it ran" }),
+      (error: { stderr: string }) => error,
+    );
+    expect(result.stderr).toMatch(/The approvals store has no database \(its databaseUrl is undefined\): set APPROVALS_DATABASE_URL/);
+    expect(result.stderr).not.toContain("TypeError");
+  });
+
   it("migrates with the README's command, printing the absolute database, then finds nothing to do", async () => {
     const [exported, migrate] = commandsOf(block("migrate"));
     expect(exported![0]).toBe("export");
@@ -252,7 +248,7 @@ describe.each(["sqlite", "postgres"] as const)("the README's quick start on %s",
       const refused = await startConsoleServerExpectingExit(consoleUrl, {});
       expect(refused).toMatchObject({ started: false, code: 1 });
       expect(refused.output).toMatch(/Refusing to start: the console's migrations are not applied to .*Run `npm run db:deploy`/);
-      await runIn(PROJECT_ROOT, ["npm", "run", "db:deploy"], { DATABASE_URL: consoleUrl });
+      const { env: consoleEnv, password } = await runConsoleBlock(consoleUrl);
 
       const port = await freePort(portRange(...PORT_RANGES.packedConsoleServer));
       mastraServer = spawn("node", ["server.mjs"], {
@@ -276,9 +272,13 @@ describe.each(["sqlite", "postgres"] as const)("the README's quick start on %s",
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
 
-      consoleServer = await startConsoleServer(consoleUrl, { MASTRA_SERVER_URL: serverUrl });
-      const account = await createTestAccount(consoleUrl, "reviewer", `adopter-${kind}`);
-      const cookie = await sessionCookie(consoleUrl, account);
+      // The README's start, but on this run's ports: its MASTRA_SERVER_URL is its server.mjs's default.
+      expect(consoleEnv.MASTRA_SERVER_URL).toBe(`http://127.0.0.1:${/process\.env\.PORT \?\? (\d+)/.exec(block("file server.mjs"))![1]}`);
+      consoleServer = await startConsoleServer(consoleEnv.DATABASE_URL!, {
+        MASTRA_SERVER_URL: serverUrl,
+        BETTER_AUTH_SECRET: consoleEnv.BETTER_AUTH_SECRET!,
+      });
+      const cookie = await signIn(consoleServer, README_REVIEWER, password);
       const refund = (await listings()).mastra.find((call: { toolName: string }) => call.toolName === "issueRefund");
       const approved = await postDecision(consoleServer, cookie, { action: "approve", runId: refund.runId, toolCallId: refund.toolCallId });
       expect(approved.status, JSON.stringify(approved.body)).toBe(200);

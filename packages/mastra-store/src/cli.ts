@@ -9,10 +9,8 @@
  * while the store itself opened another. Naming the database is one flag.
  */
 import { parseArgs } from "node:util";
-import { absoluteDatabaseUrl, redactUrl } from "./database-url.ts";
+import { absoluteDatabaseUrl, DATABASE_URL_VARIABLE, redactUrl } from "./database-url.ts";
 import { migrateStore } from "./migrate.ts";
-
-const DATABASE_URL_VARIABLE = "APPROVALS_DATABASE_URL";
 
 const USAGE = `Usage: mastra-store migrate [--database-url <url>]
 

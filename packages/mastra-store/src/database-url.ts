@@ -3,7 +3,19 @@ import path from "node:path";
 
 export type DatabaseProvider = "sqlite" | "postgres";
 
+/** The variable that names the store's database, in the README's config and for the CLI (never DATABASE_URL). */
+export const DATABASE_URL_VARIABLE = "APPROVALS_DATABASE_URL";
+
 export function databaseProvider(databaseUrl: string): DatabaseProvider {
+  // The README's config with APPROVALS_DATABASE_URL unset gives PrismaWorkflowsStorage undefined (set
+  // to nothing, ""): its constructor stops here, naming the variable, as the CLI does.
+  if (typeof databaseUrl !== "string" || databaseUrl === "") {
+    throw new Error(
+      `The approvals store has no database (its databaseUrl is ${databaseUrl === "" ? "empty" : String(databaseUrl)}): ` +
+        `set ${DATABASE_URL_VARIABLE}, which the README's config passes it and \`npx mastra-store migrate\` reads, ` +
+        `to file:<path> (SQLite) or postgres://user:password@host:5432/db (PostgreSQL).`,
+    );
+  }
   if (databaseUrl.startsWith("file:")) return "sqlite";
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) return "postgres";
   throw new Error(`Unsupported database URL "${redactUrl(databaseUrl)}": expected file:… (SQLite) or postgres(ql)://… (PostgreSQL)`);
