@@ -19,6 +19,7 @@ import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { failpoint } from "../failpoint.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import { findSuspendedRun } from "../runs/run-detail.ts";
+import type { SuggestionRow } from "../suggestions/store.ts";
 import type { AgentRunToolCall } from "@agent-approvals/mastra-store";
 import { approvalsRequiredFor, progressOf } from "./approval-progress.ts";
 import { recordApproval } from "./approvals.ts";
@@ -42,6 +43,7 @@ export async function decide(
     via,
     rule,
     note,
+    suggestion,
   }: {
     reviewer: string;
     /**
@@ -60,6 +62,8 @@ export async function decide(
     rule?: DecidingRule;
     /** Kept on the recorded decision's history entry: why it was made, when that is not a reason (lib/suggestions). */
     note?: string;
+    /** A decline's one-time suggestion (lib/suggestions/suggest.ts): recorded with the decision, only if this one wins. */
+    suggestion?: SuggestionRow;
   },
 ): Promise<DecisionOutcome> {
   const db = await getDb(databaseUrl);
@@ -117,7 +121,7 @@ export async function decide(
 
   const step = countsApprovals ? await recordApproval(db, decision, audit, requiredApprovals, refusals) : ({ kind: "decide" } as const);
   if (step.kind === "waiting") return step.outcome;
-  const recorded = step.kind === "recorded" ? step.decision : await recordDecision(db, decision, audit, rule);
+  const recorded = step.kind === "recorded" ? step.decision : await recordDecision(db, decision, audit, rule, suggestion);
   failpoint("after-record");
   if (decision.action === "expire" && decision.mode === "mark") return markExpired(db, recorded);
   const outcome = await carryOut(db, recorded, owner);

@@ -8,6 +8,7 @@ import { empty, join, raw, sqltag as sql, type Sql } from "@prisma/client/runtim
 import { auditInsert, type AuditEntry } from "../audit/log.ts";
 import type { Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
+import { suggestionInsert, type SuggestionRow } from "../suggestions/store.ts";
 import type { DecisionState } from "./types.ts";
 
 /** First wins: the row is written only when the call has no decision yet (the unique key on run and tool call). */
@@ -65,9 +66,11 @@ export function toolRanStatement(decision: ToolCallDecision, at: Date): Sql {
  */
 const FLUSHED_BY_THE_NEXT_MOVE = sql`set_config('synchronous_commit', 'off', true)`;
 
-/** The decision and its `recorded` audit entry; 1 written, or 0 when the call has a decision already. */
-export function recordInOneStatement(row: ToolCallDecision, audit: AuditEntry, now: Date): Sql {
-  return sql`WITH created AS (${decisionInsert(row)} RETURNING id), audited AS (${auditInsert(audit, now, sql`FROM created`)})
+/** The decision, its `recorded` audit entry and a decline's suggestion; 1 written, or 0 when the call has a decision already. */
+export function recordInOneStatement(row: ToolCallDecision, audit: AuditEntry, now: Date, suggestion?: SuggestionRow): Sql {
+  const from = sql`FROM created`;
+  return sql`WITH created AS (${decisionInsert(row)} RETURNING id), audited AS (${auditInsert(audit, now, from)})
+    ${suggestion ? sql`, suggested AS (${suggestionInsert(suggestion, from)})` : empty}
     SELECT count(*)::int AS written, ${FLUSHED_BY_THE_NEXT_MOVE} FROM created`;
 }
 

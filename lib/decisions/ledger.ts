@@ -22,6 +22,7 @@ import {
   type DecisionChanges,
 } from "./ledger-statements.ts";
 import { numericSetting } from "../numeric-settings.mjs";
+import { replaceSuggestion, suggestionInsert, type SuggestionRow } from "../suggestions/store.ts";
 import { findApprovalProgress } from "./approval-progress.ts";
 import {
   DECIDED,
@@ -72,20 +73,29 @@ export interface DecidingRule {
 
 /**
  * Records the decision; the first one for a (run, tool call) wins. A released decision (failed or
- * interrupted) is taken over by the next one, which is again first-wins.
+ * interrupted) is taken over by the next one, which is again first-wins. A decline's `suggestion`
+ * (lib/suggestions) is written with it, in the same statement or transaction: only the winner's
+ * exists, and a reviewer who loses writes nothing.
  */
-export async function recordDecision(db: Db, decision: Decision, audit: AuditEntry, rule?: DecidingRule): Promise<ToolCallDecision> {
+export async function recordDecision(
+  db: Db,
+  decision: Decision,
+  audit: AuditEntry,
+  rule?: DecidingRule,
+  suggestion?: SuggestionRow,
+): Promise<ToolCallDecision> {
   const now = new Date();
   const fields = decisionFields(decision, audit, rule, now);
-  // The decision with its audit entry, or neither: one transaction of raw statements (as transition's).
+  // The decision with its audit entry (and suggestion), or none: one transaction of raw statements (as transition's).
   // An existing decision of the call leaves the INSERT without effect, and nothing is written.
   const created: ToolCallDecision = { id: randomUUID(), runId: decision.runId, toolCallId: decision.toolCallId, ...fields };
   const auditRecorded: AuditEntry = { ...audit, outcome: "recorded", decisionId: created.id };
   const recorded = isPostgresClient(db)
-    ? (await writtenBy(db, recordInOneStatement(created, auditRecorded, now))) === 1
+    ? (await writtenBy(db, recordInOneStatement(created, auditRecorded, now, suggestion))) === 1
     : await statementTransaction(db, async (tx) => {
         if ((await tx.execute(decisionInsert(created))) !== 1) return false;
         await tx.execute(auditInsert(auditRecorded, now));
+        if (suggestion) await tx.execute(suggestionInsert(suggestion));
         return true;
       });
   if (recorded) return created;
@@ -98,6 +108,7 @@ export async function recordDecision(db: Db, decision: Decision, audit: AuditEnt
     const { count } = await tx.toolCallDecision.updateMany({ where: { ...key, state: "released" }, data: fields });
     if (count === 0) return null;
     const taken = await tx.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: key } });
+    await replaceSuggestion(tx, key, suggestion);
     const message =
       released.error === INTERRUPTED && !declinesCall(decision.action)
         ? `Decided again after an interrupted decision by ${released.reviewer}; the reviewer confirmed that the tool may already have run and that this may repeat its effect.`

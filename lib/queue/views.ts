@@ -12,7 +12,8 @@ import { lastOutsideDecisionOfRun } from "../decisions/outside.ts";
 import { workflowStepJsonSchema } from "../decisions/owners.ts";
 import type { PriorDecision } from "../decisions/types.ts";
 import { listSuspendedRuns } from "../runs/list-suspended-runs.ts";
-import { listThreads } from "../runs/list-threads.ts";
+import { listThreads, type ThreadListing } from "../runs/list-threads.ts";
+import { callKey, callsDecidedByItself } from "../rules/deciding-by-itself.ts";
 import { CALLS_PER_THREAD, MAX_CALLS_PER_THREAD } from "../runs/validations.ts";
 import {
   toRunDetailDto,
@@ -59,7 +60,7 @@ export async function getQueuePage(query: QueueQuery, viewerId?: string): Promis
   const slaMinutes = reviewSlaMinutes();
   const riskTargets = riskTargetMinutes();
   const now = new Date();
-  const { threads, threadTotal, callTotal } = await listThreads({
+  const listing = await listThreads({
     agentId: query.agentId,
     resourceId: query.resourceId,
     threadId: query.threadId,
@@ -78,11 +79,14 @@ export async function getQueuePage(query: QueueQuery, viewerId?: string): Promis
     // One thread asked for by id shows all its calls ("show all N").
     callsPerThread: query.threadId || query.noThread ? MAX_CALLS_PER_THREAD : CALLS_PER_THREAD,
   });
-  const [states, withExpiry] = await Promise.all([
-    findCallDecisionStates(threads.flatMap((thread) => thread.shownRuns.map((run) => run.runId))),
-    expiryTimes(),
-  ]);
   const db = await getDb(databaseUrlFromEnv());
+  const listed = listing.threads.flatMap((thread) => thread.shownRuns);
+  const [states, withExpiry, byItself] = await Promise.all([
+    findCallDecisionStates(listed.map((run) => run.runId)),
+    expiryTimes(),
+    callsDecidedByItself(db, listed, now),
+  ]);
+  const { threads, threadTotal, callTotal } = withoutCalls(listing, byItself);
   const shown = threads.flatMap((thread) => thread.shownRuns.map((run) => withExpiry(asQueueRow(toRunDto(run, states)))));
   const [assignees, risked] = await Promise.all([
     findAssigneesWithThreads(
@@ -117,6 +121,30 @@ export async function getQueuePage(query: QueueQuery, viewerId?: string): Promis
     slaMinutes,
     riskTargets,
   };
+}
+
+/**
+ * The listing without the calls the console decides by itself (lib/rules/deciding-by-itself.ts):
+ * they never show, and the counts of their threads and the totals leave them out (a thread with
+ * nothing else waiting goes). Only the calls shown are looked at: a thread's calls beyond its first
+ * few are counted as they are.
+ */
+function withoutCalls(listing: ThreadListing, leftOut: Set<string>): ThreadListing {
+  if (leftOut.size === 0) return listing;
+  let { threadTotal, callTotal } = listing;
+  const threads = listing.threads.flatMap((thread) => {
+    let calls = thread.calls;
+    const shownRuns = thread.shownRuns.flatMap((run) => {
+      const toolCalls = run.toolCalls.filter((call) => !call.toolCallId || !leftOut.has(callKey(run.runId, call.toolCallId)));
+      calls -= run.toolCalls.length - toolCalls.length;
+      return toolCalls.length ? [{ ...run, toolCalls }] : [];
+    });
+    callTotal -= thread.calls - calls;
+    if (calls > 0) return [{ ...thread, calls, overdueCalls: Math.min(thread.overdueCalls, calls), shownRuns }];
+    threadTotal--;
+    return [];
+  });
+  return { threads, threadTotal, callTotal };
 }
 
 /** The review queue for the URL's parameters as found: invalid ones are ignored and reported. */

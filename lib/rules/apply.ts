@@ -6,7 +6,7 @@
  * The only way a call is evaluated again after it started waiting.
  */
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
-import { decideByRule } from "./auto-decide.ts";
+import { decideByRule, replaceMatch } from "./auto-decide.ts";
 import { effectOn } from "./effect.ts";
 import { compileRules, ruleMatches } from "./match.ts";
 import { findRule } from "./store.ts";
@@ -37,19 +37,9 @@ export async function applyRuleToWaitingCalls(
   let decided = 0;
   for (const target of targets) {
     const key = { runId: target.runId, toolCallId: target.toolCallId };
-    const match = {
-      ...key,
-      ruleId: rule.id,
-      ruleVersion: rule.version,
-      effect: target.effect,
-      risk: rule.risk,
-      matchedAt: new Date(),
-      settledAt: null,
-    };
-    await db.$transaction(async (tx) => {
-      await tx.callRuleMatch.deleteMany({ where: key });
-      await tx.callRuleMatch.create({ data: match });
-    });
+    const match = { ...key, ruleId: rule.id, ruleVersion: rule.version, effect: target.effect, risk: rule.risk, matchedAt: new Date() };
+    await replaceMatch(db, match);
+    // Another request applying at the same moment decides it first: this one is told so and does not count it.
     if (await decideByRule(db, match, databaseUrl)) decided++;
     await db.callRuleMatch.updateMany({ where: key, data: { settledAt: new Date() } });
   }

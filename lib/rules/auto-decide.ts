@@ -17,6 +17,8 @@
  * and leave the call to people; under "require_approvals" it is carried out once N different
  * people approved it (lib/decisions/approvals.ts reads N from the matched rule version).
  */
+import { sqltag as sql } from "@prisma/client/runtime/client";
+import { executeStatement } from "@agent-approvals/mastra-store";
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import { decide } from "../decisions/decide.ts";
 import { DecisionError } from "../decisions/types.ts";
@@ -103,6 +105,32 @@ export async function writeMatch(
     data: { ...key, ruleId: rule?.id ?? null, ruleVersion: rule?.version ?? null, effect, risk: rule?.risk ?? null, matchedAt: new Date() },
   });
   return true;
+}
+
+/**
+ * Records that a rule matched the call, replacing what was recorded when it started waiting (an admin
+ * applying the rule to waiting calls, apply.ts), unsettled. One INSERT … ON CONFLICT, atomic on its
+ * own: two admins applying at once both write it, where a delete then an insert in each one's
+ * transaction had one insert fail on the other's row (PostgreSQL: a unique violation, a 500).
+ */
+export async function replaceMatch(db: Db, match: MatchRow): Promise<void> {
+  await executeStatement(
+    db,
+    sql`INSERT INTO call_rule_matches (run_id, tool_call_id, rule_id, rule_version, effect, risk, matched_at, settled_at)
+    VALUES (${match.runId}, ${match.toolCallId}, ${match.ruleId}, ${match.ruleVersion}, ${match.effect}, ${match.risk}, ${match.matchedAt}, NULL)
+    ON CONFLICT (run_id, tool_call_id) DO UPDATE SET rule_id = excluded.rule_id, rule_version = excluded.rule_version,
+      effect = excluded.effect, risk = excluded.risk, matched_at = excluded.matched_at, settled_at = NULL`,
+  );
+}
+
+export interface MatchRow {
+  runId: string;
+  toolCallId: string;
+  ruleId: string | null;
+  ruleVersion: number | null;
+  effect: string | null;
+  risk: string | null;
+  matchedAt: Date;
 }
 
 /** The matches this process wrote and has not yet decided (the instance that claims a call decides it). */

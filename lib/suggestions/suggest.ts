@@ -3,8 +3,10 @@
  * it with a reason that tells the model which arguments to use instead (lib/suggestion-wording.ts),
  * and a one-time suggestion approves the agent's next call of that tool in that thread if it uses
  * exactly those (claim.ts). The arguments must fit the tool's own input schema. The suggestion is
- * recorded before the decline is sent (the agent may call again while the decline is carried out)
- * and withdrawn when the decline is refused or the agent fails before continuing.
+ * recorded with the decline's first-wins record, in its statement (lib/decisions/ledger.ts): when
+ * reviewers race, the one whose decision is recorded owns the call's only suggestion and the others
+ * write nothing. It is there before the decline is sent (the agent may call again while the decline
+ * is carried out) and withdrawn when the decline is refused or the agent fails before continuing.
  */
 import { appendAudit, type DecisionVia } from "../audit/log.ts";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
@@ -19,7 +21,7 @@ import { canonicalJson, suggestionReason } from "../suggestion-wording.ts";
 import type { AgentRunToolCall } from "@agent-approvals/mastra-store";
 import { suggestedToolOf } from "./claim.ts";
 import type { SuggestFields } from "./inputs.ts";
-import { dropSuggestion, recordSuggestion } from "./store.ts";
+import { dropSuggestion, suggestionRow } from "./store.ts";
 
 export async function declineWithSuggestion(
   input: SuggestFields,
@@ -55,7 +57,7 @@ export async function declineWithSuggestion(
     }
     throw error;
   }
-  const suggestionId = await recordSuggestion(db, {
+  const suggestion = suggestionRow({
     runId: run.runId,
     toolCallId: call.toolCallId!,
     agentId: run.agentId,
@@ -65,13 +67,12 @@ export async function declineWithSuggestion(
     args: canonicalJson(args),
     suggestedBy: reviewer,
   });
-  // Another reviewer's suggestion for this call is on its way: theirs decides it (or is refused and withdrawn).
-  if (!suggestionId) return decide({ ...decline, reason: note }, options);
   try {
-    return await decide({ ...decline, reason: suggestionReason(toolName, args, note) }, options);
+    return await decide({ ...decline, reason: suggestionReason(toolName, args, note) }, { ...options, suggestion });
   } catch (error) {
+    // Recorded, then refused or released: withdrawn (a decision recorded by someone else wrote no suggestion of ours).
     // Lost on its way to a remote server: the decline may have happened, so the suggestion stays (it needs the decline on record).
-    if (error instanceof DecisionError && !(error instanceof AnswerLostError)) await dropSuggestion(db, suggestionId);
+    if (error instanceof DecisionError && !(error instanceof AnswerLostError)) await dropSuggestion(db, suggestion.id);
     throw error;
   }
 }

@@ -11,15 +11,17 @@ import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../lib/db/client.ts";
 import { decide } from "../../lib/decisions/decide.ts";
+import { transition, type DecisionAudit } from "../../lib/decisions/ledger.ts";
 import { recordWaitingCalls } from "../../lib/events/waiting.ts";
 import { createConsoleMastra } from "../../lib/mastra/index.ts";
 import { runUntilWaiting } from "../../lib/mastra/demo/run-until-waiting.ts";
 import { runConsoleProcess } from "../helpers/console-process.ts";
+import { crashingConsole } from "../helpers/crash.ts";
 import { decideRuleMatches, prepareRuleMatches } from "../../lib/rules/auto-decide.ts";
 import { findSuspendedRun } from "../../lib/runs/run-detail.ts";
 import { suggestedArgumentsIn } from "../../lib/suggestion-wording.ts";
 import { suggestInput } from "../../lib/suggestions/inputs.ts";
-import { recordSuggestion } from "../../lib/suggestions/store.ts";
+import { suggestionRow } from "../../lib/suggestions/store.ts";
 import { declineWithSuggestion } from "../../lib/suggestions/suggest.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest } from "../helpers/demo-runs.ts";
@@ -51,12 +53,11 @@ describe.each(["sqlite", "postgres"] as const)("decline and suggest on %s", { ti
   }
   /** Rita's suggestion of 50 for a declined call on `thread`, which the model reads no suggestion in (a model that ignores it). */
   async function ignoredSuggestion(thread: string, resource: string, order: string) {
-    const db = await getDb(database.url);
     const declined = await refundOn(thread, resource, order, "80.00 EUR");
     const asked = (await waitingCall(declined.runId))!.args as Record<string, unknown>;
     await onePass();
     const args = JSON.stringify({ amount: 50, currency: "EUR", customerEmail: asked.customerEmail, orderId: order, reason: asked.reason });
-    await recordSuggestion(db, {
+    const suggestion = suggestionRow({
       ...declined,
       agentId: "refunds",
       threadId: thread,
@@ -65,7 +66,7 @@ describe.each(["sqlite", "postgres"] as const)("decline and suggest on %s", { ti
       args,
       suggestedBy: RITA,
     });
-    await decide({ action: "decline", reason: "too much", ...declined }, { reviewer: RITA, databaseUrl: database.url });
+    await decide({ action: "decline", reason: "too much", ...declined }, { reviewer: RITA, databaseUrl: database.url, suggestion });
   }
   const suggest = (ref: { runId: string; toolCallId: string }, args: unknown, reason?: string) =>
     declineWithSuggestion(suggestInput.parse({ ...ref, args: JSON.stringify(args), reason }), {
@@ -190,6 +191,49 @@ describe.each(["sqlite", "postgres"] as const)("decline and suggest on %s", { ti
     expect(await db.suggestion.findFirst()).toMatchObject({ outcome: "approved", usedToolCallId: approvals[0]!.toolCallId });
     const stillWaiting = await Promise.all(calls.map((call) => waitingCall(call.runId)));
     expect(stillWaiting.filter(Boolean)).toHaveLength(2);
+  });
+
+  it("a released decline's suggestion is withdrawn or replaced by the decision that takes the call over", async () => {
+    const db = await getDb(database.url);
+    const { killedWhile } = crashingConsole(database);
+    /** A decline and suggest whose process stopped once the agent was asked, then released as the agent failing does. */
+    const released = async (order: string) => {
+      const { thread, resource } = newThread();
+      const call = await refundOn(thread, resource, order, "80.00 EUR");
+      await onePass();
+      const asked = (await waitingCall(call.runId))!.args as Record<string, unknown>;
+      await killedWhile(["suggest", call.runId, call.toolCallId, JSON.stringify({ ...asked, amount: 50 })], "after-send");
+      const applying = await db.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: call } });
+      const failed = {
+        outcome: "failed",
+        code: "agent_failed",
+        message: "The agent could not continue the run. The tool call is decidable again.",
+      };
+      expect(await transition(db, applying, "applying", "released", { error: "stopped" }, failed as DecisionAudit)).toBe(true);
+      // Recorded with its decline; left while the decline is released, it approves nothing.
+      expect(await db.suggestion.findMany({ where: call })).toMatchObject([{ suggestedBy: "crash-tester", usedAt: null }]);
+      return { call, asked, thread };
+    };
+
+    // Taken over by a plain decline: the released decline's suggestion is withdrawn with it.
+    const plain = await released("ORD-5501");
+    await decide({ action: "decline", reason: "no", ...plain.call }, { reviewer: "crash-tester", databaseUrl: database.url });
+    expect(await db.suggestion.count({ where: plain.call })).toBe(0);
+
+    // Taken over by another suggestion: that one is the call's only suggestion, and the model is told it.
+    const other = await released("ORD-5502");
+    const sam = "sam@test.example";
+    const outcome = await declineWithSuggestion(
+      suggestInput.parse({ ...other.call, args: JSON.stringify({ ...other.asked, amount: 40 }), reason: "Forty" }),
+      { reviewer: sam, databaseUrl: database.url },
+    );
+    expect(outcome).toMatchObject({ action: "decline", runState: "waiting-again" });
+    expect(await db.suggestion.findMany({ where: other.call })).toMatchObject([{ suggestedBy: sam, usedAt: null }]);
+    const decline = await db.toolCallDecision.findUniqueOrThrow({ where: { runId_toolCallId: other.call } });
+    expect(suggestedArgumentsIn(decline.reason!)).toEqual({ ...other.asked, amount: 40 });
+    expect(await onePass()).toBe(1);
+    const effects = await db.toolEffect.findMany({ where: { threadId: other.thread } });
+    expect(effects.map((effect) => JSON.parse(effect.input).amount)).toEqual([40]);
   });
 
   it("an expired suggestion is not applied", async () => {
