@@ -19,7 +19,7 @@ import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { failpoint } from "../failpoint.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import { findSuspendedRun } from "../runs/run-detail.ts";
-import type { SuggestionRow } from "../suggestions/store.ts";
+import type { SuggestionRow } from "./suggestion-record.ts";
 import type { AgentRunToolCall } from "@agent-approvals/mastra-store";
 import { approvalsRequiredFor, progressOf } from "./approval-progress.ts";
 import { recordApproval } from "./approvals.ts";

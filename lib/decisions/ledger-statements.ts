@@ -8,7 +8,7 @@ import { empty, join, raw, sqltag as sql, type Sql } from "@prisma/client/runtim
 import { auditInsert, type AuditEntry } from "../audit/log.ts";
 import type { Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
-import { suggestionInsert, type SuggestionRow } from "../suggestions/store.ts";
+import { suggestionInsert, type SuggestionRow } from "./suggestion-record.ts";
 import type { DecisionState } from "./types.ts";
 
 /** First wins: the row is written only when the call has no decision yet (the unique key on run and tool call). */

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Sql } from "@prisma/client/runtime/client";
 import { executeStatement, isPostgresClient, statementTransaction } from "@agent-approvals/mastra-store";
 import { appendAudit, auditInsert, type AuditEntry } from "../audit/log.ts";
-import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
 import { failpoint } from "../failpoint.ts";
 import { emitUnmailedEvent, unmailedEventCtes } from "../events/outbox.ts";
@@ -22,8 +22,7 @@ import {
   type DecisionChanges,
 } from "./ledger-statements.ts";
 import { numericSetting } from "../numeric-settings.mjs";
-import { replaceSuggestion, suggestionInsert, type SuggestionRow } from "../suggestions/store.ts";
-import { findApprovalProgress } from "./approval-progress.ts";
+import { replaceSuggestion, suggestionInsert, type SuggestionRow } from "./suggestion-record.ts";
 import {
   DECIDED,
   DECIDING,
@@ -33,7 +32,6 @@ import {
   reasonOf,
   type Decision,
   type DecisionState,
-  type CallDecisionState,
   type PriorDecision,
 } from "./types.ts";
 
@@ -236,54 +234,6 @@ const SETTLED = new Set<DecisionState>(["applied", "failed", "released"]);
 export async function noteToolRan(db: Db, decision: ToolCallDecision): Promise<void> {
   await executeStatement(db, toolRanStatement(decision, new Date()));
   failpoint("after-tool-result");
-}
-
-/**
- * The decision state of the pending calls among `runIds`, keyed by run and then tool call: calls
- * being decided right now (recorded or applying), calls whose last decision was interrupted, and
- * the approvals so far of calls that need several (approval-progress.ts).
- */
-export async function findCallDecisionStates(runIds: string[], databaseUrl: string = databaseUrlFromEnv()) {
-  const found = new Map<string, Map<string, CallDecisionState>>();
-  if (runIds.length === 0) return found;
-  const db = await getDb(databaseUrl);
-  const rows = await db.toolCallDecision.findMany({
-    where: {
-      runId: { in: runIds },
-      OR: [
-        { state: { in: ["recorded", "applying"] } },
-        { state: "released", error: INTERRUPTED },
-        // Marked expired: the run still waits in the store, the console no longer decides it.
-        { state: "applied", action: "expire", expiryMode: "mark" },
-      ],
-    },
-    select: { runId: true, toolCallId: true, state: true, reviewer: true, action: true, decidedAt: true, updatedAt: true, reason: true },
-  });
-  for (const [runId, calls] of await findApprovalProgress(db, runIds)) {
-    const states = found.get(runId) ?? new Map<string, CallDecisionState>();
-    for (const [toolCallId, approvals] of calls) states.set(toolCallId, { approvals });
-    found.set(runId, states);
-  }
-  for (const row of rows) {
-    const calls = found.get(row.runId) ?? new Map<string, CallDecisionState>();
-    const who = { reviewer: row.reviewer, action: row.action as Decision["action"], decidedAt: row.decidedAt.toISOString() };
-    calls.set(row.toolCallId, {
-      ...calls.get(row.toolCallId),
-      ...(row.state === "released"
-        ? { interrupted: { ...who, interruptedAt: row.updatedAt.toISOString() } }
-        : row.state === "applied"
-          ? { markedExpired: { expiredAt: row.decidedAt.toISOString(), reason: row.reason } }
-          : { inFlight: who }),
-    });
-    found.set(row.runId, calls);
-  }
-  return found;
-}
-
-/** The latest decision recorded on any call of `runId`, or null when the console never decided one. */
-export async function findLatestDecisionOfRun(runId: string, databaseUrl: string = databaseUrlFromEnv()): Promise<PriorDecision | null> {
-  const latest = await (await getDb(databaseUrl)).toolCallDecision.findFirst({ where: { runId }, orderBy: { decidedAt: "desc" } });
-  return latest ? describePrior(latest) : null;
 }
 
 /** What an audit entry about a recorded decision says beyond the decision itself. */

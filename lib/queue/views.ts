@@ -7,7 +7,7 @@ import { cutExcerpt } from "@agent-approvals/mastra-store";
 import { assigneeOf, findAssignees, findAssigneesWithThreads, type Assignee } from "../assignments/assignments.ts";
 import { exclusiveAgents } from "../assignments/review-settings.ts";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
-import { findCallDecisionStates, findLatestDecisionOfRun } from "../decisions/ledger.ts";
+import { findCallDecisionStates, findLatestDecisionOfRun } from "../decisions/call-states.ts";
 import { lastOutsideDecisionOfRun } from "../decisions/outside.ts";
 import { workflowStepJsonSchema } from "../decisions/owners.ts";
 import type { PriorDecision } from "../decisions/types.ts";

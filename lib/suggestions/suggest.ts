@@ -21,7 +21,8 @@ import { canonicalJson, suggestionReason } from "../suggestion-wording.ts";
 import type { AgentRunToolCall } from "@agent-approvals/mastra-store";
 import { suggestedToolOf } from "./claim.ts";
 import type { SuggestFields } from "./inputs.ts";
-import { dropSuggestion, suggestionRow } from "./store.ts";
+import { suggestionRow } from "../decisions/suggestion-record.ts";
+import { dropSuggestion } from "./store.ts";
 
 export async function declineWithSuggestion(
   input: SuggestFields,

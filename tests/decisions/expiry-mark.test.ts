@@ -12,7 +12,7 @@ import { listHistory } from "../../lib/audit/history.ts";
 import { getDb } from "../../lib/db/client.ts";
 import { decide } from "../../lib/decisions/decide.ts";
 import { EXPIRY_REVIEWER, expireOverdueCalls } from "../../lib/decisions/expire.ts";
-import { findCallDecisionStates } from "../../lib/decisions/ledger.ts";
+import { findCallDecisionStates } from "../../lib/decisions/call-states.ts";
 import { recoverDecisions } from "../../lib/decisions/recover.ts";
 import { getRunsView } from "../../lib/queue/views.ts";
 import { auditQuery } from "../../lib/search-params.ts";

@@ -21,7 +21,7 @@ import { decideRuleMatches, prepareRuleMatches } from "../../lib/rules/auto-deci
 import { findSuspendedRun } from "../../lib/runs/run-detail.ts";
 import { suggestedArgumentsIn } from "../../lib/suggestion-wording.ts";
 import { suggestInput } from "../../lib/suggestions/inputs.ts";
-import { suggestionRow } from "../../lib/suggestions/store.ts";
+import { suggestionRow } from "../../lib/decisions/suggestion-record.ts";
 import { declineWithSuggestion } from "../../lib/suggestions/suggest.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest } from "../helpers/demo-runs.ts";

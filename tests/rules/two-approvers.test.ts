@@ -14,7 +14,7 @@ import { getDb } from "../../lib/db/client.ts";
 import { decideBatch } from "../../lib/decisions/bulk.ts";
 import { decide } from "../../lib/decisions/decide.ts";
 import { expireOverdueCalls } from "../../lib/decisions/expire.ts";
-import { findCallDecisionStates } from "../../lib/decisions/ledger.ts";
+import { findCallDecisionStates } from "../../lib/decisions/call-states.ts";
 import { recordWaitingCalls } from "../../lib/events/waiting.ts";
 import { decideRuleMatches, prepareRuleMatches } from "../../lib/rules/auto-decide.ts";
 import { createRule } from "../../lib/rules/store.ts";
