@@ -92,3 +92,17 @@ for (const [screen, use] of [
     });
   });
 }
+
+test("with a mouse and keyboard the decline reason says Enter declines (a touch screen does not, e2e/35)", async ({
+  page,
+  suspendRun,
+  testResource,
+}) => {
+  const run = await suspendRun(requests.refund({ amount: "19.00" }));
+  await openRunsOf(page, testResource);
+  await callRow(page, run)
+    .getByRole("button", { name: /^Open issueRefund/ })
+    .click();
+  await expect(callDetail(page, run).getByText("Sent with Decline. Enter declines.")).toBeVisible();
+  await expect(page.getByText(/^j \/ k to move between calls, Enter to open one/)).toBeVisible();
+});

@@ -120,7 +120,10 @@ export function ApprovalForm({
           placeholder={t("reasonPlaceholder")}
         />
         <p id={hintId} className="text-xs text-neutral-500">
-          {compact ? t("reasonHintRow") : t("reasonHint")} {reason.length > 0 ? `${reason.length}/${LIMITS.reasonLength}` : null}
+          {t("reasonHint")}
+          {/* Enter declines only in a row, and is no help without a keyboard (a touch screen). */}
+          {compact ? <span className="pointer-coarse:hidden"> {t("reasonEnterHint")}</span> : null}{" "}
+          {reason.length > 0 ? `${reason.length}/${LIMITS.reasonLength}` : null}
         </p>
       </div>
       {needsConfirmation ? (

@@ -60,18 +60,28 @@ export function PendingCallCard({
             ) : null}
           </Spaced>
         </div>
-        {/* Below 1024 px one column: the arguments, then the decision (reachable by thumb), then the rest. */}
-        <div className="grid gap-6 px-5 py-5 max-lg:grid-cols-[minmax(0,1fr)] max-sm:px-3 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        {/* Below 1024 px one column: the arguments, then the decision (reachable by thumb), then the rest.
+            The arguments' heading is the viewer's own label there, and a long value scrolls inside it:
+            Approve stays on a phone's first screen (e2e/35). */}
+        <div className="grid gap-6 px-5 py-5 max-lg:grid-cols-[minmax(0,1fr)] max-sm:gap-4 max-sm:px-3 max-sm:py-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className="flex min-w-0 flex-col gap-5 max-lg:contents">
             {call.requiresApproval ? (
               <div className="flex flex-col gap-2 max-lg:order-first">
-                <h3 className="text-sm font-semibold text-neutral-900">{t("arguments")}</h3>
-                <JsonViewer label={t("argumentsOf", { tool: toolName })} value={call.args ?? null} />
+                <h3 className="text-sm font-semibold text-neutral-900 max-lg:sr-only">{t("arguments")}</h3>
+                <JsonViewer
+                  label={t("argumentsOf", { tool: toolName })}
+                  value={call.args ?? null}
+                  className="max-lg:[&>div[role=group]]:max-h-60"
+                />
               </div>
             ) : (
               <div className="flex flex-col gap-2 max-lg:order-first">
-                <h3 className="text-sm font-semibold text-neutral-900">{t("toolAsks")}</h3>
-                <JsonViewer label={t("payloadOf", { tool: toolName })} value={call.suspendPayload ?? null} />
+                <h3 className="text-sm font-semibold text-neutral-900 max-lg:sr-only">{t("toolAsks")}</h3>
+                <JsonViewer
+                  label={t("payloadOf", { tool: toolName })}
+                  value={call.suspendPayload ?? null}
+                  className="max-lg:[&>div[role=group]]:max-h-60"
+                />
               </div>
             )}
             {call.toolCallId ? <AboutTool runId={run.runId} toolCallId={call.toolCallId} /> : null}
