@@ -70,7 +70,7 @@ export function RunFacts({ run, agentName, className }: { run: RunDetailDto; age
               {run.threadId}
             </Link>
           ) : (
-            <span className="text-neutral-400">{t("none")}</span>
+            <span className="text-neutral-500">{t("none")}</span>
           )}
         </Field>
         <Field label={t("resource")}>
@@ -82,7 +82,7 @@ export function RunFacts({ run, agentName, className }: { run: RunDetailDto; age
               {run.resourceId}
             </Link>
           ) : (
-            <span className="text-neutral-400">{t("none")}</span>
+            <span className="text-neutral-500">{t("none")}</span>
           )}
         </Field>
         <Field label={t("agent")}>
