@@ -9,20 +9,20 @@
  */
 import { randomUUID } from "node:crypto";
 import { test as base, expect } from "@playwright/test";
-import type { z } from "zod";
 import { disconnectDb, getDb } from "../lib/db/client.ts";
 import { decide } from "../lib/decisions/decide.ts";
 import { INTERRUPTED } from "../lib/decisions/types.ts";
 import { createConsoleMastra, type ConsoleMastra } from "../lib/mastra/index.ts";
 import { readAnswer, runUntilWaiting, startUntilSuspended } from "../lib/mastra/demo/run-until-waiting.ts";
 import type { RefundApprovalInput } from "../lib/mastra/demo/workflows.ts";
-import { createRule, deleteRule } from "../lib/rules/store.ts";
-import { ruleInputSchema, type RuleDefinition } from "../lib/rules/validations.ts";
+import type { RuleDefinition } from "../lib/rules/validations.ts";
 import { listSuspendedRuns, type ConsoleRun } from "../lib/runs/list-suspended-runs.ts";
 import type { ListSuspendedRunsOptions } from "../lib/runs/validations.ts";
 import { runConsoleProcess } from "../tests/helpers/console-process.ts";
 import { E2E_DATABASE_URL } from "./support/env.ts";
 import { usersFor } from "./support/users.ts";
+import { makeEveryKindOfCall, type EveryKindOfCall } from "./support/every-kind.ts";
+import { createTestRule, deleteTestRule, waitForRuleMatch, type RuleDraft } from "./support/rules.ts";
 import { agentIds, delegated, durable, requests, type AgentKey, type AgentRequest } from "../lib/mastra/demo/requests.ts";
 
 export { expect };
@@ -48,32 +48,6 @@ export interface SuspendedRun {
   thread: string;
   resource: string;
   text: string;
-}
-
-/** A rule as the admin form writes it (lib/rules/validations.ts), before zod fills its defaults. */
-export type RuleDraft = z.input<typeof ruleInputSchema>;
-
-/**
- * One waiting call of every kind the queue shows, all under the test's resource (e2e/31 runs axe
- * over them: a page without a kind of row cannot show that row's mistakes).
- */
-export interface EveryKindOfCall {
-  /** Past the review target (REVIEW_SLA_MINUTES=1 in playwright.config.ts): "Overdue", and its thread "1 overdue". */
-  overdue: SuspendedRun;
-  /** Another agent's call on the overdue call's thread: a thread of two agents. */
-  secondAgent: SuspendedRun;
-  /** An agent used without a thread: the "No thread" group. */
-  noThread: SuspendedRun;
-  /** A workflow's step waiting for a person (no thread either). */
-  workflowStep: Pick<SuspendedRun, "runId" | "toolCallId" | "resource">;
-  /** A supervisor's run whose delegated sub-agent's call waits. */
-  delegated: SuspendedRun;
-  /** A suspend() call with its payload (chooseShippingAddress): the resume editor. */
-  suspended: SuspendedRun;
-  /** A refund under "Require 2 approvals", approved once by the demo reviewer: "1 of 2 approvals (Rita Reviewer)", risk high. */
-  twoApprovals: SuspendedRun;
-  /** A call a rule rates critical. */
-  critical: SuspendedRun;
 }
 
 export interface Backlog {
@@ -285,69 +259,23 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   users: async ({ databaseUrl }, use) => use(usersFor(databaseUrl)),
 
   addRule: async ({ databaseUrl, testResource }, use) => {
-    const db = await getDb(databaseUrl);
     const made: RuleDefinition[] = [];
     await use(async (draft) => {
-      const rule = await createRule(
-        db,
-        ruleInputSchema.parse({ enabled: true, resource: testResource, ...draft }),
-        "e2e-admin@test.example",
-      );
-      made.push(rule);
-      return rule;
+      made.push(await createTestRule(databaseUrl, { resource: testResource, ...draft }));
+      return made.at(-1)!;
     });
-    for (const rule of made) await deleteRule(db, rule.id, "e2e-admin@test.example").catch(() => {});
+    for (const rule of made) await deleteTestRule(databaseUrl, rule);
   },
 
-  ruleMatched: async ({ databaseUrl }, use) => {
-    const db = await getDb(databaseUrl);
-    await use(async ({ runId, toolCallId }) => {
-      await expect
-        .poll(async () => Boolean(await db.callRuleMatch.findUnique({ where: { runId_toolCallId: { runId, toolCallId } } })), {
-          message: `no rule was evaluated for ${runId}`,
-          timeout: 20_000,
-        })
-        .toBe(true);
-    });
-  },
+  ruleMatched: async ({ databaseUrl }, use) => use((run) => waitForRuleMatch(databaseUrl, run)),
 
   everyKindOfCall: async (
     { suspendRun, startRefundApproval, newThread, addRule, ruleMatched, approveInConsole, listRuns, testResource },
     use,
-  ) => {
-    await use(async () => {
-      const shared = newThread();
-      // First, so that it is past the review target by the time the rest is made.
-      const overdue = await suspendRun({ ...requests.email(), thread: shared });
-      const secondAgent = await suspendRun({ ...requests.refund({ amount: "11.00" }), thread: shared });
-      const noThread = await suspendRun({ ...requests.refund({ amount: "17.00" }), thread: null });
-      const workflowStep = await startRefundApproval();
-      const viaSupervisor = await suspendRun(delegated(requests.refund({ amount: "13.00" })));
-      const suspended = await suspendRun(requests.shipping());
-
-      await addRule({
-        name: `four eyes ${testResource.slice(-6)}`,
-        agentId: "refunds",
-        toolName: "issueRefund",
-        conditions: [{ path: "amount", op: ">", value: 500 }],
-        effect: "require_approvals",
-        approvals: 2,
-        risk: "high",
-      });
-      await addRule({ name: `erasures ${testResource.slice(-6)}`, agentId: agentIds.customerRecords, effect: "ask", risk: "critical" });
-      const twoApprovals = await suspendRun(requests.refund({ amount: "750.00" }));
-      const critical = await suspendRun(requests.erasure());
-      await ruleMatched(twoApprovals);
-      await ruleMatched(critical);
-      await approveInConsole(twoApprovals, "Rita Reviewer");
-
-      // The review target is a minute: wait until the first call has waited longer (nothing is faked).
-      const listed = (await listRuns({ resourceId: testResource })).runs.find((run) => run.runId === overdue.runId);
-      const waitedEnoughAt = listed!.suspendedAt.getTime() + 61_000;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, waitedEnoughAt - Date.now())));
-      return { overdue, secondAgent, noThread, workflowStep, delegated: viaSupervisor, suspended, twoApprovals, critical };
-    });
-  },
+  ) =>
+    use(() =>
+      makeEveryKindOfCall({ suspendRun, startRefundApproval, newThread, addRule, ruleMatched, approveInConsole, listRuns, testResource }),
+    ),
 
   effectsOf: async ({ databaseUrl }, use) =>
     use(async (run) => (await getDb(databaseUrl)).toolEffect.count({ where: { toolCallId: run.toolCallId } })),

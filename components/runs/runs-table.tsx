@@ -239,8 +239,7 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
                     cells={row
                       .getAllCells()
                       .filter((cell) => !GROUPING_COLUMNS.has(cell.column.id))
-                      // The space ends each cell's words (taking no room at a line's end): "Critical Refunds"
-                      // read as text or aloud, not "CriticalRefunds".
+                      // The space ends each cell's words, taking no room: "Critical Refunds", not "CriticalRefunds".
                       .map((cell) => (
                         <TableCell key={cell.id} className={PHONE_CELL[cell.column.id]}>
                           <table.FlexRender cell={cell} />{" "}
