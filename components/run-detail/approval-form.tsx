@@ -94,8 +94,9 @@ export function ApprovalForm({
 
   return (
     <div className={compact ? "flex flex-col gap-3" : "flex flex-col gap-4"}>
+      {/* Below 640 px, as in a queue row, Approve follows the arguments without it (read aloud still): on a phone's first screen. */}
       {compact ? null : (
-        <p className="text-sm text-neutral-600">
+        <p className="text-sm text-neutral-600 max-sm:sr-only">
           {t.rich("wantsToCall", { tool: () => <span className="font-mono font-medium text-neutral-900">{toolName}</span> })}
         </p>
       )}
