@@ -186,8 +186,9 @@ function JsonBranch({ value, depth, defaultExpandDepth, name, trailingComma }: N
 
 function NameLabel({ name }: { name?: string | number }) {
   if (name === undefined) return null;
+  // An array's index is text to read (axe's contrast rule, e2e/31): darker than the punctuation.
   return typeof name === "number" ? (
-    <span className="text-neutral-400">{name}: </span>
+    <span className="text-neutral-500">{name}: </span>
   ) : (
     <>
       <span className="text-violet-700">{JSON.stringify(name)}</span>

@@ -20,11 +20,11 @@ test("a run without a thread is listed under No thread, filtered by its resource
   const toggle = noThreadToggle(page);
   await expect(toggle).toHaveText("No thread");
   if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
-  await expect(page.getByRole("button", { name: "Collapse the runs without a thread", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Collapse the runs with no thread", exact: true })).toBeVisible();
   await expect(page.getByText("(no thread)")).toHaveCount(0);
 
   // The group's checkbox selects its approval calls, like a thread's.
-  const groupBox = page.getByRole("checkbox", { name: "Select the shown approval calls of the runs without a thread" });
+  const groupBox = page.getByRole("checkbox", { name: "Select the shown approval calls of the runs with no thread" });
   await groupBox.check();
   await expect(callRow(page, run).getByRole("checkbox")).toBeChecked();
   await expect(page.getByText("1 selected", { exact: true })).toBeVisible();

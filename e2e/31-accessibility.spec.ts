@@ -1,23 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { delegated } from "../lib/mastra/demo/requests.ts";
 import { expect, requests, test } from "./fixtures.ts";
+import { seriousViolations } from "./support/axe.ts";
 import { ADMIN_PAGES, PHONE } from "./support/phone.ts";
 import { callDetail, callRow, screenshotIfAsked } from "./support/queue-page.ts";
-import { openRunsOf } from "./support/runs-page.ts";
+import { expandAllThreads, openRunsOf, totalLabel, waitForListIdle } from "./support/runs-page.ts";
 import { apiLogin, demoAccount } from "./support/users.ts";
 
 // Independent tests, each slow (axe passes over large pages): the two workers share them.
 test.describe.configure({ mode: "parallel" });
-
-/** axe-core's serious and critical findings on the page as it is now, named so a failure says what to fix. */
-async function seriousViolations(page: Page) {
-  // Only violations are read: axe then skips writing up every node that passes, much of its time.
-  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-}
 
 /** Whether the focused element shows it: an outline or a ring (box-shadow) of its own. */
 function focusShown(page: Page) {
@@ -38,35 +28,50 @@ for (const [screen, use] of [
   test.describe(`on a ${screen}`, () => {
     test.use(use);
 
-    test("the queue, an opened call, a run page, the history and the profile break no serious accessibility rule", async ({
+    test("the queue with every kind of row, opened calls, run pages, the history and the profile break no serious accessibility rule", async ({
       page,
-      suspendRun,
+      everyKindOfCall,
       testResource,
     }) => {
-      // Five axe passes over large pages, on two shared cores.
-      test.slow();
-      const plain = await suspendRun(requests.refund({ amount: "12.00", currency: "EUR" }));
-      const viaSupervisor = await suspendRun({
-        agent: "supportDesk",
-        text: delegated(requests.refund({ amount: "13.00", currency: "EUR" })).text,
-      });
+      // A minute for the overdue call to age, then eleven axe passes over large pages, on two shared cores.
+      test.setTimeout(360_000);
+      const calls = await everyKindOfCall();
 
       await openRunsOf(page, testResource);
-      await expect(callRow(page, plain)).toBeVisible();
+      // Eight calls in three groups: the thread of two agents, No thread (a run and a workflow step), the rest one each.
+      await expect(totalLabel(page, 8)).toBeVisible();
+      await waitForListIdle(page);
+      await expandAllThreads(page);
+      await expect(callRow(page, calls.overdue)).toContainText("Overdue");
+      await expect(callRow(page, calls.twoApprovals)).toContainText("1 of 2 approvals (Rita Reviewer)");
+      await expect(callRow(page, calls.critical).locator("[data-risk=critical]")).toBeVisible();
       expect(await seriousViolations(page), "the queue").toEqual([]);
       await screenshotIfAsked(page, `${screen}-queue`);
 
-      await callRow(page, plain)
+      await callRow(page, calls.secondAgent)
         .getByRole("button", { name: /^Open issueRefund/ })
         .click();
-      await expect(callDetail(page, plain).getByRole("region", { name: "Conversation" })).toContainText("Request: full refund");
-      await expect(callDetail(page, plain).getByRole("region", { name: "About this tool" })).toBeVisible();
-      expect(await seriousViolations(page), "an opened call").toEqual([]);
+      await expect(callDetail(page, calls.secondAgent).getByRole("region", { name: "Conversation" })).toContainText("Request: full refund");
+      await expect(callDetail(page, calls.secondAgent).getByRole("region", { name: "About this tool" })).toBeVisible();
+      expect(await seriousViolations(page), "an opened approval call").toEqual([]);
       await screenshotIfAsked(page, `${screen}-call-open`);
 
-      await page.goto(`/runs/${viaSupervisor.runId}`);
-      await expect(page.getByRole("region", { name: "Conversation" })).toContainText("Request: full refund");
-      expect(await seriousViolations(page), "a supervisor's run page").toEqual([]);
+      await callRow(page, calls.suspended)
+        .getByRole("button", { name: /^Open chooseShippingAddress/ })
+        .click();
+      await expect(callDetail(page, calls.suspended).getByRole("textbox", { name: "Resume data" })).toBeVisible();
+      expect(await seriousViolations(page), "an opened suspend() call").toEqual([]);
+
+      for (const [what, run] of [
+        ["a supervisor's run page", calls.delegated],
+        ["a suspend() call's run page", calls.suspended],
+        ["a two-approver call's run page", calls.twoApprovals],
+        ["a workflow step's run page", calls.workflowStep],
+      ] as const) {
+        await page.goto(`/runs/${run.runId}`);
+        await expect(page.getByRole("button", { name: /^(Approve|Resume)$/ }).first()).toBeVisible();
+        expect(await seriousViolations(page), what).toEqual([]);
+      }
       await screenshotIfAsked(page, `${screen}-run-page`);
 
       await page.goto("/history");

@@ -47,6 +47,9 @@ test("on a phone a reviewer filters, opens a call and approves it by tapping, wi
   await expect(detail.getByRole("group", { name: "Arguments of issueRefund" })).toBeVisible();
   const approve = detail.getByRole("button", { name: "Approve", exact: true });
   const decline = detail.getByRole("button", { name: "Decline", exact: true });
+  // Opening a call brings its decision on screen: Approve needs no scrolling to find.
+  await expect(approve).toBeInViewport({ ratio: 1 });
+  expect(await detail.innerText()).not.toContain("Enter");
   await expectThumbTarget(approve, "Approve");
   await expectThumbTarget(decline, "Decline");
   // Reachable by thumb: right under the arguments, before the conversation and the tool's description.
@@ -61,9 +64,17 @@ test("on a phone a reviewer filters, opens a call and approves it by tapping, wi
   await expect(page.getByTestId("decision-announcer")).toHaveText("Approved issueRefund");
   await expect.poll(() => isPending(approved)).toBe(false);
 
-  // The run page a notification links to.
+  // The run page a notification links to: the arguments, then Approve / Decline on the first screen, before the rest.
   await page.goto(`/runs/${other.runId}`);
   await expect(page.getByRole("heading", { level: 2, name: "issueRefund" })).toBeVisible();
+  const approveOnPage = page.getByRole("button", { name: "Approve", exact: true });
+  await expect(page.getByRole("region", { name: "Conversation" })).toContainText("Request: full refund");
+  const argumentsBox = (await page.getByRole("group", { name: "Arguments of issueRefund" }).boundingBox())!;
+  const approveBox = (await approveOnPage.boundingBox())!;
+  expect(approveBox.y + approveBox.height, "Approve is below the first screen").toBeLessThanOrEqual(PHONE.viewport.height);
+  expect(argumentsBox.y).toBeLessThan(approveBox.y);
+  expect(approveBox.y).toBeLessThan((await page.getByRole("region", { name: "Conversation" }).boundingBox())!.y);
+  expect(approveBox.y).toBeLessThan((await page.getByRole("term").filter({ hasText: "Run ID" }).boundingBox())!.y);
   await expectThumbTarget(page.getByRole("button", { name: "Approve", exact: true }), "Approve on the run page");
   await expectThumbTarget(page.getByRole("button", { name: "Decline", exact: true }), "Decline on the run page");
   await expectNoSidewaysScroll(page, "the run page");
@@ -77,6 +88,33 @@ test("on a phone a reviewer filters, opens a call and approves it by tapping, wi
   await page.goto("/profile");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expectNoSidewaysScroll(page, "the profile");
+});
+
+test("on a touch screen no hint speaks of Enter: not the decline reason's, not the resume editor's, in the queue or on a run page", async ({
+  page,
+  suspendRun,
+  testResource,
+}) => {
+  const approval = await suspendRun(requests.refund({ amount: "23.00", currency: "EUR" }));
+  const input = await suspendRun(requests.shipping());
+  await openRunsOf(page, testResource);
+  expect(await page.evaluate(() => matchMedia("(pointer: coarse)").matches), "the browser is a touch screen").toBe(true);
+  await callRow(page, approval)
+    .getByRole("button", { name: /^Open issueRefund/ })
+    .tap();
+  await callRow(page, input)
+    .getByRole("button", { name: /^Open chooseShippingAddress/ })
+    .tap();
+  await expect(callDetail(page, approval).getByRole("textbox", { name: "Reason (optional)" })).toBeVisible();
+  await expect(callDetail(page, input).getByRole("textbox", { name: "Resume data" })).toBeVisible();
+  // What is shown (innerText), not what the markup holds for a keyboard.
+  expect(await page.getByRole("main").innerText()).not.toContain("Enter");
+
+  for (const run of [approval, input]) {
+    await page.goto(`/runs/${run.runId}`);
+    await expect(page.getByRole("button", { name: /^(Approve|Resume)$/ }).first()).toBeVisible();
+    expect(await page.getByRole("main").innerText()).not.toContain("Enter");
+  }
 });
 
 test("on a phone the header folds into a Menu that opens, leads to a page and closes", async ({ page }) => {

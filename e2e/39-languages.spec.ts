@@ -155,6 +155,9 @@ test.describe("an admin page in Korean, from the browser's language", () => {
     await page.goto("/admin/rules");
     await expect(page.getByRole("heading", { name: "규칙", exact: true })).toBeVisible();
     await expect(page).toHaveTitle("규칙 · 에이전트 승인");
+    // Four eyes is enforced (e2e/36): the effect says what it does, nothing about "not yet".
+    await expect(page.locator("option", { hasText: "여러 사람의 승인 필요" })).toBeAttached();
+    await expect(page.locator("main")).not.toContainText("아직 적용 안 됨");
     const name = `ko-rule-${Date.now()}`;
     await page.getByLabel("이름").fill(name);
     await page.getByLabel("도구(비우면 전체)").fill("tool-that-never-runs");
@@ -162,6 +165,10 @@ test.describe("an admin page in Korean, from the browser's language", () => {
     await expect(page.getByTestId("dry-run")).toContainText(/대기 중인 호출 \d+건 중 0건을 승인합니다\./);
     await page.getByRole("button", { name: "비활성으로 저장" }).click();
     await expect(page.getByRole("status").filter({ hasText: `"${name}"을(를) 저장했습니다(버전 1, 비활성).` })).toBeVisible();
+    // What the saved version would do, shown after the save.
+    await expect(page.getByRole("region", { name: `저장할 때 대기 중이던 호출에 대한 "${name}"(버전 1)의 시험 실행` })).toContainText(
+      /대기 중인 호출 \d+건 중 0건을 승인합니다\./,
+    );
 
     const rule = page.getByTestId("rule").filter({ hasText: name });
     await expect(rule).toContainText("승인 · 모든 에이전트 · 도구 tool-that-never-runs · 위험도 보통");

@@ -5,6 +5,7 @@
 import { expect, test, requests } from "./fixtures.ts";
 import { callDetail, callRow, screenshotIfAsked } from "./support/queue-page.ts";
 import { englishLeft, PROPER_NAMES, signIn } from "./support/languages.ts";
+import { seriousViolations } from "./support/axe.ts";
 
 /**
  * The reviewer's story on the queue, in each language from the browser alone (Accept-Language and
@@ -20,6 +21,8 @@ const QUEUE_STORIES = [
       password: "비밀번호",
       signIn: "로그인",
       heading: "대기 중인 실행",
+      noThread: "스레드 없음",
+      noThreadGroup: /^스레드 없음 그룹 (접기|펼치기)$/,
       approval: "승인",
       open: /^issueRefund 열기/,
       arguments: "issueRefund의 인수",
@@ -43,6 +46,8 @@ const QUEUE_STORIES = [
       password: "密碼",
       signIn: "登入",
       heading: "待處理的執行",
+      noThread: "無對話串",
+      noThreadGroup: /^(收合|展開) 無對話串的執行$/,
       approval: "需核准",
       open: /^開啟 issueRefund/,
       arguments: "issueRefund 的引數",
@@ -124,6 +129,22 @@ for (const story of QUEUE_STORIES) {
       expect(await englishLeft(page, data)).toEqual([]);
       expect(await effectsOf(run)).toBe(1);
       expect(await isPending(run)).toBe(false);
+    });
+
+    test("a thread and the group without one break no serious accessibility rule: each toggle's name says what it shows", async ({
+      page,
+      users,
+      suspendRun,
+      testResource,
+    }) => {
+      const account = await users.create({ role: "reviewer" });
+      await suspendRun({ agent: "refunds", text: requests.refund({ amount: "15.00" }).text });
+      await suspendRun({ agent: "refunds", text: requests.refund({ amount: "16.00" }).text, thread: null });
+      await signIn(page, account, { email: story.words.email, password: story.words.password, submit: story.words.signIn });
+      await page.goto(`/?resourceId=${encodeURIComponent(testResource)}`);
+      await expect(page.locator("tr[data-call-row]")).toHaveCount(2);
+      expect(await seriousViolations(page)).toEqual([]);
+      await expect(page.getByRole("button", { name: story.words.noThreadGroup })).toHaveText(story.words.noThread);
     });
 
     test("a link with invalid parameters says what was ignored and why in the locale, nothing in English but data", async ({

@@ -15,11 +15,14 @@ import { INTERRUPTED } from "../lib/decisions/types.ts";
 import { createConsoleMastra, type ConsoleMastra } from "../lib/mastra/index.ts";
 import { readAnswer, runUntilWaiting, startUntilSuspended } from "../lib/mastra/demo/run-until-waiting.ts";
 import type { RefundApprovalInput } from "../lib/mastra/demo/workflows.ts";
+import type { RuleDefinition } from "../lib/rules/validations.ts";
 import { listSuspendedRuns, type ConsoleRun } from "../lib/runs/list-suspended-runs.ts";
 import type { ListSuspendedRunsOptions } from "../lib/runs/validations.ts";
 import { runConsoleProcess } from "../tests/helpers/console-process.ts";
 import { E2E_DATABASE_URL } from "./support/env.ts";
 import { usersFor } from "./support/users.ts";
+import { makeEveryKindOfCall, type EveryKindOfCall } from "./support/every-kind.ts";
+import { createTestRule, deleteTestRule, waitForRuleMatch, type RuleDraft } from "./support/rules.ts";
 import { agentIds, delegated, durable, requests, type AgentKey, type AgentRequest } from "../lib/mastra/demo/requests.ts";
 
 export { expect };
@@ -88,6 +91,15 @@ interface Fixtures {
   effectsOf: (run: SuspendedRun) => Promise<number>;
   /** Accounts for this spec, made through the product's own code (support/users.ts). */
   users: ReturnType<typeof usersFor>;
+  /**
+   * Makes an enabled rule through the product's own store, for the test's resource unless `resource`
+   * says otherwise (so other specs' calls never match it); deleted when the test ends.
+   */
+  addRule: (draft: RuleDraft) => Promise<RuleDefinition>;
+  /** Waits until the console's events loop has evaluated the rules for `run` (its risk and effect are known). */
+  ruleMatched: (run: Pick<SuspendedRun, "runId" | "toolCallId">) => Promise<void>;
+  /** Creates EveryKindOfCall under testResource; takes a minute and more (the overdue call must age). */
+  everyKindOfCall: () => Promise<EveryKindOfCall>;
 }
 
 interface WorkerFixtures {
@@ -245,6 +257,25 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
 
   users: async ({ databaseUrl }, use) => use(usersFor(databaseUrl)),
+
+  addRule: async ({ databaseUrl, testResource }, use) => {
+    const made: RuleDefinition[] = [];
+    await use(async (draft) => {
+      made.push(await createTestRule(databaseUrl, { resource: testResource, ...draft }));
+      return made.at(-1)!;
+    });
+    for (const rule of made) await deleteTestRule(databaseUrl, rule);
+  },
+
+  ruleMatched: async ({ databaseUrl }, use) => use((run) => waitForRuleMatch(databaseUrl, run)),
+
+  everyKindOfCall: async (
+    { suspendRun, startRefundApproval, newThread, addRule, ruleMatched, approveInConsole, listRuns, testResource },
+    use,
+  ) =>
+    use(() =>
+      makeEveryKindOfCall({ suspendRun, startRefundApproval, newThread, addRule, ruleMatched, approveInConsole, listRuns, testResource }),
+    ),
 
   effectsOf: async ({ databaseUrl }, use) =>
     use(async (run) => (await getDb(databaseUrl)).toolEffect.count({ where: { toolCallId: run.toolCallId } })),

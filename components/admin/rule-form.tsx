@@ -51,7 +51,22 @@ function ruleOf(form: HTMLFormElement): { rule?: Record<string, unknown>; condit
   };
 }
 
-/** Creates a rule or edits `editing`: dry run first, then save disabled or enabled (optionally applied to the calls waiting now). */
+/** What a dry run was run on: the form as it is, or the rule as it was just saved (name and version). */
+interface DryRun {
+  rule: Record<string, unknown>;
+  savedAs?: { name: string; version: number };
+  result: DryRunResult;
+}
+
+/** A saved rule as the dry run takes one: its fields, without the id and version the store gave it. */
+function inputOf({ id: _id, version: _version, ...rule }: RuleDefinition): Record<string, unknown> {
+  return rule;
+}
+
+/**
+ * Creates a rule or edits `editing`: dry run first, then save disabled or enabled (optionally applied
+ * to the calls waiting now). Each save shows the dry run of what was saved, on the calls waiting then.
+ */
 export function RuleForm({ editing, onDone }: { editing: RuleDefinition | null; onDone: () => void }) {
   const router = useRouter();
   const t = useTranslations("admin");
@@ -59,21 +74,29 @@ export function RuleForm({ editing, onDone }: { editing: RuleDefinition | null; 
   const errorText = useErrorText();
   const conditionsProblem = t("rules.conditionsInvalid", { example: CONDITIONS_EXAMPLE });
   const [message, setMessage] = useState<{ kind: "success" | "destructive"; text: string } | null>(null);
-  const [dryRun, setDryRun] = useState<DryRunResult | null>(null);
+  const [dryRun, setDryRun] = useState<DryRun | null>(null);
   const [applyNow, setApplyNow] = useState(false);
   const [pending, setPending] = useState(false);
   const [effect, setEffect] = useState(editing?.effect ?? "approve");
 
-  async function runDry(form: HTMLFormElement, page = 1) {
-    const { rule } = ruleOf(form);
-    if (!rule) return setMessage({ kind: "destructive", text: conditionsProblem });
+  /** Dry-runs `rule` (a page of a saved version's dry run keeps the save's message above it). */
+  async function runDry(rule: Record<string, unknown>, page = 1, savedAs?: DryRun["savedAs"]) {
     setPending(true);
     const result = await dryRunRule({ rule, page, pageSize: 20 });
     setPending(false);
     if (result.ok) {
-      setDryRun(result.data);
-      setMessage(null);
-    } else setMessage({ kind: "destructive", text: errorText(result.error) });
+      setDryRun({ rule, savedAs, result: result.data });
+      if (!savedAs) setMessage(null);
+    } else {
+      setDryRun(null);
+      setMessage({ kind: "destructive", text: errorText(result.error) });
+    }
+  }
+
+  function runDryOfForm(form: HTMLFormElement) {
+    const { rule } = ruleOf(form);
+    if (!rule) return setMessage({ kind: "destructive", text: conditionsProblem });
+    void runDry(rule);
   }
 
   async function save(event: FormEvent<HTMLFormElement>) {
@@ -89,6 +112,8 @@ export function RuleForm({ editing, onDone }: { editing: RuleDefinition | null; 
       return setMessage({ kind: "destructive", text: errorText(saved.error) });
     }
     let text = t("rules.saved", { name: saved.data.name, version: saved.data.version, enabled: enabled ? "yes" : "no" });
+    // What the saved version does to the calls waiting now, read before it is applied to them (issue 25).
+    const dry = await dryRunRule({ rule: inputOf(saved.data), page: 1, pageSize: 20 });
     if (enabled && applyNow) {
       const applied = await applyRule({ id: saved.data.id });
       text += ` ${
@@ -98,8 +123,13 @@ export function RuleForm({ editing, onDone }: { editing: RuleDefinition | null; 
       }`;
     }
     setPending(false);
+    const savedAs = { name: saved.data.name, version: saved.data.version };
+    if (dry.ok) setDryRun({ rule: inputOf(saved.data), savedAs, result: dry.data });
+    else {
+      setDryRun(null);
+      text += ` ${errorText(dry.error)}`;
+    }
     setMessage({ kind: "success", text });
-    setDryRun(null);
     if (!editing) form.reset();
     onDone();
     router.refresh();
@@ -190,11 +220,22 @@ export function RuleForm({ editing, onDone }: { editing: RuleDefinition | null; 
           <div role="status" aria-live="polite">
             {message ? <Alert variant={message.kind}>{message.text}</Alert> : null}
           </div>
-          {dryRun ? (
+          {dryRun?.savedAs ? (
+            <section aria-labelledby="rule-saved-dry-run" className="flex flex-col gap-2">
+              <h3 id="rule-saved-dry-run" className="text-sm font-medium">
+                {t("rules.savedDryRun", dryRun.savedAs)}
+              </h3>
+              <DryRunSummary
+                result={dryRun.result}
+                effect={dryRun.rule.effect as RuleDefinition["effect"]}
+                onPage={(page) => void runDry(dryRun.rule, page, dryRun.savedAs)}
+              />
+            </section>
+          ) : dryRun ? (
             <DryRunSummary
-              result={dryRun}
-              effect={effect}
-              onPage={(page) => void runDry(document.getElementById("rule-name")!.closest("form")!, page)}
+              result={dryRun.result}
+              effect={dryRun.rule.effect as RuleDefinition["effect"]}
+              onPage={(page) => void runDry(dryRun.rule, page)}
             />
           ) : null}
           <label className="flex items-center gap-2 text-sm">
@@ -202,7 +243,7 @@ export function RuleForm({ editing, onDone }: { editing: RuleDefinition | null; 
             {t("rules.applyNow")}
           </label>
           <div className="flex flex-wrap gap-2">
-            <Button type="button" variant="outline" disabled={pending} onClick={(event) => void runDry(event.currentTarget.form!)}>
+            <Button type="button" variant="outline" disabled={pending} onClick={(event) => runDryOfForm(event.currentTarget.form!)}>
               {t("rules.dryRun")}
             </Button>
             <Button type="submit" value="disabled" variant="secondary" disabled={pending}>

@@ -45,7 +45,7 @@ export function AboutTool({ runId, toolCallId }: { runId: string; toolCallId: st
               <tr key={field.path} className="border-t border-neutral-100 align-top">
                 <td className="py-1 pr-2 font-mono text-xs [overflow-wrap:anywhere]">
                   {field.path}
-                  {field.required ? null : <span className="ml-1 font-sans text-neutral-400">{t("optional")}</span>}
+                  {field.required ? null : <span className="ml-1 font-sans text-neutral-500">{t("optional")}</span>}
                 </td>
                 <td className="py-1 pr-2 font-mono text-xs text-neutral-600 [overflow-wrap:anywhere]">{field.type}</td>
                 <td className="py-1 text-neutral-700 [overflow-wrap:anywhere]">

@@ -94,8 +94,9 @@ export function ApprovalForm({
 
   return (
     <div className={compact ? "flex flex-col gap-3" : "flex flex-col gap-4"}>
+      {/* Below 640 px, as in a queue row, Approve follows the arguments without it (read aloud still): on a phone's first screen. */}
       {compact ? null : (
-        <p className="text-sm text-neutral-600">
+        <p className="text-sm text-neutral-600 max-sm:sr-only">
           {t.rich("wantsToCall", { tool: () => <span className="font-mono font-medium text-neutral-900">{toolName}</span> })}
         </p>
       )}
@@ -120,7 +121,10 @@ export function ApprovalForm({
           placeholder={t("reasonPlaceholder")}
         />
         <p id={hintId} className="text-xs text-neutral-500">
-          {compact ? t("reasonHintRow") : t("reasonHint")} {reason.length > 0 ? `${reason.length}/${LIMITS.reasonLength}` : null}
+          {t("reasonHint")}
+          {/* Enter declines only in a row, and is no help without a keyboard (a touch screen). */}
+          {compact ? <span className="pointer-coarse:hidden"> {t("reasonEnterHint")}</span> : null}{" "}
+          {reason.length > 0 ? `${reason.length}/${LIMITS.reasonLength}` : null}
         </p>
       </div>
       {needsConfirmation ? (

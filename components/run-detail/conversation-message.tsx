@@ -57,10 +57,21 @@ function MessagePart({ part, pendingToolCallIds }: { part: ConversationPartDto; 
     >
       <p className="text-sm text-neutral-800">
         {t.rich("called", { tool: () => <span className="font-mono font-semibold">{part.toolName}</span> })}
+        {/* A space, not only a margin: copied, read aloud or as text, the note is a word of its own. */}
         {pending ? (
-          <span className="ml-2 text-xs font-medium text-amber-800">{part.delegatedTo ? t("waitsForYou") : t("waitsForYouArguments")}</span>
+          <>
+            {" "}
+            <span className="ml-1 text-xs font-medium text-amber-800">
+              {part.delegatedTo ? t("waitsForYou") : t("waitsForYouArguments")}
+            </span>
+          </>
         ) : null}
-        {!pending && !part.hasResult ? <span className="ml-2 text-xs text-neutral-500">{t("noResult")}</span> : null}
+        {!pending && !part.hasResult ? (
+          <>
+            {" "}
+            <span className="ml-1 text-xs text-neutral-500">{t("noResult")}</span>
+          </>
+        ) : null}
       </p>
       {part.delegatedTo ? <p className="text-xs text-neutral-600">{t("handedTo", { agents: part.delegatedTo.join(t("then")) })}</p> : null}
       {/* The waiting call's arguments are shown with its decision: not twice (a delegation's are its prompt, not the tool's). */}

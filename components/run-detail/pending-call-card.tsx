@@ -7,6 +7,7 @@ import { DelegationPath } from "@/components/runs/delegation-path";
 import { KindBadge } from "@/components/runs/kind-badge";
 import { ApprovalsBadge, BeingDecidedBadge, ExpiredBadge, MayHaveRunBadge } from "@/components/runs/decision-badges";
 import { Card } from "@/components/ui/card";
+import { Spaced } from "@/components/ui/spaced";
 import { AboutTool } from "./about-tool";
 import { EarlierDecisions } from "./earlier-decisions";
 import { ResumeSchemaView } from "./resume-schema-view";
@@ -30,43 +31,57 @@ export function PendingCallCard({
     <Card key={call.toolCallId ?? index} className="overflow-hidden">
       <section aria-labelledby={`call-${index}`}>
         <div className="flex flex-wrap items-center gap-3 border-b border-neutral-200 px-5 py-3 max-sm:px-3">
-          <h2 id={`call-${index}`} className="font-mono text-base font-semibold">
-            {toolName}
-          </h2>
-          <KindBadge requiresApproval={call.requiresApproval} />
-          {call.interrupted ? <MayHaveRunBadge interrupted={call.interrupted} /> : null}
-          {call.inFlight ? <BeingDecidedBadge inFlight={call.inFlight} /> : null}
-          {call.approvals ? <ApprovalsBadge approvals={call.approvals} /> : null}
-          {call.markedExpired ? <ExpiredBadge expiry={call.markedExpired} /> : null}
-          {call.toolCallId ? <span className="font-mono text-xs text-neutral-500 [overflow-wrap:anywhere]">{call.toolCallId}</span> : null}
-          {call.toolCallId ? (
-            <AssigneeControl
-              className="ml-auto"
-              shownBy="page"
-              target={{ kind: "call", runId: run.runId, toolCallId: call.toolCallId }}
-              assignee={call.assignee}
-              targetLabel={toolName}
-            />
-          ) : null}
-          {call.path ? (
-            <span className="flex basis-full flex-wrap items-center gap-1.5 text-xs text-neutral-600">
-              {t("insideDelegation", { agent: call.path[0] ?? "" })}
-              <DelegationPath path={call.path} />
-            </span>
-          ) : null}
+          <Spaced>
+            <h2 id={`call-${index}`} className="font-mono text-base font-semibold">
+              {toolName}
+            </h2>
+            <KindBadge requiresApproval={call.requiresApproval} />
+            {call.interrupted ? <MayHaveRunBadge interrupted={call.interrupted} /> : null}
+            {call.inFlight ? <BeingDecidedBadge inFlight={call.inFlight} /> : null}
+            {call.approvals ? <ApprovalsBadge approvals={call.approvals} /> : null}
+            {call.markedExpired ? <ExpiredBadge expiry={call.markedExpired} /> : null}
+            {call.toolCallId ? (
+              <span className="font-mono text-xs text-neutral-500 [overflow-wrap:anywhere]">{call.toolCallId}</span>
+            ) : null}
+            {call.toolCallId ? (
+              <AssigneeControl
+                className="ml-auto"
+                shownBy="page"
+                target={{ kind: "call", runId: run.runId, toolCallId: call.toolCallId }}
+                assignee={call.assignee}
+                targetLabel={toolName}
+              />
+            ) : null}
+            {call.path ? (
+              <span className="flex basis-full flex-wrap items-center gap-1.5 text-xs text-neutral-600">
+                {t("insideDelegation", { agent: call.path[0] ?? "" })}
+                <DelegationPath path={call.path} />
+              </span>
+            ) : null}
+          </Spaced>
         </div>
-        {/* Below 1024 px one column: the arguments, then the decision (reachable by thumb), then the rest. */}
-        <div className="grid gap-6 px-5 py-5 max-lg:grid-cols-[minmax(0,1fr)] max-sm:px-3 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        {/* Below 1024 px one column: the arguments, then the decision (reachable by thumb), then the rest.
+            The arguments' heading is the viewer's own label there, and a long value scrolls inside it:
+            Approve stays on a phone's first screen (e2e/35). */}
+        <div className="grid gap-6 px-5 py-5 max-lg:grid-cols-[minmax(0,1fr)] max-sm:gap-4 max-sm:px-3 max-sm:py-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className="flex min-w-0 flex-col gap-5 max-lg:contents">
             {call.requiresApproval ? (
               <div className="flex flex-col gap-2 max-lg:order-first">
-                <h3 className="text-sm font-semibold text-neutral-900">{t("arguments")}</h3>
-                <JsonViewer label={t("argumentsOf", { tool: toolName })} value={call.args ?? null} />
+                <h3 className="text-sm font-semibold text-neutral-900 max-lg:sr-only">{t("arguments")}</h3>
+                <JsonViewer
+                  label={t("argumentsOf", { tool: toolName })}
+                  value={call.args ?? null}
+                  className="max-lg:[&>div[role=group]]:max-h-60"
+                />
               </div>
             ) : (
               <div className="flex flex-col gap-2 max-lg:order-first">
-                <h3 className="text-sm font-semibold text-neutral-900">{t("toolAsks")}</h3>
-                <JsonViewer label={t("payloadOf", { tool: toolName })} value={call.suspendPayload ?? null} />
+                <h3 className="text-sm font-semibold text-neutral-900 max-lg:sr-only">{t("toolAsks")}</h3>
+                <JsonViewer
+                  label={t("payloadOf", { tool: toolName })}
+                  value={call.suspendPayload ?? null}
+                  className="max-lg:[&>div[role=group]]:max-h-60"
+                />
               </div>
             )}
             {call.toolCallId ? <AboutTool runId={run.runId} toolCallId={call.toolCallId} /> : null}

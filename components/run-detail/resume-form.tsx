@@ -189,6 +189,8 @@ export function ResumeForm({
       />
       <p id={hintId} className="text-xs text-neutral-500">
         {t("hint")}
+        {/* No help without a keyboard (a touch screen). */}
+        <span className="pointer-coarse:hidden"> {t("sendHint")}</span>
       </p>
       <SuggestionPicker
         fields={suggestions}

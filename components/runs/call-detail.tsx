@@ -69,7 +69,15 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
   const common = useTranslations("common");
   const errorText = useErrorText();
   const controls = useRef<DecisionControls>(null);
+  const decision = useRef<HTMLDivElement>(null);
   const call = query.data?.toolCalls.find((candidate) => candidate.toolCallId === row.toolCallId);
+  const shown = Boolean(call);
+
+  // Once the call is there, its decision is brought on screen (on a phone it sits under the
+  // arguments, below the fold of a row opened low on the page); "nearest" leaves it be where it shows.
+  useEffect(() => {
+    if (shown) decision.current?.scrollIntoView({ block: "nearest" });
+  }, [shown]);
 
   // A shortcut pressed before the form was there (the row was closed, or its detail loading).
   useEffect(() => {
@@ -156,7 +164,7 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
             targetLabel={t("row.label", { tool: toolName, run: row.runId.slice(0, 8) })}
           />
         ) : null}
-        <div className="flex min-w-0 flex-col max-lg:order-first">
+        <div ref={decision} className="flex min-w-0 flex-col max-lg:order-first">
           <ToolCallDecision
             variant="row"
             controls={controls}

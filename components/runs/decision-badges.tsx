@@ -32,7 +32,7 @@ export function BeingDecidedBadge({ inFlight }: { inFlight: InFlightDecision }) 
   const decision = useTranslations("decision");
   const timestamp = useTimestamp();
   return (
-    <Badge variant="blue" title={t("beingDecidedTitle", { reviewer: inFlight.reviewer, time: timestamp(inFlight.decidedAt) })}>
+    <Badge variant="blue" wraps title={t("beingDecidedTitle", { reviewer: inFlight.reviewer, time: timestamp(inFlight.decidedAt) })}>
       {decision("beingDecidedBy", { reviewer: inFlight.reviewer })}
     </Badge>
   );
@@ -54,7 +54,7 @@ export function ExpiredBadge({ expiry }: { expiry: MarkedExpiry }) {
   const sentence = useMarkedExpirySentence();
   const timestamp = useTimestamp();
   return (
-    <Badge variant="red" title={sentence(expiry)}>
+    <Badge variant="red" wraps title={sentence(expiry)}>
       {t("expiredAt", { time: timestamp(expiry.expiredAt) })}
     </Badge>
   );
@@ -82,7 +82,7 @@ export function ApprovalsBadge({ approvals }: { approvals: ApprovalProgress }) {
     t("approvedAt", { reviewer: approval.reviewer, time: timestamp(approval.approvedAt) }),
   );
   return (
-    <Badge variant="blue" title={[t("needsApprovals", { required: approvals.required }), ...when].join(" ")}>
+    <Badge variant="blue" wraps title={[t("needsApprovals", { required: approvals.required }), ...when].join(" ")}>
       {progressText(approvals)}
     </Badge>
   );

@@ -9,6 +9,7 @@ import { KindBadge } from "./kind-badge";
 import { ApprovalsBadge, BeingDecidedBadge, ExpiredBadge, MayHaveRunBadge } from "./decision-badges";
 import { AssigneeNote } from "@/components/assignments/assignee-note";
 import { RiskBadge } from "./risk-badge";
+import { Spaced } from "@/components/ui/spaced";
 import { isOverdue, targetMinutesOf, type PendingCallRow, type ReviewTargets, type RunsTableFeatures } from "./runs-table-model";
 
 const column = createColumnHelper<RunsTableFeatures, PendingCallRow>();
@@ -29,14 +30,16 @@ export function getRunsTableColumns(targets: ReviewTargets, requestLabel: string
       header: () => <ColumnHeader column="tool" />,
       cell: (info) => (
         <span className="flex min-w-0 flex-col items-start gap-0.5">
-          <Link
-            href={`/runs/${encodeURIComponent(info.row.original.runId)}`}
-            className="rounded-sm font-mono text-[13px] font-medium text-neutral-900 underline decoration-neutral-300 underline-offset-4 hover:decoration-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950 focus-visible:ring-offset-2"
-          >
-            {info.getValue()}
-          </Link>
-          {info.row.original.requestExcerpt ? <RequestExcerpt text={info.row.original.requestExcerpt} label={requestLabel} /> : null}
-          {info.row.original.assignee ? <AssigneeNote assignee={info.row.original.assignee} /> : null}
+          <Spaced>
+            <Link
+              href={`/runs/${encodeURIComponent(info.row.original.runId)}`}
+              className="rounded-sm font-mono text-[13px] font-medium text-neutral-900 underline decoration-neutral-300 underline-offset-4 hover:decoration-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-neutral-950 focus-visible:ring-offset-2"
+            >
+              {info.getValue()}
+            </Link>
+            {info.row.original.requestExcerpt ? <RequestExcerpt text={info.row.original.requestExcerpt} label={requestLabel} /> : null}
+            {info.row.original.assignee ? <AssigneeNote assignee={info.row.original.assignee} /> : null}
+          </Spaced>
         </span>
       ),
     }),
@@ -44,12 +47,14 @@ export function getRunsTableColumns(targets: ReviewTargets, requestLabel: string
       id: "kind",
       header: () => <ColumnHeader column="kind" />,
       cell: (info) => (
-        <span className="inline-flex flex-wrap items-center gap-1.5">
-          <KindBadge requiresApproval={info.getValue()} />
-          {info.row.original.interrupted ? <MayHaveRunBadge interrupted={info.row.original.interrupted} /> : null}
-          {info.row.original.inFlight ? <BeingDecidedBadge inFlight={info.row.original.inFlight} /> : null}
-          {info.row.original.approvals ? <ApprovalsBadge approvals={info.row.original.approvals} /> : null}
-          {info.row.original.markedExpired ? <ExpiredBadge expiry={info.row.original.markedExpired} /> : null}
+        <span className="inline-flex max-w-full flex-wrap items-center gap-1.5">
+          <Spaced>
+            <KindBadge requiresApproval={info.getValue()} />
+            {info.row.original.interrupted ? <MayHaveRunBadge interrupted={info.row.original.interrupted} /> : null}
+            {info.row.original.inFlight ? <BeingDecidedBadge inFlight={info.row.original.inFlight} /> : null}
+            {info.row.original.approvals ? <ApprovalsBadge approvals={info.row.original.approvals} /> : null}
+            {info.row.original.markedExpired ? <ExpiredBadge expiry={info.row.original.markedExpired} /> : null}
+          </Spaced>
         </span>
       ),
     }),
@@ -64,8 +69,10 @@ export function getRunsTableColumns(targets: ReviewTargets, requestLabel: string
       cell: (info) => (
         <span className="flex flex-col gap-0.5">
           <span className="inline-flex flex-wrap items-center gap-1.5 text-neutral-700">
-            {info.getValue()}
-            <ShapeBadge shape={info.row.original.shape} delegated={Boolean(info.row.original.path)} />
+            <Spaced>
+              {info.getValue()}
+              <ShapeBadge shape={info.row.original.shape} delegated={Boolean(info.row.original.path)} />
+            </Spaced>
           </span>
           {info.row.original.path ? <DelegationPath path={info.row.original.path} /> : null}
         </span>
@@ -109,26 +116,28 @@ function CallWait({ suspendedAt, slaMinutes, expiresAt }: { suspendedAt: string;
   const overdue = isOverdue(suspendedAt, slaMinutes, now);
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
-      <WaitingTime iso={suspendedAt} className={overdue ? "tabular-nums font-medium text-red-800" : "tabular-nums text-neutral-700"} />
-      {overdue ? (
-        <span
-          className="rounded-full bg-red-100 px-1.5 py-0.5 text-[11px] font-medium text-red-800"
-          title={t("overdueTitle", { minutes: slaMinutes })}
-        >
-          {t("overdue")}
-        </span>
-      ) : null}
-      {expiresAt ? (
-        <span
-          className="rounded-full bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium text-amber-900"
-          title={t("expiresTitle", { time: timestamp(expiresAt) })}
-          suppressHydrationWarning
-        >
-          {Date.parse(expiresAt) > now
-            ? t("expiresIn", { wait: wait(new Date(now).toISOString(), Date.parse(expiresAt)) })
-            : t("expiringNow")}
-        </span>
-      ) : null}
+      <Spaced>
+        <WaitingTime iso={suspendedAt} className={overdue ? "tabular-nums font-medium text-red-800" : "tabular-nums text-neutral-700"} />
+        {overdue ? (
+          <span
+            className="rounded-full bg-red-100 px-1.5 py-0.5 text-[11px] font-medium text-red-800"
+            title={t("overdueTitle", { minutes: slaMinutes })}
+          >
+            {t("overdue")}
+          </span>
+        ) : null}
+        {expiresAt ? (
+          <span
+            className="rounded-full bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium text-amber-900"
+            title={t("expiresTitle", { time: timestamp(expiresAt) })}
+            suppressHydrationWarning
+          >
+            {Date.parse(expiresAt) > now
+              ? t("expiresIn", { wait: wait(new Date(now).toISOString(), Date.parse(expiresAt)) })
+              : t("expiringNow")}
+          </span>
+        ) : null}
+      </Spaced>
     </span>
   );
 }

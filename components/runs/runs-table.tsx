@@ -144,8 +144,8 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
       <IgnoredParameters problems={problems} />
 
       <RunsTableToolbar filters={params} agents={agents} slaMinutes={data?.slaMinutes} onFilterChange={setFilters} onReset={resetFilters} />
-      {/* Shortcuts need a keyboard: not shown below 768 px. */}
-      <div className="-mt-1 flex flex-wrap items-center gap-3 text-xs text-neutral-500 max-md:hidden">
+      {/* Shortcuts need a keyboard: not shown below 768 px, nor on a touch screen. */}
+      <div className="-mt-1 flex flex-wrap items-center gap-3 text-xs text-neutral-500 max-md:hidden pointer-coarse:hidden">
         <Button variant="outline" size="xs" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?" aria-haspopup="dialog">
           {t("shortcutsButton")}
         </Button>
@@ -239,9 +239,10 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
                     cells={row
                       .getAllCells()
                       .filter((cell) => !GROUPING_COLUMNS.has(cell.column.id))
+                      // The space ends each cell's words, taking no room: "Critical Refunds", not "CriticalRefunds".
                       .map((cell) => (
                         <TableCell key={cell.id} className={PHONE_CELL[cell.column.id]}>
-                          <table.FlexRender cell={cell} />
+                          <table.FlexRender cell={cell} />{" "}
                         </TableCell>
                       ))}
                   />

@@ -12,11 +12,18 @@ const variants: Record<BadgeVariant, string> = {
   red: "border-red-200 bg-red-50 text-red-800",
 };
 
-export function Badge({ className, variant = "default", ...props }: HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant }) {
+/** `wraps`: a badge of names or times breaks onto more lines rather than spill out of a narrow cell onto the next one. */
+export function Badge({
+  className,
+  variant = "default",
+  wraps = false,
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant; wraps?: boolean }) {
   return (
     <span
       className={cn(
-        "inline-flex items-center whitespace-nowrap rounded-md border px-2 py-0.5 text-xs font-medium",
+        "inline-flex items-center rounded-md border px-2 py-0.5 text-xs font-medium",
+        wraps ? "whitespace-normal [overflow-wrap:anywhere]" : "whitespace-nowrap",
         variants[variant],
         className,
       )}

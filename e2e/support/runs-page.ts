@@ -47,7 +47,7 @@ export function threadToggle(page: Page, threadId: string): Locator {
 
 /** The toggle of the group of runs without a thread (agents used without memory). */
 export function noThreadToggle(page: Page): Locator {
-  return page.getByRole("button", { name: /^(Expand|Collapse) the runs without a thread$/ });
+  return page.getByRole("button", { name: /^(Expand|Collapse) the runs with no thread$/ });
 }
 
 export function allThreadToggles(page: Page): Locator {
@@ -71,7 +71,7 @@ export async function threadIdsOnPage(page: Page): Promise<string[]> {
 
 /** Expands every collapsed thread of the current page (whatever the default state is). */
 export async function expandAllThreads(page: Page): Promise<void> {
-  const collapsed = page.getByRole("button", { name: /^Expand (thread |the runs without a thread$)/ });
+  const collapsed = page.getByRole("button", { name: /^Expand (thread |the runs with no thread$)/ });
   for (let guard = 0; guard < 200 && (await collapsed.count()) > 0; guard++) {
     const button = collapsed.first();
     const name = await buttonName(button);

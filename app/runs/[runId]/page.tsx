@@ -15,7 +15,7 @@ import { Conversation } from "@/components/run-detail/conversation";
 import { EarlierInThread } from "@/components/run-detail/earlier-in-thread";
 import { PendingCallCard } from "@/components/run-detail/pending-call-card";
 import { QueuedCallCard } from "@/components/run-detail/queued-call-card";
-import { RunSummary } from "@/components/run-detail/run-summary";
+import { RunFacts, RunTitle } from "@/components/run-detail/run-summary";
 import { RunDecisionsProvider } from "@/components/run-detail/run-decisions";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -54,9 +54,12 @@ export default async function RunPage({ params }: Params) {
 
   return (
     <RunDecisionsProvider>
-      <div className="flex flex-col gap-6">
-        <RunSummary run={run} agentName={agentName} />
-        <Card className="px-5 py-4">
+      <div className="flex flex-col gap-6 max-sm:gap-4">
+        <RunTitle run={run} />
+        {/* Below 1024 px the page a notification opens on a phone starts with the decision: the waiting
+            calls (their arguments, then Approve / Decline) come first, the run's facts and its conversation after. */}
+        <RunFacts run={run} agentName={agentName} className="max-lg:order-1" />
+        <Card className="px-5 py-4 max-lg:order-1">
           <Conversation
             runId={run.runId}
             pendingToolCallIds={run.toolCalls.flatMap((call) => (call.toolCallId ? [call.toolCallId] : []))}
