@@ -15,7 +15,7 @@ import { decideBatch } from "../decisions/bulk.ts";
 import { bulkInput } from "../decisions/inputs.ts";
 import { LIMITS } from "../decisions/limits.ts";
 import type { BulkOutcome } from "../decisions/types.ts";
-import { invalidInput, runAction, type ActionError, type ActionResult } from "./result.ts";
+import { parseInput, runAction, type ActionError, type ActionResult } from "./result.ts";
 import { auditRefusal, openDecisionRequest, requestClientAddress, type DecisionRequest } from "./run-decision.ts";
 
 /** How many calls a refusal's audit entry names, as a preview of what was asked. */
@@ -33,11 +33,10 @@ export async function decideBulkFor(request: DecisionRequest & { actor: Actor },
     await refuseBulk(request, input, error);
     return { ok: false, error };
   }
-  const parsed = bulkInput.safeParse(input);
-  if (!parsed.success) {
-    const refusal = invalidInput(parsed.error);
-    await refuseBulk(request, input, refusal.error);
-    return refusal;
+  const parsed = parseInput(bulkInput, input);
+  if (!parsed.ok) {
+    await refuseBulk(request, input, parsed.error);
+    return parsed;
   }
   const result = await runAction("decideInBulk", () => decideBatch(parsed.data, { reviewer: actorLabel(request.actor) }));
   // Its refused calls are audited (bulk-refusals.ts); the request uses up one refusal of the client's budget.
