@@ -9,6 +9,7 @@
  * bounded in lib/decisions/bulk-refusals.ts (a real call's row once per reviewer and code, the
  * calls naming nothing one row for the request).
  */
+import type { DecisionVia } from "../audit/log.ts";
 import { actorLabel, type Actor } from "../auth/session.ts";
 import { countRefusal } from "../audit/refusal-limit.ts";
 import { decideBatch } from "../decisions/bulk.ts";
@@ -22,7 +23,11 @@ import { auditRefusal, openDecisionRequest, requestClientAddress, type DecisionR
 const PREVIEWED_CALLS = 5;
 
 /** Checks a signed-in reviewer's bulk request and decides each of its calls. */
-export async function decideBulkFor(request: DecisionRequest & { actor: Actor }, input: unknown): Promise<ActionResult<BulkOutcome>> {
+export async function decideBulkFor(
+  request: DecisionRequest & { actor: Actor },
+  input: unknown,
+  via: DecisionVia = "console",
+): Promise<ActionResult<BulkOutcome>> {
   // Counted before the schema reads the list: a request for 10,000 calls costs no more than one for 101.
   const requested = callsOf(input)?.length ?? 0;
   if (requested > LIMITS.bulkCalls) {
@@ -38,7 +43,7 @@ export async function decideBulkFor(request: DecisionRequest & { actor: Actor },
     await refuseBulk(request, input, parsed.error);
     return parsed;
   }
-  const result = await runAction("decideInBulk", () => decideBatch(parsed.data, { reviewer: actorLabel(request.actor) }));
+  const result = await runAction("decideInBulk", () => decideBatch(parsed.data, { reviewer: actorLabel(request.actor), via }));
   // Its refused calls are audited (bulk-refusals.ts); the request uses up one refusal of the client's budget.
   if (result.ok && result.data.counts.refused + result.data.counts.already_decided > 0) countRefusal(request.client);
   return result;
