@@ -8,6 +8,9 @@
  *   X-Forwarded-For, so a sign-in limit keyed on it is a limit per made-up header.
  * - A body over MAX_REQUEST_BODY_BYTES is refused with 413 without being read, and a body of
  *   unknown length (chunked) with 411, so no route reads more than that.
+ * - A URL whose percent-escapes are not UTF-8 (`/api/admin/rules/%FF`) is refused with 400
+ *   invalid_input on the JSON API, and made readable for a page (lib/http/request-url.mjs): Next
+ *   would answer it with a plain-text 500.
  * - At most MAX_CONCURRENT_REQUESTS reads (GET, HEAD) are in Next at once; MAX_QUEUED_REQUESTS more
  *   wait in line, up to REQUEST_QUEUE_TIMEOUT_MS, and the rest are answered 503 server_busy at once
  *   (lib/http/admission.mjs). Writes, static files and the liveness check do not wait.
@@ -33,6 +36,7 @@ import { refuseToStartIfMisconfigured } from "./lib/configuration.mjs";
 import { createAdmission } from "./lib/http/admission.mjs";
 import { CLIENT_ADDRESS_HEADER, clientAddressOf, markClientAddressesStamped, parseTrustedProxies } from "./lib/http/forwarded.mjs";
 import { MAX_REQUEST_BODY_BYTES } from "./lib/http/limits.mjs";
+import { answersWithJson, malformedUrlProblem, withDecodablePath } from "./lib/http/request-url.mjs";
 import { securityHeaders } from "./lib/http/security-headers.mjs";
 import { negotiateLocale } from "./lib/i18n/negotiate.mjs";
 import { installationProblem } from "./lib/installation.mjs";
@@ -100,13 +104,18 @@ await app.prepare();
 markClientAddressesStamped();
 
 createServer((request, response) => {
-  const refusal = bodyRefusal(request);
+  const url = request.url ?? "/";
+  // A URL whose escapes are not UTF-8: Next would answer it with a plain-text 500 (lib/http/request-url.mjs).
+  const urlProblem = malformedUrlProblem(url);
+  const refusal = bodyRefusal(request) ?? (urlProblem && answersWithJson(url.split("?")[0]) ? [400, "invalid_input", urlProblem] : null);
   if (refusal) {
     const [status, code, message] = refusal;
     response.writeHead(status, { ...REFUSAL_HEADERS, "content-type": "application/json", connection: "close" });
     response.end(JSON.stringify({ ok: false, error: { code, message } }));
     return;
   }
+  // A page's path is made readable instead: the page answers it as an id it does not know.
+  if (urlProblem) request.url = withDecodablePath(url);
   delete request.headers[CLIENT_ADDRESS_HEADER];
   request.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(
     request.socket.remoteAddress,

@@ -39,3 +39,45 @@ export function idTextProblem(text: string): string | undefined {
 export function toStorableText(text: string): string {
   return text.replaceAll("\u0000", "\ufffd").replace(new RegExp(LONE_SURROGATE.source, "g"), "\ufffd");
 }
+
+/** Where in a request's input text that cannot be stored was found, and the sentence saying so. */
+export interface UnstorableText {
+  /** A dotted path (`rule.conditions[0].value`); "" for the input itself. */
+  path: string;
+  message: string;
+}
+
+/**
+ * The first string, or object key, anywhere in `input` (a parsed JSON body, a server action's
+ * arguments, a route's path and query) that cannot be stored as sent; undefined when there is none.
+ * Every field of every route and server action, and every one added later, is checked here, after
+ * its own schema (lib/actions/result.ts `parseInput`): no schema has to remember it, not even for
+ * values it takes as they come (a rule condition's value). Iterative, so a deeply nested body cannot
+ * exhaust the stack; a value met twice (server action arguments may share one) is walked once.
+ * `root` names the input in the paths (e.g. "resume data" for a value parsed from a field's JSON text).
+ */
+export function unstorableTextIn(input: unknown, root = ""): UnstorableText | undefined {
+  const pending: Array<{ value: unknown; path: string }> = [{ value: input, path: root }];
+  const seen = new Set<object>();
+  while (pending.length > 0) {
+    const { value, path } = pending.pop()!;
+    if (typeof value === "string") {
+      const problem = unstorableTextProblem(value);
+      if (problem) return { path, message: `${path || "the input"} ${problem}` };
+      continue;
+    }
+    if (typeof value !== "object" || value === null || seen.has(value)) continue;
+    seen.add(value);
+    const list = Array.isArray(value);
+    const entries = Object.entries(value);
+    for (const [key] of list ? [] : entries) {
+      const problem = unstorableTextProblem(key);
+      if (problem) return { path, message: `a field name${path ? ` in ${path}` : ""} ${problem}` };
+    }
+    // Pushed last first, so the fields are looked at in their order.
+    for (const [key, child] of entries.reverse()) {
+      pending.push({ value: child, path: list ? `${path}[${key}]` : path ? `${path}.${key}` : key });
+    }
+  }
+  return undefined;
+}

@@ -16,10 +16,10 @@ import type { ActionResult } from "./result.ts";
 
 export function defineAction<Schema extends z.ZodType, Output>(
   name: string,
-  { permission, input }: { permission: Permission; input: Schema },
+  { permission, input, lenientText }: { permission: Permission; input: Schema; lenientText?: boolean },
   body: (input: z.output<Schema>, context: { actor: Actor }) => Promise<Output>,
 ): (raw: unknown) => Promise<ActionResult<Output>> {
-  return actionOf({ name, permission, input, run: body });
+  return actionOf({ name, permission, input, lenientText, run: body });
 }
 
 /** The server action of an operation the JSON API shares. */

@@ -6,12 +6,18 @@
 import type { z } from "zod";
 import type { Permission } from "../auth/roles.ts";
 import type { Actor } from "../auth/session.ts";
-import { invalidInput, runAction, type ActionResult } from "./result.ts";
+import { invalidInput, parseInput, runAction, type ActionResult } from "./result.ts";
 
 export interface Operation<Schema extends z.ZodType, Output> {
   name: string;
   permission: Permission;
   input: Schema;
+  /**
+   * Takes text as found, NUL and lone surrogates too, because it reports such a value itself instead
+   * of refusing the request (the runs table reads its URL's parameters as the page does). Every other
+   * operation refuses them anywhere in its input (result.ts `parseInput`).
+   */
+  lenientText?: boolean;
   run: (input: z.output<Schema>, context: { actor: Actor }) => Promise<Output>;
 }
 
@@ -21,11 +27,16 @@ export function operation<Schema extends z.ZodType, Output>(definition: Operatio
 
 /** The input against the schema, then the body; the caller has checked `permission` already. */
 export async function runOperation<Schema extends z.ZodType, Output>(
-  { name, input, run }: Operation<Schema, Output>,
+  { name, input, lenientText, run }: Operation<Schema, Output>,
   actor: Actor,
   raw: unknown,
 ): Promise<ActionResult<Output>> {
-  const parsed = input.safeParse(raw);
-  if (!parsed.success) return invalidInput(parsed.error);
+  if (lenientText) {
+    const parsed = input.safeParse(raw);
+    if (!parsed.success) return invalidInput(parsed.error);
+    return runAction(name, () => run(parsed.data, { actor }));
+  }
+  const parsed = parseInput(input, raw);
+  if (!parsed.ok) return parsed;
   return runAction(name, () => run(parsed.data, { actor }));
 }

@@ -7,6 +7,7 @@ import { AppError, type ClientErrorCode, type ErrorCode } from "../errors.ts";
 import { humanizeIssues } from "../decisions/issue-english.ts";
 import { issuesSentence, type HumanIssue } from "../decisions/issues.ts";
 import { DecisionError, type PriorDecision } from "../decisions/types.ts";
+import { unstorableTextIn } from "../safe-text.ts";
 
 export interface ActionError {
   code: ErrorCode;
@@ -28,6 +29,24 @@ export function invalidInput(error: z.ZodError): { ok: false; error: ActionError
   // Every problem in words (issues.ts), as the browser words them: "unknown field: foo", "… is required".
   const issues = humanizeIssues(error.issues);
   return { ok: false, error: { code: "invalid_input", message: issuesSentence(issues), issues } };
+}
+
+/**
+ * `raw` checked against its schema, then for text no database stores as sent (a NUL, a lone UTF-16
+ * surrogate) anywhere in what was sent or in what the schema made of it (JSON text it parsed:
+ * resume data, suggested arguments), by lib/safe-text.ts: how every route and server action reads
+ * its input, so a field no schema thought to check is refused all the same (`400 invalid_input`).
+ * The schema speaks first: its own wording of a problem ("Agent contains a NUL…") wins.
+ */
+export function parseInput<Schema extends z.ZodType>(
+  schema: Schema,
+  raw: unknown,
+): { ok: true; data: z.output<Schema> } | { ok: false; error: ActionError } {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const unstorable = unstorableTextIn(raw) ?? unstorableTextIn(parsed.data);
+  if (unstorable) return { ok: false, error: { code: "invalid_input", message: unstorable.message, issues: [unstorable] } };
+  return { ok: true, data: parsed.data };
 }
 
 /** Runs an action body and turns every failure into an ActionError. */

@@ -9,20 +9,25 @@
  * bounded in lib/decisions/bulk-refusals.ts (a real call's row once per reviewer and code, the
  * calls naming nothing one row for the request).
  */
+import type { DecisionVia } from "../audit/log.ts";
 import { actorLabel, type Actor } from "../auth/session.ts";
 import { countRefusal } from "../audit/refusal-limit.ts";
 import { decideBatch } from "../decisions/bulk.ts";
 import { bulkInput } from "../decisions/inputs.ts";
 import { LIMITS } from "../decisions/limits.ts";
 import type { BulkOutcome } from "../decisions/types.ts";
-import { invalidInput, runAction, type ActionError, type ActionResult } from "./result.ts";
+import { parseInput, runAction, type ActionError, type ActionResult } from "./result.ts";
 import { auditRefusal, openDecisionRequest, requestClientAddress, type DecisionRequest } from "./run-decision.ts";
 
 /** How many calls a refusal's audit entry names, as a preview of what was asked. */
 const PREVIEWED_CALLS = 5;
 
 /** Checks a signed-in reviewer's bulk request and decides each of its calls. */
-export async function decideBulkFor(request: DecisionRequest & { actor: Actor }, input: unknown): Promise<ActionResult<BulkOutcome>> {
+export async function decideBulkFor(
+  request: DecisionRequest & { actor: Actor },
+  input: unknown,
+  via: DecisionVia = "console",
+): Promise<ActionResult<BulkOutcome>> {
   // Counted before the schema reads the list: a request for 10,000 calls costs no more than one for 101.
   const requested = callsOf(input)?.length ?? 0;
   if (requested > LIMITS.bulkCalls) {
@@ -33,13 +38,12 @@ export async function decideBulkFor(request: DecisionRequest & { actor: Actor },
     await refuseBulk(request, input, error);
     return { ok: false, error };
   }
-  const parsed = bulkInput.safeParse(input);
-  if (!parsed.success) {
-    const refusal = invalidInput(parsed.error);
-    await refuseBulk(request, input, refusal.error);
-    return refusal;
+  const parsed = parseInput(bulkInput, input);
+  if (!parsed.ok) {
+    await refuseBulk(request, input, parsed.error);
+    return parsed;
   }
-  const result = await runAction("decideInBulk", () => decideBatch(parsed.data, { reviewer: actorLabel(request.actor) }));
+  const result = await runAction("decideInBulk", () => decideBatch(parsed.data, { reviewer: actorLabel(request.actor), via }));
   // Its refused calls are audited (bulk-refusals.ts); the request uses up one refusal of the client's budget.
   if (result.ok && result.data.counts.refused + result.data.counts.already_decided > 0) countRefusal(request.client);
   return result;

@@ -19,7 +19,7 @@ import { describeNamedCall } from "../decisions/checks.ts";
 import { decide } from "../decisions/decide.ts";
 import type { Decision, DecisionOutcome } from "../decisions/types.ts";
 import { authorize, type Authorization } from "./authorize.ts";
-import { invalidInput, runAction, type ActionError, type ActionResult } from "./result.ts";
+import { parseInput, runAction, type ActionError, type ActionResult } from "./result.ts";
 
 type DecisionAction = Decision["action"];
 type DecisionFields<A extends DecisionAction> = Omit<Extract<Decision, { action: A }>, "action">;
@@ -72,11 +72,10 @@ export async function decideFor<A extends DecisionAction>(
   input: unknown,
   via: DecisionVia = "console",
 ): Promise<ActionResult<DecisionOutcome>> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    const refusal = invalidInput(parsed.error);
-    await auditRefusal(request, action, input, refusal.error);
-    return refusal;
+  const parsed = parseInput(schema, input);
+  if (!parsed.ok) {
+    await auditRefusal(request, action, input, parsed.error);
+    return parsed;
   }
   const result = await runAction(`${action}ToolCall`, () =>
     decide({ action, ...parsed.data } as Decision, { reviewer: actorLabel(request.actor), via }),

@@ -10,7 +10,7 @@ import { countRefusal } from "../audit/refusal-limit.ts";
 import type { DecisionOutcome } from "../decisions/types.ts";
 import { suggestInput } from "../suggestions/inputs.ts";
 import { declineWithSuggestion } from "../suggestions/suggest.ts";
-import { invalidInput, runAction, type ActionResult } from "./result.ts";
+import { parseInput, runAction, type ActionResult } from "./result.ts";
 import { auditRefusal, openDecisionRequest, requestClientAddress, type DecisionRequest } from "./run-decision.ts";
 
 /** Checks `input` and declines with the suggestion for an opened request; a refusal is audited and counted. */
@@ -19,11 +19,10 @@ export async function suggestFor(
   input: unknown,
   via: DecisionVia = "console",
 ): Promise<ActionResult<DecisionOutcome>> {
-  const parsed = suggestInput.safeParse(input);
-  if (!parsed.success) {
-    const refusal = invalidInput(parsed.error);
-    await auditRefusal(request, "decline", input, refusal.error);
-    return refusal;
+  const parsed = parseInput(suggestInput, input);
+  if (!parsed.ok) {
+    await auditRefusal(request, "decline", input, parsed.error);
+    return parsed;
   }
   const result = await runAction("declineAndSuggest", () =>
     declineWithSuggestion(parsed.data, { reviewer: actorLabel(request.actor), via }),

@@ -1,14 +1,14 @@
 /**
  * Users and roles (/admin/users and /api/admin/users), and each user's own email preference
- * (/profile and /api/profile/notifications), language and time zone (/profile): the server actions
- * and the JSON API run these.
+ * (/profile and /api/profile/notifications), language and time zone (/profile and /api/profile):
+ * the server actions and the JSON API run these.
  */
 import { headers } from "next/headers";
 import { z } from "zod";
 import { can } from "../auth/roles.ts";
 import { changeRole, createAccount, generatePassword, listAccounts, newUserInput, setRoleInput, type NewUser } from "../auth/users.ts";
 import { AppError } from "../errors.ts";
-import { languagePreferenceInput, setLanguagePreference } from "../i18n/preferences.ts";
+import { languagePreferenceInput, languagePreferenceOf, setLanguagePreference } from "../i18n/preferences.ts";
 import { emailEnabled } from "../notifications/mail-config.ts";
 import { emailModeOf, notificationPreferenceInput, setEmailMode } from "../notifications/preferences.ts";
 import { operation } from "./operation.ts";
@@ -90,7 +90,20 @@ export const setNotificationPreferenceOperation = operation({
   run: async ({ email }, { actor }) => ({ email: await setEmailMode(actor.id, email) }),
 });
 
-/** A user's own language and time zone (/profile): any signed-in role, for themselves only. */
+/** Who the session belongs to, and their language and time zone (null: the browser's), as /profile shows them. */
+export const readProfileOperation = operation({
+  name: "readProfile",
+  permission: "read",
+  input: z.object({}).strict(),
+  run: async (_input, { actor }) => ({
+    name: actor.name,
+    email: actor.email,
+    role: actor.role,
+    ...(await languagePreferenceOf(actor.id)),
+  }),
+});
+
+/** A user's own language and time zone (/profile, PATCH /api/profile): any signed-in role, for themselves only. */
 export const setLanguagePreferenceOperation = operation({
   name: "setLanguagePreference",
   permission: "read",

@@ -53,6 +53,8 @@ export const AUDIT_CSV_COLUMNS = [
   "decisionId",
   "batchId",
   "assignee",
+  // Where a person decided or was refused: console, api or slack (empty for rules, expiry and suggestions).
+  "via",
 ] as const satisfies ReadonlyArray<keyof AuditEvent>;
 
 /**

@@ -5,6 +5,7 @@
  * calls share is a batch id, kept on each decision and on each of its audit entries.
  */
 import { randomUUID } from "node:crypto";
+import type { DecisionVia } from "../audit/log.ts";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { BulkRefusals } from "./bulk-refusals.ts";
 import { numericSetting } from "../numeric-settings.mjs";
@@ -36,7 +37,15 @@ export async function decideBatch(
     databaseUrl = databaseUrlFromEnv(),
     batchId = randomUUID(),
     concurrency = bulkConcurrency(),
-  }: { reviewer: string; databaseUrl?: string; batchId?: string; concurrency?: number },
+    via,
+  }: {
+    reviewer: string;
+    databaseUrl?: string;
+    batchId?: string;
+    concurrency?: number;
+    /** Where the reviewer decided (the console's Approve selected, or the JSON API): kept on each decision. */
+    via?: DecisionVia;
+  },
 ): Promise<BulkOutcome> {
   const results: BulkCallResult[] = new Array(request.calls.length);
   const refusals = new BulkRefusals(request.calls);
@@ -45,7 +54,7 @@ export async function decideBatch(
     const decision = (
       request.action === "decline" ? { action: "decline", ...call, reason: request.reason } : { action: "approve", ...call }
     ) as Decision;
-    results[index] = await settle(call, () => decide(decision, { reviewer, databaseUrl, batchId, refusals }));
+    results[index] = await settle(call, () => decide(decision, { reviewer, databaseUrl, batchId, refusals, via }));
   };
   const queues = await lanes(request.calls, databaseUrl);
   const worker = async () => {

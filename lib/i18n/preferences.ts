@@ -13,16 +13,21 @@ export interface LanguagePreference {
   timeZone: string | null;
 }
 
-/** The empty string is the form's "the browser's" choice. */
+/**
+ * The empty string is the form's "the browser's" choice. The form sends both fields; a script
+ * (PATCH /api/profile) may send one, and the other stays as it was.
+ */
 export const languagePreferenceInput = z
   .object({
-    locale: z.union([z.enum(LOCALES), z.literal("")], { error: `Language must be one of ${LOCALES.join(", ")}, or empty` }),
+    locale: z.union([z.enum(LOCALES), z.literal("")], { error: `Language must be one of ${LOCALES.join(", ")}, or empty` }).optional(),
     timeZone: z
-      .string()
+      .string({ error: "Time zone must be an IANA time zone, or empty" })
       .max(64)
-      .refine((value) => value === "" || isTimeZone(value), { error: "Time zone must be an IANA time zone, or empty" }),
+      .refine((value) => value === "" || isTimeZone(value), { error: "Time zone must be an IANA time zone, or empty" })
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((input) => input.locale !== undefined || input.timeZone !== undefined, { error: "Send locale, timeZone or both." });
 
 export async function languagePreferenceOf(userId: string, databaseUrl: string = databaseUrlFromEnv()): Promise<LanguagePreference> {
   const db = await getDb(databaseUrl);
@@ -49,13 +54,16 @@ export async function languagePreferencesOf(
   return new Map(rows.map((row) => [row.id, storedLanguagePreference(row)]));
 }
 
+/** Sets what `input` names; answers the user's whole choice as it now is. */
 export async function setLanguagePreference(
   userId: string,
   input: z.output<typeof languagePreferenceInput>,
   databaseUrl: string = databaseUrlFromEnv(),
 ): Promise<LanguagePreference> {
   const db = await getDb(databaseUrl);
-  const preference = { locale: input.locale || null, timeZone: input.timeZone || null };
-  await db.user.update({ where: { id: userId }, data: preference });
-  return preference;
+  const changes = {
+    ...(input.locale === undefined ? {} : { locale: input.locale || null }),
+    ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone || null }),
+  };
+  return storedLanguagePreference(await db.user.update({ where: { id: userId }, data: changes, select: { locale: true, timeZone: true } }));
 }

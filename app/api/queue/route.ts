@@ -6,7 +6,7 @@
  */
 import { NextResponse } from "next/server";
 import { authorize } from "@/lib/actions/authorize";
-import { invalidInput, runAction, type ActionResult } from "@/lib/actions/result";
+import { parseInput, runAction, type ActionResult } from "@/lib/actions/result";
 import { httpStatusOf } from "@/lib/errors";
 import type { QueuePageDto } from "@/lib/queue/dto";
 import { getQueuePage } from "@/lib/queue/views";
@@ -22,7 +22,7 @@ export async function GET(request: Request) {
 async function readQueue(params: Record<string, string>): Promise<ActionResult<QueuePageDto>> {
   const access = await authorize("read");
   if (!access.ok) return { ok: false, error: access.error };
-  const query = queueQuery.safeParse(params);
-  if (!query.success) return invalidInput(query.error);
+  const query = parseInput(queueQuery, params);
+  if (!query.ok) return query;
   return runAction("readQueue", () => getQueuePage(query.data, access.actor.id));
 }

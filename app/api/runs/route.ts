@@ -5,7 +5,7 @@
  */
 import { NextResponse } from "next/server";
 import { authorize } from "@/lib/actions/authorize";
-import { invalidInput, runAction, type ActionResult } from "@/lib/actions/result";
+import { parseInput, runAction, type ActionResult } from "@/lib/actions/result";
 import { httpStatusOf } from "@/lib/errors";
 import type { RunsPageDto } from "@/lib/queue/dto";
 import { getRunsPage } from "@/lib/queue/views";
@@ -21,7 +21,7 @@ export async function GET(request: Request) {
 async function listRuns(params: Record<string, string>): Promise<ActionResult<RunsPageDto>> {
   const access = await authorize("read");
   if (!access.ok) return { ok: false, error: access.error };
-  const query = runsQuery.safeParse(params);
-  if (!query.success) return invalidInput(query.error);
+  const query = parseInput(runsQuery, params);
+  if (!query.ok) return query;
   return runAction("listRuns", () => getRunsPage(query.data));
 }

@@ -1,6 +1,6 @@
 /** GET /history/export?… — the filtered decision history as a CSV download. */
 import { authorize } from "@/lib/actions/authorize";
-import { invalidInput } from "@/lib/actions/result";
+import { parseInput } from "@/lib/actions/result";
 import { httpStatusOf } from "@/lib/errors";
 import { auditCsv } from "@/lib/audit/queries";
 import { auditQuery } from "@/lib/search-params";
@@ -10,9 +10,9 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request) {
   const access = await authorize("read");
   if (!access.ok) return Response.json({ ok: false, error: access.error }, { status: httpStatusOf(access.error.code) });
-  const parsed = auditQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = parseInput(auditQuery, Object.fromEntries(new URL(request.url).searchParams));
   // Strict like the JSON API: a filter that cannot apply is a 400 naming it, never a download of something else.
-  if (!parsed.success) return Response.json(invalidInput(parsed.error), { status: 400 });
+  if (!parsed.ok) return Response.json(parsed, { status: 400 });
   const rows = auditCsv(parsed.data);
   // The header and the first batch are read before answering: once a 200 is sent, a failing
   // query can only cut the download short, which a browser may save as a whole file.

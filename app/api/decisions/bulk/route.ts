@@ -14,6 +14,6 @@ import { decideBulkFor, refuseBulk } from "@/lib/actions/run-bulk-decision";
 export async function POST(request: Request) {
   const opened = await openJsonDecisionRequest(request, refuseBulk);
   if (!opened.ok) return opened.response;
-  const result = await decideBulkFor(opened.decider, opened.body);
+  const result = await decideBulkFor(opened.decider, opened.body, "api");
   return result.ok ? NextResponse.json(result) : decisionFailure(result.error);
 }
