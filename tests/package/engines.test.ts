@@ -6,11 +6,12 @@
  * refuses. The check itself refuses what it must.
  */
 import { createRequire } from "node:module";
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GET_TESTED_NODE, MINIMUM_NODE, nodeVersionProblem } from "../../lib/node-version.mjs";
+import { unsupportedNode } from "../helpers/unsupported-node.ts";
 
 const manifests = ["package.json", "packages/mastra-store/package.json"];
 const FLOOR = MINIMUM_NODE.replace(/\.0$/, "");
@@ -59,21 +60,11 @@ describe("the supported Node versions", () => {
   });
 });
 
-/** The machine's own Node when it is an unsupported one (these machines ship Node 20 at /usr/bin). */
-const oldNode = ["/usr/bin/node", "/usr/local/bin/node"].find((candidate) => {
-  try {
-    return nodeVersionProblem(execFileSync(candidate, ["-p", "process.versions.node"], { encoding: "utf8" }).trim()) !== null;
-  } catch {
-    return false;
-  }
-});
-
-describe.runIf(oldNode)(`on an unsupported Node (${oldNode})`, () => {
+describe.runIf(unsupportedNode)(`on an unsupported Node (${unsupportedNode})`, () => {
   it.each(["demo", "test"])("`npm run %s` stops at once, naming the Node it needs, having done nothing", (script) => {
-    const started = Date.now();
     const result = spawnSync("npm", ["run", script], {
       encoding: "utf8",
-      env: { ...process.env, PATH: `${path.dirname(oldNode!)}:${process.env.PATH}`, DATABASE_URL: "file:./data/never-created.db" },
+      env: { ...process.env, PATH: `${path.dirname(unsupportedNode!)}:${process.env.PATH}`, DATABASE_URL: "file:./data/never-created.db" },
       timeout: 60_000,
     });
     expect(result.status).toBe(1);
@@ -81,11 +72,10 @@ describe.runIf(oldNode)(`on an unsupported Node (${oldNode})`, () => {
       new RegExp(`Stopping: this is Node\\.js 2?\\d\\.\\d+\\.\\d+; the console needs Node\\.js ${escaped(MINIMUM_NODE)} or newer`),
     );
     expect(existsSync("data/never-created.db")).toBe(false);
-    expect(Date.now() - started).toBeLessThan(30_000);
   });
 
   it("`node server.mjs` refuses to start", () => {
-    const result = spawnSync(oldNode!, ["server.mjs", "--port", "0"], { encoding: "utf8", timeout: 30_000 });
+    const result = spawnSync(unsupportedNode!, ["server.mjs", "--port", "0"], { encoding: "utf8", timeout: 30_000 });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(new RegExp(`Refusing to start: this is Node\\.js .+ needs Node\\.js ${escaped(MINIMUM_NODE)} or newer`));
   });
