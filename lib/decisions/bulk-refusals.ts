@@ -11,8 +11,7 @@
  * - The calls that name nothing waiting (an unknown run, a call the run does not wait on) are one
  *   row for the whole request, listing the first of them.
  */
-import type { AuditEntry } from "../audit/log.ts";
-import { appendAudit } from "../audit/log.ts";
+import { appendAudit, type AuditEntry, type DecisionVia } from "../audit/log.ts";
 import type { Db } from "../db/client.ts";
 
 /** Codes of a call that names nothing the console could look at. */
@@ -40,7 +39,16 @@ export class BulkRefusals {
   }
 
   /** Writes the rows: each looked-at call's once, the others as one row for the request. */
-  async write(db: Db, { reviewer, batchId, action, requested }: { reviewer: string; batchId: string; action: string; requested: number }) {
+  async write(
+    db: Db,
+    {
+      reviewer,
+      batchId,
+      action,
+      requested,
+      via,
+    }: { reviewer: string; batchId: string; action: string; requested: number; via?: DecisionVia },
+  ) {
     const position = (entry: AuditEntry) => this.order.get(JSON.stringify([entry.runId, entry.toolCallId])) ?? 0;
     this.entries.sort((a, b) => position(a) - position(b));
     const lookedAt = this.entries.filter((entry) => !NAMES_NOTHING.has(entry.code ?? ""));
@@ -72,6 +80,7 @@ export class BulkRefusals {
     await appendAudit(db, {
       reviewer,
       batchId,
+      via,
       action,
       outcome: "refused",
       code: codes.length === 1 ? codes[0] : undefined,

@@ -63,7 +63,7 @@ export async function decideBatch(
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, queues.length)) }, worker));
-  await refusals.write(await getDb(databaseUrl), { reviewer, batchId, action: request.action, requested: request.calls.length });
+  await refusals.write(await getDb(databaseUrl), { reviewer, batchId, via, action: request.action, requested: request.calls.length });
   await addWhatTheLogKnows(batchId, results, databaseUrl);
   for (const result of results) {
     const toolName = result.toolName ?? refusals.toolNameOf(result);

@@ -103,7 +103,8 @@ describe.each(["sqlite", "postgres"] as const)("the history's CSV on %s", { time
     const bulk = await fetch(`${server.url}/api/decisions/bulk`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: server.url, cookie },
-      body: JSON.stringify({ action: "approve", calls: [byApiBulk!.ref] }),
+      // A call that names nothing waiting: the request's one refusal row says where it came from too.
+      body: JSON.stringify({ action: "approve", calls: [byApiBulk!.ref, { runId: "run-that-never-was", toolCallId: "call-x" }] }),
     });
     expect(bulk.status).toBe(200);
     const bulkButton = await callServerAction(server, "decideInBulk", [{ action: "approve", calls: [byButtonBulk!.ref] }], { cookie });
@@ -119,5 +120,8 @@ describe.each(["sqlite", "postgres"] as const)("the history's CSV on %s", { time
       [byApiBulk!.runId]: "api",
       [byButtonBulk!.runId]: "console",
     });
+    const refused = await fetch(`${server.url}/history/export?outcome=refused`, { headers: { cookie } });
+    const bulkRefusal = records(await refused.text()).filter((record) => record.message?.startsWith("Bulk approve: 1 of 2 calls"));
+    expect(bulkRefusal.map((record) => record.via)).toEqual(["api"]);
   });
 });
