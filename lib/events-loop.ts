@@ -1,5 +1,5 @@
 /**
- * One round of the maintenance loop's event work (instrumentation.ts): announce the calls that
+ * One round of the maintenance loop's event work (lib/server-work.ts): announce the calls that
  * started waiting (and let the enabled rules decide them, lib/rules/auto-decide.ts), and (every ANNOUNCE_EVERY_MS, not every round: a few seconds late is on time for
  * a target counted in minutes) those that crossed a time (overdue, about to expire); send due
  * webhooks and emails; now and then prune. Outside lib/'s folders on purpose: it runs lib/events,

@@ -1,7 +1,7 @@
 /**
  * Recovery: takes over decisions whose process stopped (lease expired) and ends each in a true
  * state, explained in the audit log. Runs at every server start and periodically
- * (instrumentation.ts); safe on several servers at once: each decision is taken by one of them.
+ * (lib/server-work.ts); safe on several servers at once: each decision is taken by one of them.
  *  - never sent: carried out;
  *  - the tool ran (`toolRanAt`), or the run has moved past the call (it waits on another call, or
  *    Mastra deleted its outer snapshot because it finished): applied, and what Mastra left of the

@@ -5,7 +5,7 @@
  *    or `smtps://user:pass@host:465` (TLS from the start). Unset: email is off (the profile page says so).
  *  - MAIL_FROM: the sender, `Approvals <approvals@example.com>` or a bare address; required with SMTP_URL.
  *
- * A malformed value stops the console at start (instrumentation.ts) with one line naming it, rather
+ * A malformed value stops the console at start (lib/server-work.ts) with one line naming it, rather
  * than a console that looks fine and never mails anyone.
  */
 import { z } from "zod";

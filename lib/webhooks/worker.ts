@@ -1,5 +1,5 @@
 /**
- * The delivery worker, run from every console instance's maintenance loop (instrumentation.ts): it
+ * The delivery worker, run from every console instance's maintenance loop (lib/server-work.ts): it
  * claims due deliveries with a lease (a conditional UPDATE, like a decision) so two instances never
  * send one delivery at once, sends each (Standard Webhooks signature, or a Slack message), records
  * the attempt, and schedules the next one with exponential backoff for about a day. A delivery whose
