@@ -12,7 +12,7 @@ import { createTestAccount, sessionCookie, type TestAccount } from "../helpers/a
 import { callServerAction, postDecision, startConsoleServer, type ConsoleServer } from "../helpers/console-server.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun, type DemoRun } from "../helpers/demo-runs.ts";
-import { clickBody, signedSlackRequest, startSlackStandIn, type SlackStandIn } from "../helpers/slack-stand-in.ts";
+import { clickBody, commandBody, signedSlackRequest, startSlackStandIn, type SlackStandIn } from "../helpers/slack-stand-in.ts";
 
 const SECRET = "slack-signing-secret-for-the-csv-test";
 
@@ -79,13 +79,8 @@ describe.each(["sqlite", "postgres"] as const)("the history's CSV on %s", { time
   it("has a via column saying slack, console or api for each decision", async () => {
     const ritaInSlack = { userId: "U-RITA", teamId: "T-ACME" };
     const { code } = await createLinkCode(rita.id, database.url);
-    const command = new URLSearchParams({
-      command: "/approvals",
-      text: `link ${code}`,
-      user_id: ritaInSlack.userId,
-      team_id: ritaInSlack.teamId,
-    });
-    expect((await slackPost("/api/integrations/slack/commands", command.toString())).status).toBe(200);
+    const command = commandBody(`link ${code}`, ritaInSlack);
+    expect((await slackPost("/api/integrations/slack/commands", command)).status).toBe(200);
 
     // One after the other: Mastra instances setting up one fresh PostgreSQL store at once may collide.
     const runs: DemoRun[] = [];

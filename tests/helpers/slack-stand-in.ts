@@ -108,3 +108,8 @@ export function clickBody(
   };
   return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
 }
+
+/** The form body of an `/approvals <text>` slash command sent by `who` (`link <code>` links their account). */
+export function commandBody(text: string, who: { userId: string; teamId: string }): string {
+  return new URLSearchParams({ command: "/approvals", text, user_id: who.userId, team_id: who.teamId }).toString();
+}

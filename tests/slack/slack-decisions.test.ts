@@ -21,7 +21,7 @@ import { actorOf, createTestAccount, type TestAccount } from "../helpers/account
 import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, shippingRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
 import { waitingCallOf, slackMessage } from "../../lib/webhooks/slack.ts";
-import { clickBody, signedSlackRequest, startSlackStandIn, type SlackStandIn } from "../helpers/slack-stand-in.ts";
+import { clickBody, commandBody, signedSlackRequest, startSlackStandIn, type SlackStandIn } from "../helpers/slack-stand-in.ts";
 
 const SECRET = "slack-signing-secret-for-tests";
 const INTERACTIONS = "http://console.test/api/integrations/slack/interactions";
@@ -41,15 +41,8 @@ describe.each(["sqlite", "postgres"] as const)("deciding from Slack on %s", (kin
     ray = await createTestAccount(database.url, "reviewer", `Ray-${kind}`);
     // Rita links her Slack account the way the product does: a code from her profile, sent as a slash command.
     const { code } = await createLinkCode(rita.id, database.url);
-    const body = new URLSearchParams({
-      command: "/approvals",
-      text: `link ${code}`,
-      user_id: ritaInSlack.userId,
-      team_id: ritaInSlack.teamId,
-    });
-    const linked = await commands(
-      signedSlackRequest("http://console.test/api/integrations/slack/commands", body.toString(), { secret: SECRET }),
-    );
+    const body = commandBody(`link ${code}`, ritaInSlack);
+    const linked = await commands(signedSlackRequest("http://console.test/api/integrations/slack/commands", body, { secret: SECRET }));
     expect(await linked.json()).toMatchObject({ response_type: "ephemeral", text: expect.stringContaining(rita.email) });
   });
   afterAll(async () => {

@@ -17,7 +17,7 @@ import { deliverDueWebhooks } from "../../lib/webhooks/worker.ts";
 import { createTestAccount } from "../helpers/accounts.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun, type DemoRun } from "../helpers/demo-runs.ts";
-import { clickBody, signedSlackRequest, startSlackStandIn, type SlackStandIn } from "../helpers/slack-stand-in.ts";
+import { clickBody, commandBody, signedSlackRequest, startSlackStandIn, type SlackStandIn } from "../helpers/slack-stand-in.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver.ts";
 
 const SECRET = "slack-signing-secret-for-tests";
@@ -62,7 +62,7 @@ describe.each(["sqlite", "postgres"] as const)("Slack in the endpoint's language
   });
 
   async function command(text: string, who: { userId: string; teamId: string }) {
-    const body = new URLSearchParams({ command: "/approvals", text, user_id: who.userId, team_id: who.teamId }).toString();
+    const body = commandBody(text, who);
     return (await (await commands(signedSlackRequest(COMMANDS, body, { secret: SECRET }))).json()) as { text: string };
   }
   const click = (action: "approve" | "decline", value: Record<string, unknown>, who: typeof rinaInSlack, responseUrl: string) =>

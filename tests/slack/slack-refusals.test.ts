@@ -18,7 +18,7 @@ import { checkSlackSignature } from "../../lib/slack/signature.ts";
 import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun, type DemoRun } from "../helpers/demo-runs.ts";
-import { clickBody, signedSlackRequest, startSlackStandIn, type SlackStandIn } from "../helpers/slack-stand-in.ts";
+import { clickBody, commandBody, signedSlackRequest, startSlackStandIn, type SlackStandIn } from "../helpers/slack-stand-in.ts";
 
 const SECRET = "slack-signing-secret-for-tests";
 const INTERACTIONS = "http://console.test/api/integrations/slack/interactions";
@@ -66,7 +66,7 @@ describe.each(["sqlite", "postgres"] as const)("refused Slack requests on %s", (
   });
 
   async function command(text: string, who: { userId: string; teamId: string }) {
-    const body = new URLSearchParams({ command: "/approvals", text, user_id: who.userId, team_id: who.teamId }).toString();
+    const body = commandBody(text, who);
     return (await (await commands(signedSlackRequest(COMMANDS, body, { secret: SECRET }))).json()) as {
       response_type: string;
       text: string;

@@ -11,7 +11,7 @@ import { createTestAccount, type TestAccount } from "../helpers/accounts.ts";
 import { startConsoleServer, type ConsoleServer } from "../helpers/console-server.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
-import { clickBody, signedSlackRequest, startSlackStandIn, type SlackStandIn } from "../helpers/slack-stand-in.ts";
+import { clickBody, commandBody, signedSlackRequest, startSlackStandIn, type SlackStandIn } from "../helpers/slack-stand-in.ts";
 
 const SECRET = "slack-signing-secret-for-server-tests";
 
@@ -39,13 +39,8 @@ describe.each(["sqlite", "postgres"] as const)("Slack through a console server o
 
   it("links over HTTP, refuses a forged click, and approves a signed one: tool run once, message replaced", async () => {
     const { code } = await createLinkCode(rita.id, database.url);
-    const command = new URLSearchParams({
-      command: "/approvals",
-      text: `link ${code}`,
-      user_id: ritaInSlack.userId,
-      team_id: ritaInSlack.teamId,
-    });
-    const linked = await post("/api/integrations/slack/commands", command.toString(), { secret: SECRET });
+    const command = commandBody(`link ${code}`, ritaInSlack);
+    const linked = await post("/api/integrations/slack/commands", command, { secret: SECRET });
     expect(await linked.json()).toMatchObject({ response_type: "ephemeral", text: expect.stringContaining(rita.email) });
 
     const call = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-5301"));
