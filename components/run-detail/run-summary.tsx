@@ -62,28 +62,10 @@ export function RunFacts({ run, agentName, className }: { run: RunDetailDto; age
           <span className="font-mono text-[13px]">{run.runId}</span>
         </Field>
         <Field label={t("thread")}>
-          {run.threadId ? (
-            <Link
-              href={`/?threadId=${encodeURIComponent(run.threadId)}`}
-              className="font-mono text-[13px] underline decoration-neutral-300 underline-offset-4 hover:decoration-neutral-900"
-            >
-              {run.threadId}
-            </Link>
-          ) : (
-            <span className="text-neutral-500">{t("none")}</span>
-          )}
+          <QueueFilterLink param="threadId" value={run.threadId} none={t("none")} />
         </Field>
         <Field label={t("resource")}>
-          {run.resourceId ? (
-            <Link
-              href={`/?resourceId=${encodeURIComponent(run.resourceId)}`}
-              className="font-mono text-[13px] underline decoration-neutral-300 underline-offset-4 hover:decoration-neutral-900"
-            >
-              {run.resourceId}
-            </Link>
-          ) : (
-            <span className="text-neutral-500">{t("none")}</span>
-          )}
+          <QueueFilterLink param="resourceId" value={run.resourceId} none={t("none")} />
         </Field>
         <Field label={t("agent")}>
           {agentName ? <>{agentName} </> : null}
@@ -107,5 +89,18 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
       <dt className="text-xs font-medium text-neutral-500">{label}</dt>
       <dd className="text-neutral-900 [overflow-wrap:anywhere]">{children}</dd>
     </div>
+  );
+}
+
+/** A run's thread or resource as a link to the queue filtered by it, or "none" in words. */
+function QueueFilterLink({ param, value, none }: { param: "threadId" | "resourceId"; value?: string | null; none: string }) {
+  if (!value) return <span className="text-neutral-500">{none}</span>;
+  return (
+    <Link
+      href={`/?${param}=${encodeURIComponent(value)}`}
+      className="font-mono text-[13px] underline decoration-neutral-300 underline-offset-4 hover:decoration-neutral-900"
+    >
+      {value}
+    </Link>
   );
 }
