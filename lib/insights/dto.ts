@@ -11,7 +11,7 @@ export interface InsightsPeriod {
   from: string;
   to: string;
   timeZone: string;
-  /** The UTC days the per-reviewer figures and the times to decision count ([from, to) of whole UTC days). */
+  /** The UTC days (first and last, inclusive) the per-reviewer figures and the times to decision count: every day the period touches. */
   utcDaysFrom: string;
   utcDaysTo: string;
 }
@@ -55,7 +55,7 @@ export interface ReviewerRow {
   decisions: number;
   approved: number;
   approvedShare: number | null;
-  /** The median time from waiting to their decision, as a range; null when none was recorded. */
+  /** The median time from waiting to their decision, as a range, over all their decisions in the UTC days (not narrowed by the filters); null when none was recorded. */
   medianWait: WaitPercentile | null;
   /** Decided without having opened the call's context. */
   withoutContext: number;
@@ -89,6 +89,8 @@ export interface InsightsDto {
   reviewers: ReviewerRow[];
   /** Whether reviewer names are left out (support). */
   anonymous: boolean;
+  /** False under a resource prefix: the quick and streak signals are kept only in the rollups. */
+  signalsCounted: boolean;
   days: DayRow[];
   /** Settings the signals use. */
   signals: { quickSeconds: number; streakLength: number };

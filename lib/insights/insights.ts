@@ -15,9 +15,9 @@ import {
   type TimeToDecision,
 } from "./dto.ts";
 import { reviewFacts, rollupFacts, type Facts, type OutcomeFact, type WaitFact } from "./facts.ts";
-import { datesOf, lastDays, localDate, periodOf, type Period } from "./period.ts";
+import { datesOf, lastDays, periodOf, type Period } from "./period.ts";
 import { DEFAULT_PERIOD_DAYS, type InsightsQuery } from "./validations.ts";
-import { NOT_RECORDED_BUCKET, percentileOf } from "./wait-scale.ts";
+import { percentileOf } from "./wait-scale.ts";
 
 /** The rubber-stamp signals' settings, as the triggers of migration `insights` count them. */
 export const QUICK_APPROVAL_SECONDS = 5;
@@ -36,11 +36,10 @@ export async function readInsights(
   const db = options.db ?? (await getDb());
   const timeZone = query.timeZone ?? viewer.timeZone;
   const period = periodOfQuery(query, timeZone, options.now);
-  const dayFrom = new Date(Date.UTC(period.from.getUTCFullYear(), period.from.getUTCMonth(), period.from.getUTCDate()));
   const filters = { agentId: query.agentId, toolName: query.toolName, risk: query.risk };
   const facts = query.resourcePrefix
     ? await reviewFacts(db, period, { ...filters, resourcePrefix: query.resourcePrefix })
-    : await rollupFacts(db, { from: period.from, to: period.to, dayFrom }, filters);
+    : await rollupFacts(db, period, filters);
   const targets = new Map((await db.insightTarget.findMany()).map((target) => [target.risk, target.minutes]));
   const decisions = facts.outcomes.filter((fact) => fact.source !== "arrived");
   return {
@@ -50,8 +49,8 @@ export async function readInsights(
       from: period.from.toISOString(),
       to: period.to.toISOString(),
       timeZone,
-      utcDaysFrom: dayFrom.toISOString(),
-      utcDaysTo: period.to.toISOString(),
+      utcDaysFrom: utcDay(period.from),
+      utcDaysTo: utcDay(new Date(period.to.getTime() - 1)),
     },
     filters: { ...filters, resourcePrefix: query.resourcePrefix },
     waited: sum(facts.outcomes.filter((fact) => fact.source === "arrived").map((fact) => fact.calls)),
@@ -82,6 +81,7 @@ export async function readInsights(
     },
     reviewers: reviewersOf(facts, viewer.seesNames),
     anonymous: !viewer.seesNames,
+    signalsCounted: facts.signalsCounted,
     days: daysOf(facts, period),
     signals: { quickSeconds: QUICK_APPROVAL_SECONDS, streakLength: STREAK_LENGTH },
   };
@@ -158,23 +158,21 @@ function timeToDecision(decisions: OutcomeFact[], waits: WaitFact[]): TimeToDeci
 }
 
 function reviewersOf(facts: Facts, seesNames: boolean): ReviewerRow[] {
-  const rows = [...groupBy(facts.reviewers, (fact) => fact.reviewer).entries()].map(([reviewer, own]) => {
-    const decisions = sum(own.map((fact) => fact.calls));
-    const approved = sum(own.filter((fact) => fact.action === "approve").map((fact) => fact.calls));
-    const withoutContext = sum(own.map((fact) => fact.unopened));
+  const waits = groupBy(facts.reviewerWaits, (fact) => fact.reviewer);
+  const rows = facts.reviewers.map((fact) => {
     const buckets = new Map<number, number>();
-    for (const fact of own) if (fact.bucket !== NOT_RECORDED_BUCKET) buckets.set(fact.bucket, (buckets.get(fact.bucket) ?? 0) + fact.calls);
+    for (const wait of waits.get(fact.reviewer) ?? []) buckets.set(wait.bucket, (buckets.get(wait.bucket) ?? 0) + wait.calls);
     return {
-      reviewer,
-      label: reviewer,
-      decisions,
-      approved,
-      approvedShare: share(approved, decisions),
+      reviewer: fact.reviewer,
+      label: fact.reviewer,
+      decisions: fact.calls,
+      approved: fact.approved,
+      approvedShare: share(fact.approved, fact.calls),
       medianWait: percentileOf(buckets, 50),
-      withoutContext,
-      withoutContextShare: share(withoutContext, decisions),
-      quickApprovals: sum(own.map((fact) => fact.quick)),
-      streakApprovals: sum(own.map((fact) => fact.streak)),
+      withoutContext: fact.unopened,
+      withoutContextShare: share(fact.unopened, fact.calls),
+      quickApprovals: fact.quick,
+      streakApprovals: fact.streak,
     };
   });
   rows.sort((a, b) => b.decisions - a.decisions || a.reviewer.localeCompare(b.reviewer));
@@ -184,9 +182,8 @@ function reviewersOf(facts: Facts, seesNames: boolean): ReviewerRow[] {
 /** Per local day: calls that started waiting, decisions, and the overdue (people's after target, and expiries). */
 function daysOf(facts: Facts, period: Period): DayRow[] {
   const days = new Map(datesOf(period).map((date) => [date, { date, waited: 0, decided: 0, overdue: 0 }]));
-  for (const fact of facts.hours) {
-    // An hour that starts before the period's first local midnight (a zone off UTC by a part of an hour) counts on its first day.
-    const day = days.get(localDate(fact.hour < period.from ? period.from : fact.hour, period.timeZone));
+  for (const fact of facts.days) {
+    const day = days.get(fact.date);
     if (!day) continue;
     if (fact.source === "arrived") day.waited += fact.calls;
     else day.decided += fact.calls;
@@ -195,3 +192,5 @@ function daysOf(facts: Facts, period: Period): DayRow[] {
   }
   return [...days.values()];
 }
+
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
