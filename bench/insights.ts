@@ -142,6 +142,14 @@ export async function benchInsights(log: (line: string) => void = console.log): 
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await benchInsights();
+  if (process.argv.includes("--json")) {
+    // Under bench/run.ts: progress on stderr, the figures as one JSON line on stdout.
+    const lines: string[] = [];
+    const cases = await benchInsights((line) => {
+      console.error(line);
+      lines.push(line);
+    });
+    console.log(JSON.stringify({ decisions: DECISIONS, targetMs: TARGET_MS, cases, lines }));
+  } else await benchInsights();
   process.exit(0);
 }
