@@ -92,4 +92,9 @@ export interface InsightsDto {
   days: DayRow[];
   /** Settings the signals use. */
   signals: { quickSeconds: number; streakLength: number };
+  /**
+   * Whether the reviewers' quick and streak approvals were counted: false under a resource prefix,
+   * where they read 0 (they are kept per reviewer only in the rollups, not per resource).
+   */
+  signalsCounted: boolean;
 }

@@ -84,6 +84,7 @@ export async function readInsights(
     anonymous: !viewer.seesNames,
     days: daysOf(facts, period),
     signals: { quickSeconds: QUICK_APPROVAL_SECONDS, streakLength: STREAK_LENGTH },
+    signalsCounted: facts.signalsCounted,
   };
 }
 

@@ -23,7 +23,7 @@ import { refundRequest } from "../helpers/demo-runs.ts";
 
 describe.each(["sqlite", "postgres"] as const)("insights on %s", { timeout: 180_000 }, (kind) => {
   const database = useTestDatabase(kind, { asDefault: true });
-  const reviewers = ["alice@example.com", "bob@example.com", "carol@example.com"];
+  const reviewers = ["alice@example.com", "bob@example.com", "carol@example.com"] as const;
   // Who decides what, call by call: alice opens the context before deciding, the others never do.
   const plan: { reviewer: string; action: "approve" | "decline"; context: boolean }[] = [
     { reviewer: reviewers[0], action: "approve", context: true },
@@ -54,7 +54,7 @@ describe.each(["sqlite", "postgres"] as const)("insights on %s", { timeout: 180_
     expect(await recordWaitingCalls(database.url)).toBe(plan.length + 1);
 
     for (const [index, step] of plan.entries()) {
-      const call = calls[index];
+      const call = calls[index]!;
       if (step.context) await recordCallView(db, { ...call, reviewer: step.reviewer, context: true });
       await decide(step.action === "approve" ? { action: "approve", ...call } : { action: "decline", reason: "not this one", ...call }, {
         reviewer: step.reviewer,
@@ -101,7 +101,7 @@ describe.each(["sqlite", "postgres"] as const)("insights on %s", { timeout: 180_
     // Every wait here is far below 30 minutes: all within target; the median is the bucket holding the independent median.
     expect(insights.timeToDecision.timed).toBe(plan.length);
     expect(insights.timeToDecision.withinTarget).toBe(plan.length);
-    const median = waits[Math.ceil(0.5 * waits.length) - 1];
+    const median = waits[Math.ceil(0.5 * waits.length) - 1]!;
     expect(insights.timeToDecision.p50).toEqual(bucketRange(bucketOfWait(median)));
     const today = insights.days.at(-1)!;
     expect(today.date).toBe(localDate(new Date(), "UTC"));
@@ -122,6 +122,9 @@ describe.each(["sqlite", "postgres"] as const)("insights on %s", { timeout: 180_
     expect(one.outcomes.decided).toBe(1);
     expect(one.outcomes.declined).toBe(1);
     expect(one.waited).toBe(1);
+    // There the rubber-stamp signals are not counted, and the answer says so.
+    expect(one.signalsCounted).toBe(false);
+    expect(insights.signalsCounted).toBe(true);
   });
 
   it("counts a decision on the viewer's local day, on either side of midnight", async () => {
@@ -143,7 +146,7 @@ describe.each(["sqlite", "postgres"] as const)("insights on %s", { timeout: 180_
       { db, now: new Date(decided.decidedAt.getTime() + 60_000) },
     );
     expect(late.days).toHaveLength(1);
-    expect(late.days[0].decided).toBe(plan.length);
+    expect(late.days[0]!.decided).toBe(plan.length);
     // The day before, in the same zone, holds none of them.
     const before = new Date(Date.parse(`${lateDay}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     const previous = await readInsights(
