@@ -16,7 +16,8 @@ import {
 } from "./dto.ts";
 import { reviewFacts, rollupFacts, type Facts, type OutcomeFact, type WaitFact } from "./facts.ts";
 import { datesOf, lastDays, localDate, periodOf, type Period } from "./period.ts";
-import { DEFAULT_PERIOD_DAYS, type InsightsQuery } from "./validations.ts";
+import { DEFAULT_PERIOD_DAYS } from "./params.ts";
+import type { InsightsQuery } from "./validations.ts";
 import { NOT_RECORDED_BUCKET, percentileOf } from "./wait-scale.ts";
 
 /** The rubber-stamp signals' settings, as the triggers of migration `insights` count them. */
