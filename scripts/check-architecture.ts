@@ -23,6 +23,7 @@ const BROWSER_SAFE = [
   /^lib\/events\/types$/,
   /^lib\/http\/limits$/,
   /^lib\/i18n\/(locales|time-zones|client-namespaces)$/, // dependency-free lists of languages, time zones and namespaces
+  /^lib\/insights\/(dto|params|period|wait-scale|wait-range|history-links)$/, // pure: the insights' DTO, URL values, periods, wait ranges and history links
   /^lib\/link-problem-words$/, // dependency-free wording of ignored URL parameters (no catalog: its English is server-side)
   /^lib\/list-params$/,
   /^lib\/notifications\/modes$/, // dependency-free list of email choices

@@ -16,7 +16,8 @@ import {
 } from "./dto.ts";
 import { reviewFacts, rollupFacts, type Facts, type OutcomeFact, type WaitFact } from "./facts.ts";
 import { datesOf, lastDays, periodOf, type Period } from "./period.ts";
-import { DEFAULT_PERIOD_DAYS, type InsightsQuery } from "./validations.ts";
+import { DEFAULT_PERIOD_DAYS } from "./params.ts";
+import type { InsightsQuery } from "./validations.ts";
 import { percentileOf } from "./wait-scale.ts";
 
 /** The rubber-stamp signals' settings, as the triggers of migration `insights` count them. */
@@ -81,9 +82,9 @@ export async function readInsights(
     },
     reviewers: reviewersOf(facts, viewer.seesNames),
     anonymous: !viewer.seesNames,
-    signalsCounted: facts.signalsCounted,
     days: daysOf(facts, period),
     signals: { quickSeconds: QUICK_APPROVAL_SECONDS, streakLength: STREAK_LENGTH },
+    signalsCounted: facts.signalsCounted,
   };
 }
 
