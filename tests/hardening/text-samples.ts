@@ -24,6 +24,8 @@ export interface Sample {
   body?: unknown;
 }
 
+const INSIGHTS = { period: "30", agentId: "refunds", toolName: "issueRefund", resourcePrefix: "cust_", risk: "low", timeZone: "UTC" };
+
 const RULE = {
   name: "small refunds",
   enabled: false,
@@ -60,6 +62,7 @@ export const ROUTES: Record<string, ((f: Fixtures) => Sample[]) | string> = {
   "GET /api/health/session": "takes no input",
   "GET /api/runs": () => [{ query: LIST }],
   "GET /api/queue": () => [{ query: { ...LIST, sort: "risk", overdue: "1", assigned: "me", risk: "high,critical" } }],
+  "GET /api/insights": () => [{ query: INSIGHTS }, { query: { from: "2026-11-01", to: "2026-11-30", format: "csv" } }],
   "POST /api/decisions": ({ refund, shipping }) => [
     { body: { action: "approve", ...refund.ref, agentId: "refunds" } },
     { body: { action: "decline", ...refund.ref, agentId: "refunds", reason: "Not this one" } },
