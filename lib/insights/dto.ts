@@ -11,7 +11,7 @@ export interface InsightsPeriod {
   from: string;
   to: string;
   timeZone: string;
-  /** The UTC days (first and last, inclusive) the per-reviewer figures and the times to decision count: every day the period touches. */
+  /** The UTC days the per-reviewer figures and the times to decision count, every day the period touches, as [from, to) instants. */
   utcDaysFrom: string;
   utcDaysTo: string;
 }

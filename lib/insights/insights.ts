@@ -50,8 +50,7 @@ export async function readInsights(
       from: period.from.toISOString(),
       to: period.to.toISOString(),
       timeZone,
-      utcDaysFrom: utcDay(period.from),
-      utcDaysTo: utcDay(new Date(period.to.getTime() - 1)),
+      ...utcDaysOf(period),
     },
     filters: { ...filters, resourcePrefix: query.resourcePrefix },
     waited: sum(facts.outcomes.filter((fact) => fact.source === "arrived").map((fact) => fact.calls)),
@@ -194,4 +193,10 @@ function daysOf(facts: Facts, period: Period): DayRow[] {
   return [...days.values()];
 }
 
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+/** The UTC days the period touches, as [from, to) instants (to: the next UTC midnight, or now). */
+function utcDaysOf(period: Period): { utcDaysFrom: string; utcDaysTo: string } {
+  const day = 86_400_000;
+  const from = Math.floor(period.from.getTime() / day) * day;
+  const end = Math.ceil(period.to.getTime() / day) * day;
+  return { utcDaysFrom: new Date(from).toISOString(), utcDaysTo: new Date(Math.min(end, Date.now())).toISOString() };
+}
