@@ -164,7 +164,10 @@ describe("access control over HTTP", () => {
     expect((await callServerAction(server, "declineAndSuggest", [suggestion], { cookie: supportCookie })).result).toMatchObject(forbidden);
     // Approve and trust: support may neither approve nor make a rule.
     const trust = { ...run.ref, duration: "today", sameArguments: ["amount"] };
-    expect(await postDecision(server, supportCookie, { action: "approve_and_trust", ...trust })).toMatchObject({ status: 403, body: forbidden });
+    expect(await postDecision(server, supportCookie, { action: "approve_and_trust", ...trust })).toMatchObject({
+      status: 403,
+      body: forbidden,
+    });
     expect((await callServerAction(server, "approveAndTrust", [trust], { cookie: supportCookie })).result).toMatchObject(forbidden);
     expect(await untouched()).toEqual(before);
     const refusals = await (await getDb(database.url)).auditEvent.findMany({ where: { runId: run.runId, code: "forbidden" } });

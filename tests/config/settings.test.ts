@@ -157,10 +157,12 @@ describe.each(["sqlite", "postgres"] as const)("console rules over the JSON API 
     });
     expect(await put("shipping", { allowTrust: false })).toMatchObject({ status: 200, body: { data: { onlyAssigneeDecides: false } } });
     const again = await api("GET", "/api/admin/review-settings", { cookie: cookies.admin });
-    expect((again.body.data as Array<{ id: string; allowTrust: boolean }>).filter((agent) => !agent.allowTrust).map((agent) => agent.id).sort()).toEqual([
-      "refunds",
-      "shipping",
-    ]);
+    expect(
+      (again.body.data as Array<{ id: string; allowTrust: boolean }>)
+        .filter((agent) => !agent.allowTrust)
+        .map((agent) => agent.id)
+        .sort(),
+    ).toEqual(["refunds", "shipping"]);
     expect(await put("refunds", { onlyAssigneeDecides: true, allowTrust: true })).toMatchObject({
       body: { data: { onlyAssigneeDecides: true, allowTrust: true } },
     });

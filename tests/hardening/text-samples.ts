@@ -91,7 +91,9 @@ export const ROUTES: Record<string, ((f: Fixtures) => Sample[]) | string> = {
   ],
   "DELETE /api/admin/expiry-rules": () => [{ body: { agentId: "refunds", toolName: "issueRefund" } }],
   "GET /api/admin/review-settings": "takes no input",
-  "PUT /api/admin/review-settings/[agentId]": () => [{ path: { agentId: "refunds" }, body: { onlyAssigneeDecides: true, allowTrust: true } }],
+  "PUT /api/admin/review-settings/[agentId]": () => [
+    { path: { agentId: "refunds" }, body: { onlyAssigneeDecides: true, allowTrust: true } },
+  ],
   "GET /api/admin/rules": "takes no input",
   "POST /api/admin/rules": () => [{ body: RULE }, { body: DECLINING_RULE }],
   "POST /api/admin/rules/dry-run": () => [{ body: { rule: RULE, page: 1, pageSize: 50 } }, { body: { rule: DECLINING_RULE } }],
