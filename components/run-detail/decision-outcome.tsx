@@ -39,8 +39,15 @@ function useAwaitingText(): (outcome: DecisionOutcome) => string {
 function TrustedNote({ outcome }: { outcome: DecisionOutcome | TrustOutcome }) {
   const t = useTranslations("decision");
   const timestamp = useTimestamp();
-  const rule = "trustedRule" in outcome ? outcome.trustedRule : null;
-  if (!rule?.expiresAt) return null;
+  if (!("trustedRule" in outcome) || outcome.runState === "awaiting-approvals") return null;
+  const rule = outcome.trustedRule;
+  if (!rule?.expiresAt) {
+    return (
+      <p className="text-sm text-amber-800" data-testid="trusted-note">
+        {t("trustNotSaved")}
+      </p>
+    );
+  }
   return (
     <p className="text-sm text-neutral-700 [overflow-wrap:anywhere]" data-testid="trusted-note">
       {t.rich("trustedUntil", { name: rule.name, time: () => <time dateTime={rule.expiresAt!}>{timestamp(rule.expiresAt!)}</time> })}

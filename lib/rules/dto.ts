@@ -36,5 +36,8 @@ export interface RuleVersionDto {
   rule: RuleDefinition;
 }
 
-/** "Approve and trust" (lib/rules/trust.ts): the approval's outcome, and the rule it made (null when the approval only counted toward several). */
+/**
+ * "Approve and trust" (lib/rules/trust.ts): the approval's outcome, and the rule it made; null when
+ * the approval only counted toward several, or the rule could not be written (the server log says why).
+ */
 export type TrustOutcome = DecisionOutcome & { trustedRule: RuleDefinition | null };

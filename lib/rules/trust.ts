@@ -92,8 +92,13 @@ export async function approveAndTrust(
   }
   const expiresAt = trustEnd(duration, now, timeZone);
   let trustedRule: RuleDefinition | null = null;
+  // The approval is recorded by now: it is carried out even if the rule cannot be written (the answer then has no rule).
   const writeRule = async () => {
-    trustedRule = await createRule(db, input, reviewer, { expiresAt });
+    try {
+      trustedRule = await createRule(db, input, reviewer, { expiresAt });
+    } catch (error) {
+      console.error("[trust] the trusted rule was not written:", error);
+    }
   };
   const note = `Approved and trusted: rule "${input.name}" approves the same calls until ${expiresAt.toISOString()}.`;
   try {
