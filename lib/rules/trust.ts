@@ -92,7 +92,7 @@ export async function approveAndTrust(
   }
   const expiresAt = trustEnd(duration, now, timeZone);
   let trustedRule: RuleDefinition | null = null;
-  // The approval is recorded by now: it is carried out even if the rule cannot be written (the answer then has no rule).
+  // Runs once the approval is recorded: it is carried out even if the rule cannot be written (the answer then has no rule).
   const writeRule = async () => {
     try {
       trustedRule = await createRule(db, input, reviewer, { expiresAt });

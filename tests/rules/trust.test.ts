@@ -23,7 +23,7 @@ import { callKey, callsDecidedByItself } from "../../lib/rules/deciding-by-itsel
 import { createRule, listRules, listRuleVersions } from "../../lib/rules/store.ts";
 import { approveAndTrust, type TrustRequest } from "../../lib/rules/trust.ts";
 import { findSuspendedRun } from "../../lib/runs/run-detail.ts";
-import { ruleInputSchema } from "../../lib/rules/validations.ts";
+import { dryRunSchema, ruleInputSchema } from "../../lib/rules/validations.ts";
 import { dryRunRule } from "../../lib/rules/waiting-calls.ts";
 import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
@@ -143,6 +143,9 @@ describe.each(["sqlite", "postgres"] as const)("approve and trust on %s", { time
     expect(await stateOf(next)).toMatchObject({ decision: null, effects: 0 });
     expect((await db.callRuleMatch.findUnique({ where: { runId_toolCallId: next } }))?.ruleId ?? null).toBeNull();
     expect((await dryRunRule(db, rule, { page: 1, pageSize: 10 })).matched).toBe(0);
+    // As the rules page sends a saved rule to its dry run (its fields and end, not the store's id, version, place or truster).
+    const { id: _id, version: _version, position: _position, trustedBy: _trustedBy, ...asSent } = rule;
+    expect((await dryRunRule(db, dryRunSchema.parse({ rule: asSent }).rule, { page: 1, pageSize: 10 })).matched).toBe(0);
     expect(await applyRuleToWaitingCalls(rule.id, database.url)).toMatchObject({ matched: 0, decided: 0 });
     // The same rule, judged a moment before its end, would have matched the waiting call.
     expect((await dryRunRule(db, rule, { page: 1, pageSize: 10 }, new Date(Date.parse(rule.expiresAt!) - 1))).matched).toBe(1);
