@@ -29,7 +29,7 @@ const BROWSER_SAFE = [
   /^lib\/notifications\/modes$/, // dependency-free list of email choices
   /^lib\/queue\/dto$/,
   /^lib\/runs\/conversation-dto$/,
-  /^lib\/rules\/(validations|dto|effect|path)$/, // the rule schema (with re2js) and its DTOs, for the rule form
+  /^lib\/rules\/(validations|dto|effect|path|trust-fields)$/, // the rule schema (with re2js), its DTOs, and what "Approve and trust" offers, for the forms
   /^lib\/risk$/, // the risk levels, for badges and the queue's filter
   /^lib\/safe-text$/,
   /^packages\/mastra-store\/src\/run-kinds$/, // dependency-free vocabulary of run shapes and owners

@@ -1,4 +1,5 @@
 /** What the rules' routes and page show. Browser-safe (types only). */
+import type { DecisionOutcome } from "../decisions/types.ts";
 import type { CallKind, Effect, RuleDefinition } from "./validations.ts";
 
 export type { RuleDefinition };
@@ -34,3 +35,9 @@ export interface RuleVersionDto {
   change: string;
   rule: RuleDefinition;
 }
+
+/**
+ * "Approve and trust" (lib/rules/trust.ts): the approval's outcome, and the rule it made; null when
+ * the approval only counted toward several, or the rule could not be written (the server log says why).
+ */
+export type TrustOutcome = DecisionOutcome & { trustedRule: RuleDefinition | null };

@@ -18,6 +18,8 @@ describe("server actions", () => {
     expect(actions).toEqual([
       // The rules page (/admin/rules): admins only.
       "applyRule",
+      // "Approve and trust" beside Approve: reviewers and admins.
+      "approveAndTrust",
       "approveToolCall",
       "assignThread",
       "assignToolCall",

@@ -42,6 +42,14 @@ const RULE = {
   effect: "approve",
   risk: "low",
 };
+/** "Approve and trust" of the refund for an hour, its order the same, "today" in Seoul's terms for a reviewer who chose no zone. */
+const TRUST = (refund: DemoRun) => ({
+  ...refund.ref,
+  agentId: "refunds",
+  duration: "1h",
+  sameArguments: ["orderId"],
+  timeZone: "Asia/Seoul",
+});
 const DECLINING_RULE = { name: "no refunds", agentId: "refunds", effect: "decline", reason: "Refunds are paused" };
 const LIST = {
   resourceId: "cust_1",
@@ -75,6 +83,7 @@ export const ROUTES: Record<string, ((f: Fixtures) => Sample[]) | string> = {
         args: JSON.stringify({ orderId: "ORD-6201", amount: 10, currency: "EUR", customerEmail: "a@b.example", reason: "damaged" }),
       },
     },
+    { body: { action: "approve_and_trust", ...TRUST(refund) } },
   ],
   "POST /api/decisions/bulk": ({ refund }) => [
     { body: { action: "decline", reason: "Duplicate", calls: [{ ...refund.ref, agentId: "refunds" }] } },
@@ -85,7 +94,9 @@ export const ROUTES: Record<string, ((f: Fixtures) => Sample[]) | string> = {
   ],
   "DELETE /api/admin/expiry-rules": () => [{ body: { agentId: "refunds", toolName: "issueRefund" } }],
   "GET /api/admin/review-settings": "takes no input",
-  "PUT /api/admin/review-settings/[agentId]": () => [{ path: { agentId: "refunds" }, body: { onlyAssigneeDecides: true } }],
+  "PUT /api/admin/review-settings/[agentId]": () => [
+    { path: { agentId: "refunds" }, body: { onlyAssigneeDecides: true, allowTrust: true } },
+  ],
   "GET /api/admin/rules": "takes no input",
   "POST /api/admin/rules": () => [{ body: RULE }, { body: DECLINING_RULE }],
   "POST /api/admin/rules/dry-run": () => [{ body: { rule: RULE, page: 1, pageSize: 50 } }, { body: { rule: DECLINING_RULE } }],
@@ -129,6 +140,7 @@ export const ROUTES: Record<string, ((f: Fixtures) => Sample[]) | string> = {
  */
 export const ACTIONS: Record<string, ((f: Fixtures) => unknown) | string> = {
   applyRule: ({ ruleId }) => ({ id: ruleId }),
+  approveAndTrust: ({ refund }) => TRUST(refund),
   approveToolCall: ({ refund }) => ({ ...refund.ref, agentId: "refunds" }),
   assignThread: ({ refund, admin }) => ({ threadId: refund.thread, assigneeId: admin.id }),
   assignToolCall: ({ refund, admin }) => ({ ...refund.ref, assigneeId: admin.id }),

@@ -27,7 +27,7 @@ export default async function RulesPage() {
         <h1 className="text-2xl font-semibold tracking-tight">{t("nav.rules")}</h1>
         <p className="mt-1 max-w-3xl text-sm text-neutral-600">{t("admin.rules.intro")}</p>
       </div>
-      <RulesManager rules={rules} versions={versions} />
+      <RulesManager rules={rules} versions={versions} now={new Date().toISOString()} />
     </div>
   );
 }
