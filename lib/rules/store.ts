@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import type { Rule } from "../generated/sqlite/client.ts";
+import type { KeptBacktest } from "./dto.ts";
 import type { Condition, RuleDefinition, RuleInput } from "./validations.ts";
 
 export function toDefinition(row: Rule): RuleDefinition {
@@ -48,6 +49,7 @@ export interface RuleVersionRow {
   changedAt: string;
   change: string;
   rule: RuleDefinition;
+  backtest: KeptBacktest | null;
 }
 
 /** Every kept version of a rule, newest first (a deleted rule's too). */
@@ -59,6 +61,7 @@ export async function listRuleVersions(db: Db, ruleId: string): Promise<RuleVers
     changedAt: row.changedAt.toISOString(),
     change: row.change,
     rule: JSON.parse(row.rule) as RuleDefinition,
+    backtest: row.backtest === null ? null : (JSON.parse(row.backtest) as KeptBacktest),
   }));
 }
 
@@ -85,7 +88,13 @@ function columns(input: Omit<RuleInput, "position">) {
   };
 }
 
-export async function createRule(db: Db, input: RuleInput, by: string): Promise<RuleDefinition> {
+/** Creates a rule, version 1; `backtest` (a suggested rule's, lib/rules/proposals.ts) is kept with that version. */
+export async function createRule(
+  db: Db,
+  input: RuleInput,
+  by: string,
+  { backtest }: { backtest?: KeptBacktest } = {},
+): Promise<RuleDefinition> {
   return db.$transaction(async (tx) => {
     const last = await tx.rule.findFirst({ orderBy: { position: "desc" }, select: { position: true } });
     const now = new Date();
@@ -101,7 +110,15 @@ export async function createRule(db: Db, input: RuleInput, by: string): Promise<
     });
     const rule = toDefinition(row);
     await tx.ruleVersion.create({
-      data: { ruleId: row.id, version: 1, changedBy: by, changedAt: now, change: "created", rule: JSON.stringify(rule) },
+      data: {
+        ruleId: row.id,
+        version: 1,
+        changedBy: by,
+        changedAt: now,
+        change: "created",
+        rule: JSON.stringify(rule),
+        backtest: backtest ? JSON.stringify(backtest) : null,
+      },
     });
     return rule;
   });
