@@ -22,7 +22,7 @@ import type { BacktestDisagreement, BacktestResult, BacktestSummary, KeptBacktes
 import { effectOn } from "./effect.ts";
 import { fillWaitingSince, waitOf } from "./history-waits.ts";
 import { compileRules, ruleMatches } from "./match.ts";
-import { lastDays, readPastDecisions, type PastDecision, type Period } from "./past-decisions.ts";
+import { lastDays, readPastDecisions, whoDecided, type PastDecision, type Period } from "./past-decisions.ts";
 import type { Effect, RuleDefinition } from "./validations.ts";
 
 export type Include = BacktestSummary["include"];
@@ -123,7 +123,7 @@ export const KEPT_DISAGREEMENTS = 50;
 export async function keptBacktest(db: Db, replayed: Replay, context: SummaryContext): Promise<KeptBacktest> {
   return {
     ...(await summarize(db, replayed, context)),
-    disagreements: replayed.disagreements.slice(0, KEPT_DISAGREEMENTS).map(disagreementOf),
+    disagreements: await disagreementsOf(db, replayed.disagreements.slice(0, KEPT_DISAGREEMENTS)),
   };
 }
 
@@ -143,7 +143,7 @@ export async function backtestRule(
     ...(await summarize(db, replayed, { days, period, include })),
     page,
     pageSize,
-    disagreements: replayed.disagreements.slice(first, first + pageSize).map(disagreementOf),
+    disagreements: await disagreementsOf(db, replayed.disagreements.slice(first, first + pageSize)),
   };
 }
 
@@ -155,8 +155,19 @@ export interface BacktestOptions {
   now?: Date;
 }
 
-/** What the page shows of a disagreement: who decided what, when and why; the arguments cut short. */
-export function disagreementOf({ decision, wouldDo }: Replay["disagreements"][number]): BacktestDisagreement {
+/** What the page shows of each disagreement: who decided what, when and why; the arguments cut short. */
+async function disagreementsOf(db: Db, disagreements: Replay["disagreements"]): Promise<BacktestDisagreement[]> {
+  const who = await whoDecided(
+    db,
+    disagreements.map(({ decision }) => decision),
+  );
+  return disagreements.map((disagreement) => disagreementOf(disagreement, who.get(disagreement.decision.id)));
+}
+
+function disagreementOf(
+  { decision, wouldDo }: Replay["disagreements"][number],
+  who: { reviewer: string; reason: string | null } = { reviewer: "", reason: null },
+): BacktestDisagreement {
   const args = JSON.stringify(decision.args ?? null) ?? "null";
   return {
     runId: decision.runId,
@@ -166,9 +177,9 @@ export function disagreementOf({ decision, wouldDo }: Replay["disagreements"][nu
     resourceId: decision.resourceId,
     decided: decision.action as "approve" | "decline",
     decidedBy: decision.decidedBy as BacktestDisagreement["decidedBy"],
-    reviewer: decision.reviewer,
+    reviewer: who.reviewer,
     decidedAt: decision.decidedAt.toISOString(),
-    reason: decision.reason,
+    reason: who.reason,
     wouldDo,
     args: args.length > 300 ? `${args.slice(0, 299)}…` : args,
   };

@@ -73,42 +73,50 @@ function valueCondition(path: string, values: Scalar[]): Condition {
   return values.length === 1 ? { path, op: "equals", value: values[0] } : { path, op: "in", value: sorted(values) };
 }
 
+/** A candidate's conditions, and how many calls decided its way they let through (each a call it would have agreed with). */
+export interface CandidateConditions {
+  effect: "approve" | "decline";
+  conditions: Condition[];
+  agreeing: number;
+}
+
 /**
- * The candidate condition lists for a rule with `effect` over `calls` (every person-decided call of
- * the group): the base one (each low-cardinality field held to the values decided that way), then
- * one per value of each field with several. A rule that approves also bounds each high-cardinality
- * number. Lists that no call decided that way satisfies are left out.
+ * The candidate condition lists over `calls` (every person-decided call of a group), for each way:
+ * the base one (each low-cardinality field held to the values decided that way), then one per value
+ * of each field with several. A rule that approves also bounds each high-cardinality number. Lists
+ * that no call decided that way satisfies are left out. The fields are read once for both ways.
  */
-export function candidateConditions(calls: readonly DecidedCall[], effect: "approve" | "decline"): Condition[][] {
+export function candidateConditions(calls: readonly DecidedCall[]): CandidateConditions[] {
   const fields = fieldsOf(calls);
   const lowCardinality = fields.filter((field) => field.values.length <= MAX_VALUES);
   const amounts = fields.filter((field) => field.numeric && field.values.length > MAX_VALUES);
-  const decidedThisWay = calls.filter((call) => call.action === effect);
-  const seen = new Map<string, Scalar[]>();
-  for (const field of lowCardinality) {
-    const values = new Set(decidedThisWay.map((call) => valueOf(call, field.path)));
-    seen.set(field.path, [...values]);
-  }
-  const base = new Map(lowCardinality.map((field) => [field.path, seen.get(field.path)!]));
-  const variants: Array<Map<string, Scalar[]>> = [base];
-  for (const [path, values] of base) {
-    if (values.length < 2) continue;
-    for (const value of sorted(values)) variants.push(new Map([...base, [path, [value]]]));
-  }
-  const lists: Condition[][] = [];
-  for (const held of variants) {
-    const through = decidedThisWay.filter((call) => [...held].every(([path, values]) => values.includes(valueOf(call, path))));
-    if (through.length === 0) continue;
-    // Bounds first: past MAX_CONDITIONS an equality is dropped (a broader rule), never a bound.
-    const bounds: Condition[] =
-      effect === "approve"
-        ? amounts.map((amount) => ({
-            path: amount.path,
-            op: "<=",
-            value: through.reduce((largest, call) => Math.max(largest, valueOf(call, amount.path) as number), -Infinity),
-          }))
-        : [];
-    lists.push([...bounds, ...[...held].map(([path, values]) => valueCondition(path, values))].slice(0, MAX_CONDITIONS));
-  }
-  return lists;
+  return (["approve", "decline"] as const).flatMap((effect) => {
+    const decidedThisWay = calls.filter((call) => call.action === effect);
+    const base = new Map(
+      lowCardinality.map((field) => [field.path, [...new Set(decidedThisWay.map((call) => valueOf(call, field.path)))]]),
+    );
+    const variants: Array<Map<string, Scalar[]>> = [base];
+    for (const [path, values] of base) {
+      if (values.length < 2) continue;
+      for (const value of sorted(values)) variants.push(new Map([...base, [path, [value]]]));
+    }
+    const candidates: CandidateConditions[] = [];
+    for (const held of variants) {
+      const checks = [...held];
+      const through = decidedThisWay.filter((call) => checks.every(([path, values]) => values.includes(valueOf(call, path))));
+      if (through.length === 0) continue;
+      // Bounds first: past MAX_CONDITIONS an equality is dropped (a broader rule), never a bound.
+      const bounds: Condition[] =
+        effect === "approve"
+          ? amounts.map((amount) => ({
+              path: amount.path,
+              op: "<=",
+              value: through.reduce((largest, call) => Math.max(largest, valueOf(call, amount.path) as number), -Infinity),
+            }))
+          : [];
+      const conditions = [...bounds, ...checks.map(([path, values]) => valueCondition(path, values))].slice(0, MAX_CONDITIONS);
+      candidates.push({ effect, conditions, agreeing: through.length });
+    }
+    return candidates;
+  });
 }

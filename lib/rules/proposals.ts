@@ -24,6 +24,7 @@ import type { Db } from "../db/client.ts";
 import { keptBacktest, replay, type Replay, type ReplayedRule } from "./backtest.ts";
 import type { ProposalsResult, RuleProposal } from "./dto.ts";
 import { lastDays, readPastDecisions, type PastDecision } from "./past-decisions.ts";
+import { fillWaitingSince } from "./history-waits.ts";
 import { candidateConditions } from "./proposal-conditions.ts";
 import { listRules } from "./store.ts";
 import { ruleInputSchema, type Condition, type RuleDefinition } from "./validations.ts";
@@ -95,27 +96,31 @@ export async function proposeRules(db: Db, options: ProposalOptions): Promise<Pr
       const scoped = group.filter((decision) => inScope(decision.resourceId, scope));
       const people = scoped.filter(byPeople);
       if (people.length < minCalls) continue;
-      for (const effect of ["approve", "decline"] as const) {
-        if (effect === "approve" && ratesHigh(rules, agentId, toolName, scope)) {
-          rated.set(`${agentId}\u0000${toolName}`, { agentId, toolName });
-          continue;
-        }
-        for (const conditions of candidateConditions(people, effect)) {
-          const rule = proposedRule(agentId, toolName, scope, conditions, effect);
-          if (!rule || known.has(ruleKey(rule))) continue;
-          known.add(ruleKey(rule));
-          const replayed = replay(rule, scoped);
-          if (replayed.matched < minCalls || replayed.disagreed > maxWrongShare * replayed.matched) continue;
-          candidates.push({ rule, replayed, covers: new Set(replayed.matchedIndexes.map((index) => scoped[index]!)) });
-        }
+      const approving = !ratesHigh(rules, agentId, toolName, scope);
+      if (!approving) rated.set(`${agentId}\u0000${toolName}`, { agentId, toolName });
+      for (const { effect, conditions, agreeing } of candidateConditions(people)) {
+        // A rule that decides `matched` calls, at most a share of them wrongly, agrees with at least the rest.
+        if ((effect === "approve" && !approving) || agreeing < (1 - maxWrongShare) * minCalls) continue;
+        const rule = proposedRule(agentId, toolName, scope, conditions, effect);
+        if (!rule || known.has(ruleKey(rule))) continue;
+        known.add(ruleKey(rule));
+        const replayed = replay(rule, scoped);
+        if (replayed.matched < minCalls || replayed.disagreed > maxWrongShare * replayed.matched) continue;
+        candidates.push({ rule, replayed, covers: new Set(replayed.matchedIndexes.map((index) => scoped[index]!)) });
       }
     }
   }
   const offered = widestFirst(candidates);
   const first = (page - 1) * pageSize;
   const context = { days, period, include: "people" as const };
+  const shown = offered.slice(first, first + pageSize);
+  // Every shown rule's waits looked up at once (one read of the outbox, history-waits.ts), not one read each.
+  await fillWaitingSince(
+    db,
+    shown.flatMap(({ replayed }) => replayed.deciding),
+  );
   const proposals: RuleProposal[] = [];
-  for (const { rule, replayed } of offered.slice(first, first + pageSize)) {
+  for (const { rule, replayed } of shown) {
     proposals.push({
       key: createHash("sha256").update(ruleKey(rule)).digest("hex").slice(0, 16),
       rule,
