@@ -46,7 +46,18 @@ export const AUDIT_OUTCOMES = [
 ] as const;
 
 /** The history page's URL parameters. */
-export const AUDIT_PARAM_KEYS = ["reviewer", "resourceId", "agentId", "outcome", "batch", "from", "to", "page", "perPage"] as const;
+export const AUDIT_PARAM_KEYS = [
+  "reviewer",
+  "resourceId",
+  "agentId",
+  "outcome",
+  "batch",
+  "runId",
+  "from",
+  "to",
+  "page",
+  "perPage",
+] as const;
 
 /**
  * How the review queue orders its threads: by how long their oldest call has waited, or `risk`:

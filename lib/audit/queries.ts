@@ -13,6 +13,7 @@ export function auditWhere(filters: AuditFilters): Prisma.AuditEventWhereInput {
     agentId: filters.agentId,
     outcome: filters.outcome,
     batchId: filters.batch,
+    runId: filters.runId,
     at: filters.from || filters.to ? { gte: filters.from, lte: filters.to } : undefined,
   };
 }
