@@ -17,10 +17,12 @@ describe("server actions", () => {
       .sort();
     expect(actions).toEqual([
       // The rules page (/admin/rules): admins only.
+      "acceptSuggestedRule",
       "applyRule",
       "approveToolCall",
       "assignThread",
       "assignToolCall",
+      "backtestRule",
       "browseRuns",
       "createRule",
       // Link Slack on /profile.
@@ -49,6 +51,7 @@ describe("server actions", () => {
       "setNotificationPreference",
       "setUserRole",
       "signOut",
+      "suggestRules",
       "updateRule",
       "updateWebhook",
     ]);
