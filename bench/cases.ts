@@ -91,6 +91,8 @@ export function createResults({ quick, capMs }: { quick: boolean; capMs: number 
     memory: undefined as unknown,
     /** bench/million.ts (full runs only): PostgreSQL at 10k, 100k and 1M waiting runs generated in SQL. */
     million: undefined as (MillionResults & { error?: string }) | undefined,
+    /** bench/insights.ts: every panel of /insights over a month of decisions (full: 1M; quick: 10k). */
+    insights: undefined as unknown,
     targets: [] as Array<{ target: string; value: string; met: boolean }>,
     seconds: 0,
   };

@@ -19,7 +19,7 @@
  * Full only: PostgreSQL at 10k, 100k and 1M waiting runs generated in SQL (bench/million.ts, the 1M
  * table; its databases are kept between runs, the first build of 1M takes about half an hour).
  *
- * Flags: --quick, --rebuild (drop cached stores first), --no-page, --no-mastra, --no-decision, --no-write, --no-load, --no-million.
+ * Flags: --quick, --rebuild (drop cached stores first), --no-page, --no-mastra, --no-decision, --no-write, --no-load, --no-insights, --no-million.
  */
 import { disconnectDb } from "../lib/db/client.ts";
 import { listSuspendedRuns } from "../lib/runs/list-suspended-runs.ts";
@@ -271,6 +271,11 @@ if (!QUICK && !args.has("--no-page")) {
   log(`  ${JSON.stringify(results.page)}`);
 }
 
+if (!args.has("--no-insights")) {
+  log(`insights: a month of decisions (${QUICK ? "10,000" : "1,000,000"}) on SQLite and PostgreSQL, every panel timed…`);
+  results.insights = await child("insights.ts", ["--json", `--decisions=${QUICK ? 10_000 : 1_000_000}`], {}, 7_200_000);
+  for (const line of (results.insights as { lines?: string[] }).lines ?? [JSON.stringify(results.insights)]) log(`  ${line}`);
+}
 if (!QUICK && !args.has("--no-million")) {
   // Last, so that its 17 GB database does not crowd the page cache the other measurements use.
   log("1M: PostgreSQL at 10k, 100k and 1M waiting runs generated in SQL (bench/million.ts)…");

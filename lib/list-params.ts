@@ -50,6 +50,7 @@ export const AUDIT_PARAM_KEYS = [
   "reviewer",
   "resourceId",
   "agentId",
+  "toolName",
   "outcome",
   "batch",
   "runId",

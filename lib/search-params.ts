@@ -24,7 +24,16 @@ import {
 import { isRisk, RISKS } from "./risk.ts";
 
 /** A field's name as the filters label it: words of the catalogs, so a reason reads in the reader's language. */
-type Label = "labelResourceId" | "labelThreadId" | "labelAgent" | "labelReviewer" | "labelBatch" | "labelRunId" | "labelFrom" | "labelTo";
+type Label =
+  | "labelResourceId"
+  | "labelThreadId"
+  | "labelAgent"
+  | "labelTool"
+  | "labelReviewer"
+  | "labelBatch"
+  | "labelRunId"
+  | "labelFrom"
+  | "labelTo";
 const TEXT_PROBLEMS = { nul: "hasNul", surrogate: "hasSurrogate", control: "hasControl" } as const;
 
 /** Adds a custom issue carrying `words` (lib/link-problems.ts): its message is their English. */
@@ -180,6 +189,7 @@ export const auditQuery = z
     reviewer: optionalFilter("labelReviewer"),
     resourceId: optionalFilter("labelResourceId"),
     agentId: optionalFilter("labelAgent"),
+    toolName: optionalFilter("labelTool"),
     outcome: oneOf(AUDIT_OUTCOMES, { key: "oneOf", values: { subject: { key: "labelOutcome" }, options: AUDIT_OUTCOMES.join(", ") } }),
     /** The batch id of a bulk request: its calls' entries. */
     batch: optionalFilter("labelBatch"),

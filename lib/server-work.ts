@@ -49,6 +49,12 @@ export async function startServerWork() {
       .catch((error: unknown) => console.error("[expiry] failed:", error));
     await pruneCallAssignments().catch((error: unknown) => console.error("[assignments] pruning failed:", error));
   };
+  // The decision trigger counts "decided within target" against the targets this console runs with.
+  await (
+    await import("./insights/record.ts")
+  )
+    .recordReviewTargets(await (await import("./db/client.ts")).getDb())
+    .catch((error: unknown) => console.error("[insights] could not record the review targets:", error));
   void recover();
   setInterval(recover, Math.min(30_000, Math.max(1_000, decisionLeaseMs() / 2))).unref();
   startEventDelivery((await import("./events-loop.ts")).deliverEventsOnce, numericSetting("WEBHOOKS_POLL_MS"));

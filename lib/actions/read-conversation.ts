@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { idSchema } from "../ids.ts";
 import { getRunConversation, type ConversationPage } from "../runs/conversation.ts";
+import { recordContextOpened } from "../insights/record.ts";
 import { defineAction } from "./define-action.ts";
 
 /**
@@ -15,5 +16,6 @@ export const readConversation = defineAction(
     permission: "read",
     input: z.object({ runId: idSchema("runId"), before: z.number().int().min(0).max(1_000_000).optional() }).strict(),
   },
-  ({ runId, before }): Promise<ConversationPage | null> => getRunConversation(runId, { before }),
+  ({ runId, before }, { actor }): Promise<ConversationPage | null> =>
+    recordContextOpened(runId, actor.email, () => getRunConversation(runId, { before })),
 );

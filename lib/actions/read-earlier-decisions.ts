@@ -5,6 +5,7 @@ import { earlierDecisions } from "../decisions/earlier.ts";
 import { idSchema } from "../ids.ts";
 import type { EarlierDecisions } from "../runs/conversation-dto.ts";
 import { findSuspendedRun } from "../runs/run-detail.ts";
+import { recordRunViews } from "../insights/record.ts";
 import { defineAction } from "./define-action.ts";
 
 /**
@@ -14,10 +15,11 @@ import { defineAction } from "./define-action.ts";
 export const readEarlierDecisions = defineAction(
   "readEarlierDecisions",
   { permission: "read", input: z.object({ runId: idSchema("runId"), toolCallId: idSchema("toolCallId") }).strict() },
-  async ({ runId, toolCallId }): Promise<EarlierDecisions | null> => {
+  async ({ runId, toolCallId }, { actor }): Promise<EarlierDecisions | null> => {
     const run = await findSuspendedRun(runId);
     const call = run?.toolCalls.find((candidate) => candidate.toolCallId === toolCallId);
     if (!run || !call) return null;
+    await recordRunViews(runId, [toolCallId], actor.email, true);
     return earlierDecisions({
       runId,
       toolCallId,

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { getEarlierInThread } from "../decisions/earlier-in-thread.ts";
 import { idSchema } from "../ids.ts";
 import type { EarlierInThreadPage } from "../runs/conversation-dto.ts";
+import { recordContextOpened } from "../insights/record.ts";
 import { defineAction } from "./define-action.ts";
 
 /**
@@ -22,5 +23,6 @@ export const readEarlierInThread = defineAction(
       })
       .strict(),
   },
-  ({ runId, before }): Promise<EarlierInThreadPage> => getEarlierInThread(runId, { before }),
+  ({ runId, before }, { actor }): Promise<EarlierInThreadPage> =>
+    recordContextOpened(runId, actor.email, () => getEarlierInThread(runId, { before })),
 );

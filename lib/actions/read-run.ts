@@ -4,6 +4,7 @@ import { z } from "zod";
 import { idSchema } from "../ids.ts";
 import type { RunDetailDto } from "../queue/dto.ts";
 import { getRunDetail } from "../queue/views.ts";
+import { recordRunViews } from "../insights/record.ts";
 import { defineAction } from "./define-action.ts";
 
 /**
@@ -14,5 +15,16 @@ import { defineAction } from "./define-action.ts";
 export const readRun = defineAction(
   "readRun",
   { permission: "read", input: z.object({ runId: idSchema("runId") }).strict() },
-  ({ runId }): Promise<RunDetailDto | null> => getRunDetail(runId),
+  async ({ runId }, { actor }): Promise<RunDetailDto | null> => {
+    const run = await getRunDetail(runId);
+    // Opened: the insights count who looked at a call before deciding it (lib/insights).
+    if (run)
+      await recordRunViews(
+        runId,
+        run.toolCalls.flatMap((call) => (call.toolCallId ? [call.toolCallId] : [])),
+        actor.email,
+        false,
+      );
+    return run;
+  },
 );

@@ -11,6 +11,7 @@ export function auditWhere(filters: AuditFilters): Prisma.AuditEventWhereInput {
     reviewer: filters.reviewer,
     resourceId: filters.resourceId,
     agentId: filters.agentId,
+    toolName: filters.toolName,
     outcome: filters.outcome,
     batchId: filters.batch,
     runId: filters.runId,

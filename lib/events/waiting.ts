@@ -46,6 +46,20 @@ export async function recordWaitingCalls(databaseUrl: string = databaseUrlFromEn
       if (count === 0) continue;
       recorded++;
       if (step) await step(tx, call);
+      // The call's review row for the insights (lib/insights), after the rules' match so that its
+      // arrival counts with the risk they gave it; a call claimed again keeps its first wait.
+      await tx.callReview.upsert({
+        where: { runId_toolCallId: { runId: call.runId, toolCallId: call.toolCallId } },
+        create: {
+          runId: call.runId,
+          toolCallId: call.toolCallId,
+          agentId: call.agentId,
+          toolName: call.toolName ?? "",
+          resourceId: call.resourceId,
+          waitingSince: call.waitingSince,
+        },
+        update: {},
+      });
       await emitEvent(tx, "call.waiting", {
         runId: call.runId,
         toolCallId: call.toolCallId,

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { listConsoleAgents } from "@/lib/queue/agents";
 import { pageAccess } from "@/lib/auth/page-access";
+import { recordRunViews } from "@/lib/insights/record";
 import { can } from "@/lib/auth/roles";
 import { getRunPage } from "@/lib/queue/views";
 import type { PriorDecision } from "@/lib/decisions/types";
@@ -49,6 +50,13 @@ export default async function RunPage({ params }: Params) {
   if ("unknown" in found) notFound();
   if ("decided" in found) return <NotWaiting runId={runId} decided={found.decided} decidedOutsideAt={found.decidedOutsideAt} />;
   const run = found.waiting;
+  // The page shows every waiting call with its context: opened, for the insights (lib/insights).
+  await recordRunViews(
+    run.runId,
+    run.toolCalls.flatMap((call) => (call.toolCallId ? [call.toolCallId] : [])),
+    actor.email,
+    true,
+  );
 
   const agentName = (await listConsoleAgents()).find((agent) => agent.id === run.agentId)?.name;
 

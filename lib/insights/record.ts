@@ -1,0 +1,60 @@
+/**
+ * What the insights need recorded beside the decisions, none of it on the decision path: who opened
+ * a call and its context (the pages' reads), and the review targets in force (at start). A call's
+ * own row is written when it is claimed as waiting (lib/events/waiting.ts, in the claim's transaction). The rollups themselves are kept by
+ * the triggers of migration `insights`, in the transaction that settles each decision.
+ */
+import { getDb, type Db } from "../db/client.ts";
+import { findSuspendedRun } from "../runs/run-detail.ts";
+import { reviewSlaMinutes, riskTargetMinutes } from "../queue/review-target.ts";
+
+/**
+ * A reviewer opened a waiting call (its page or its details), or its context (the earlier decisions,
+ * the conversation, earlier in the thread). Keeps the first time of each; a database error here is
+ * swallowed, because a read must never fail over a statistic.
+ */
+export async function recordCallView(
+  db: Db,
+  view: { runId: string; toolCallId: string; reviewer: string; context: boolean },
+): Promise<void> {
+  const now = new Date();
+  const key = { runId: view.runId, toolCallId: view.toolCallId, reviewer: view.reviewer };
+  try {
+    await db.callView.upsert({
+      where: { runId_toolCallId_reviewer: key },
+      create: { ...key, openedAt: now, contextOpenedAt: view.context ? now : null },
+      update: {},
+    });
+    if (view.context) await db.callView.updateMany({ where: { ...key, contextOpenedAt: null }, data: { contextOpenedAt: now } });
+  } catch (error) {
+    console.warn(`Could not record that ${view.reviewer} opened a call: ${(error as Error).message}`);
+  }
+}
+
+/** `recordCallView` for each of a run's waiting calls: what opening a run (its page, its row) shows them all. */
+export async function recordRunViews(runId: string, toolCallIds: string[], reviewer: string, context: boolean): Promise<void> {
+  const db = await getDb();
+  for (const toolCallId of toolCallIds) await recordCallView(db, { runId, toolCallId, reviewer, context });
+}
+
+/** Reads a run's context (its conversation, earlier in its thread), then records it as opened for each waiting call. */
+export async function recordContextOpened<T>(runId: string, reviewer: string, read: () => Promise<T>): Promise<T> {
+  const found = await read();
+  const run = await findSuspendedRun(runId);
+  if (run)
+    await recordRunViews(
+      runId,
+      run.toolCalls.flatMap((call) => (call.toolCallId ? [call.toolCallId] : [])),
+      reviewer,
+      true,
+    );
+  return found;
+}
+
+/** Writes the review targets this console runs with, for the decision trigger's "within target". */
+export async function recordReviewTargets(db: Db, env: Record<string, string | undefined> = process.env): Promise<void> {
+  const targets: Record<string, number> = { ...riskTargetMinutes(env), unrated: reviewSlaMinutes(env) };
+  for (const [risk, minutes] of Object.entries(targets)) {
+    await db.insightTarget.upsert({ where: { risk }, create: { risk, minutes }, update: { minutes } });
+  }
+}
