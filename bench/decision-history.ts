@@ -1,11 +1,11 @@
 /**
  * A history of decisions for the benchmarks of rules over the past (bench/history-child.ts): `size`
  * approval calls decided over the last 30 days, written as the console writes a decided call
- * (lib/decisions/ledger.ts, lib/events/waiting.ts, lib/rules/auto-decide.ts):
+ * (lib/decisions/ledger.ts, lib/events/waiting.ts, lib/rules/auto-decide.ts, lib/insights):
  * - a tool_call_decisions row (applied; 90% by people, 7% by a rule, 3% expired);
  * - its `recorded` audit row with the call's arguments and its `applied` row (audit_events);
- * - the `call.waiting` event its claim wrote to the outbox, with when it started waiting (minutes
- *   to hours before the decision);
+ * - its call_reviews row, written when the console claimed it, with when it started waiting (minutes
+ *   to hours before the decision) and how it ended;
  * - for half of the calls (those claimed while some rule existed) a call_rule_matches row.
  * Agents, tools and arguments are the demo's; 2,000 customers (`cust_<n>`) and 200 accounts of two
  * tenants (`acme:eu:<n>`, `globex/<n>`); people approve small refunds and decline large ones, with
@@ -43,7 +43,7 @@ interface Generated {
   decision: Sql;
   audit: Sql[];
   match: Sql | null;
-  event: Sql;
+  review: Sql;
 }
 
 function generated(index: number, size: number, next: () => number, now: number): Generated {
@@ -97,20 +97,7 @@ function generated(index: number, size: number, next: () => number, now: number)
       index % 2 === 0
         ? sql`(${runId}, ${toolCallId}, ${ruleDecided ? "rule_bench" : null}, ${ruleDecided ? 1 : null}, ${ruleDecided ? "approve" : null}, ${new Date(waitingSince.getTime() + 900)}, ${new Date(waitingSince.getTime() + 1_000)}, ${null})`
         : null,
-    event: sql`(${randomUUID()}, ${"call.waiting"}, ${JSON.stringify({
-      type: "call.waiting",
-      timestamp: waitingSince.toISOString(),
-      data: {
-        runId,
-        toolCallId,
-        toolName: tool.toolName,
-        agentId: tool.agentId,
-        threadId,
-        resourceId,
-        workflowName: "agentic-loop",
-        waitingSince: waitingSince.toISOString(),
-      },
-    })}, ${new Date(waitingSince.getTime() + 900)})`,
+    review: sql`(${runId}, ${toolCallId}, ${tool.agentId}, ${tool.toolName}, ${resourceId}, ${waitingSince}, ${decidedAt}, ${reviewer}, ${action}, ${action === "expire" ? "expiry" : ruleDecided ? "rule" : "person"}, ${"unrated"})`,
   };
 }
 
@@ -131,7 +118,8 @@ export async function generateDecisionHistory(url: string, size: number, now: nu
           sql`INSERT INTO call_rule_matches (run_id, tool_call_id, rule_id, rule_version, effect, matched_at, settled_at, risk) VALUES ${join(matches)}`,
         );
       }
-      await tx.execute(sql`INSERT INTO outbox_events (id, type, payload, created_at) VALUES ${join(rows.map((row) => row.event))}`);
+      await tx.execute(sql`INSERT INTO call_reviews (run_id, tool_call_id, agent_id, tool_name, resource_id, waiting_since, decided_at, decided_by, action, source, risk)
+        VALUES ${join(rows.map((row) => row.review))}`);
     });
   }
   // What autovacuum does after a bulk load (it is off on the development machines); SQLite gathers its own.

@@ -12,15 +12,15 @@
  * - An approve or decline rule agrees when it would have done what was decided, else disagrees:
  *   each disagreement is listed with who decided, when and why. "Require approvals" and "ask"
  *   leave the call to people: counted by effect, never agreeing or disagreeing.
- * - The time saved is the sum of the waits (waiting → decided, history-waits.ts) of the counted
- *   calls it would have approved or declined at once; a call whose wait is not known is counted apart.
+ * - The time saved is the sum of the waits (waiting → decided: call_reviews.waiting_since, as the
+ *   insights count them) of the counted calls it would have approved or declined at once; a call
+ *   whose wait was not recorded is counted apart.
  * - Decisions not counted (rules' and suggestions' when only people's count, and expiries, which
  *   decide nothing about the call) are reported apart: how many the rule matches, and disagreements.
  */
 import type { Db } from "../db/client.ts";
 import type { BacktestDisagreement, BacktestResult, BacktestSummary, KeptBacktest } from "./dto.ts";
 import { effectOn } from "./effect.ts";
-import { fillWaitingSince, waitOf } from "./history-waits.ts";
 import { compileRules, ruleMatches } from "./match.ts";
 import { lastDays, readPastDecisions, whoDecided, type PastDecision, type Period } from "./past-decisions.ts";
 import type { Effect, RuleDefinition } from "./validations.ts";
@@ -85,9 +85,13 @@ export function replay(rule: ReplayedRule, decisions: readonly PastDecision[], i
   return result;
 }
 
-/** The replay's numbers as reported, with the waits it saves (each call's start looked up if not known yet). */
-export async function summarize(db: Db, replayed: Replay, { days, period, include }: SummaryContext): Promise<BacktestSummary> {
-  await fillWaitingSince(db, replayed.deciding);
+/** How long the call waited before it was decided, in milliseconds; null when its start was not recorded. */
+export function waitOf(decision: Pick<PastDecision, "waitingSince" | "decidedAt">): number | null {
+  return decision.waitingSince === null ? null : Math.max(0, decision.decidedAt.getTime() - decision.waitingSince.getTime());
+}
+
+/** The replay's numbers as reported, with the waits it saves. */
+export function summarize(replayed: Replay, { days, period, include }: SummaryContext): BacktestSummary {
   let waitSavedMs = 0;
   let waitsUnknown = 0;
   for (const decision of replayed.deciding) {
@@ -122,7 +126,7 @@ export const KEPT_DISAGREEMENTS = 50;
 /** The summary and the first disagreements: what a proposal shows and a rule version keeps. */
 export async function keptBacktest(db: Db, replayed: Replay, context: SummaryContext): Promise<KeptBacktest> {
   return {
-    ...(await summarize(db, replayed, context)),
+    ...summarize(replayed, context),
     disagreements: await disagreementsOf(db, replayed.disagreements.slice(0, KEPT_DISAGREEMENTS)),
   };
 }
@@ -140,7 +144,7 @@ export async function backtestRule(
   const replayed = replay(rule, await readPastDecisions(db, rule, period), include);
   const first = (page - 1) * pageSize;
   return {
-    ...(await summarize(db, replayed, { days, period, include })),
+    ...summarize(replayed, { days, period, include }),
     page,
     pageSize,
     disagreements: await disagreementsOf(db, replayed.disagreements.slice(first, first + pageSize)),

@@ -8,8 +8,9 @@
  * decidable again, is not a decision) by its (agent, tool, time) or (time) index, narrowed in SQL by
  * what the rule names; the arguments from the decision's `recorded` audit row (the audit log keeps an
  * approval call's arguments with it) by the log's (agent, time) or (outcome, time) index; and when
- * the call started waiting from call_rule_matches (history-waits.ts has the rest). Only the columns
- * the replay needs.
+ * the call started waiting from its call_reviews row (lib/insights: written when the console claims
+ * a newly waiting call; calls that waited before it was recorded have none). Only the columns the
+ * replay needs.
  */
 import { empty, raw, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { queryStatement, workflowIdOfOwner, workflowOwnerKey } from "@agent-approvals/mastra-store";
@@ -35,7 +36,7 @@ export interface PastDecision {
   action: PastAction;
   decidedBy: DecidedBy;
   decidedAt: Date;
-  /** When the call started waiting, when known (history-waits.ts); null otherwise. */
+  /** When the call started waiting (call_reviews, recorded when the console claims a waiting call); null when not recorded. */
   waitingSince: Date | null;
 }
 
@@ -62,7 +63,7 @@ interface Row {
   action: string;
   decidedBy: DecidedBy;
   decidedAt: Date | string;
-  matchedAt: Date | string | null;
+  waitingSince: Date | string | null;
 }
 
 /** LIKE's own characters, escaped with `\`, so a resource prefix is taken as written. */
@@ -98,7 +99,7 @@ function scopeSql(scope: PastScope, table: "d" | "a"): Sql {
 
 /**
  * Every decision of the period the scope allows, in no particular order. Two reads of one range
- * each, joined here by the decision's id: the decisions (with their rule match) by decision time,
+ * each, joined here by the decision's id: the decisions (with their rule match and review row) by decision time,
  * and their `recorded` audit rows (the arguments) by the audit log's time, both in the order they
  * were appended. (Joined in SQL, each decision looked its audit row up by run id: five times slower
  * at 100,000.) A call decided again after a release has a `recorded` row per attempt, each with the
@@ -110,9 +111,10 @@ export async function readPastDecisions(db: Db, scope: PastScope, { from, to }: 
       db,
       sql`
       SELECT d.id, d.run_id AS "runId", d.tool_call_id AS "toolCallId", d.agent_id AS "agentId", d.tool_name AS "toolName",
-        d.resource_id AS "resourceId", d.action, ${DECIDED_BY} AS "decidedBy", d.decided_at AS "decidedAt", m.matched_at AS "matchedAt"
+        d.resource_id AS "resourceId", d.action, ${DECIDED_BY} AS "decidedBy", d.decided_at AS "decidedAt", r.waiting_since AS "waitingSince"
       FROM tool_call_decisions d
       LEFT JOIN call_rule_matches m ON m.run_id = d.run_id AND m.tool_call_id = d.tool_call_id
+      LEFT JOIN call_reviews r ON r.run_id = d.run_id AND r.tool_call_id = d.tool_call_id
       WHERE d.decided_at >= ${from} AND d.decided_at < ${to}
         AND d.action IN (${"approve"}, ${"decline"}, ${"expire"}) AND d.state <> ${"released"}
         ${scopeSql(scope, "d")}`,
@@ -149,7 +151,7 @@ function pastDecisionOf(row: Row, args: string | null): PastDecision {
     action: row.action as PastAction,
     decidedBy: row.decidedBy,
     decidedAt: new Date(row.decidedAt),
-    waitingSince: row.matchedAt === null ? null : new Date(row.matchedAt),
+    waitingSince: row.waitingSince === null ? null : new Date(row.waitingSince),
   };
 }
 

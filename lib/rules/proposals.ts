@@ -24,7 +24,6 @@ import type { Db } from "../db/client.ts";
 import { keptBacktest, replay, type Replay, type ReplayedRule } from "./backtest.ts";
 import type { ProposalsResult, RuleProposal } from "./dto.ts";
 import { lastDays, readPastDecisions, type PastDecision } from "./past-decisions.ts";
-import { fillWaitingSince } from "./history-waits.ts";
 import { candidateConditions } from "./proposal-conditions.ts";
 import { listRules } from "./store.ts";
 import { ruleInputSchema, type Condition, type RuleDefinition } from "./validations.ts";
@@ -113,14 +112,8 @@ export async function proposeRules(db: Db, options: ProposalOptions): Promise<Pr
   const offered = widestFirst(candidates);
   const first = (page - 1) * pageSize;
   const context = { days, period, include: "people" as const };
-  const shown = offered.slice(first, first + pageSize);
-  // Every shown rule's waits looked up at once (one read of the outbox, history-waits.ts), not one read each.
-  await fillWaitingSince(
-    db,
-    shown.flatMap(({ replayed }) => replayed.deciding),
-  );
   const proposals: RuleProposal[] = [];
-  for (const { rule, replayed } of shown) {
+  for (const { rule, replayed } of offered.slice(first, first + pageSize)) {
     proposals.push({
       key: createHash("sha256").update(ruleKey(rule)).digest("hex").slice(0, 16),
       rule,

@@ -1,8 +1,9 @@
 /**
  * Past decisions made through the product's own code, for the tests of backtests and suggested
  * rules: the demo refunds agent runs until its issueRefund call waits (Mastra, on the test
- * database), the console's events loop claims it (`call.waiting` in the outbox, and the rules'
- * match when any rule exists), then a person decides it with `decide`, as the JSON API would.
+ * database), the console's events loop claims it (its call_reviews row with when it started waiting,
+ * `call.waiting` in the outbox, and the rules' match when any rule exists), then a person decides it
+ * with `decide`, as the JSON API would.
  */
 import { randomUUID } from "node:crypto";
 import { decide } from "../../lib/decisions/decide.ts";

@@ -1,8 +1,8 @@
 /**
  * A replay of a rule over the past written again for the tests, apart from lib/rules: the decisions
  * read with the Prisma client from the tables as the product wrote them (decisions, their `recorded`
- * audit rows for the arguments, the rules' matches and the outbox's `call.waiting` events for when
- * each call started waiting), and the few conditions suggested rules use (equals, in, <=, >=, <,
+ * audit rows for the arguments, the insights' call_reviews rows for when each call started waiting),
+ * and the few conditions suggested rules use (equals, in, <=, >=, <,
  * >) checked by hand, not by the matcher.
  */
 import { getDb } from "../../lib/db/client.ts";
@@ -25,20 +25,13 @@ export interface HandDecision {
 
 export async function decisionsByHand(databaseUrl: string): Promise<HandDecision[]> {
   const db = await getDb(databaseUrl);
-  const [decisions, recorded, matches, waiting] = await Promise.all([
+  const [decisions, recorded, reviews] = await Promise.all([
     db.toolCallDecision.findMany({ where: { state: { not: "released" } } }),
     db.auditEvent.findMany({ where: { outcome: "recorded" } }),
-    db.callRuleMatch.findMany(),
-    db.outboxEvent.findMany({ where: { type: "call.waiting" } }),
+    db.callReview.findMany(),
   ]);
   const argsOf = new Map(recorded.map((row) => [row.decisionId, row.args]));
-  const matchedAt = new Map(matches.map((match) => [`${match.runId}/${match.toolCallId}`, match.matchedAt]));
-  const waitingSince = new Map(
-    waiting.map((event) => {
-      const { data } = JSON.parse(event.payload) as { data: { runId: string; toolCallId: string; waitingSince: string } };
-      return [`${data.runId}/${data.toolCallId}`, new Date(data.waitingSince)];
-    }),
-  );
+  const waitingSince = new Map(reviews.map((review) => [`${review.runId}/${review.toolCallId}`, review.waitingSince ?? undefined]));
   return decisions.map((decision) => {
     const key = `${decision.runId}/${decision.toolCallId}`;
     const args = argsOf.get(decision.id);
@@ -54,7 +47,7 @@ export async function decisionsByHand(databaseUrl: string): Promise<HandDecision
       reason: decision.reason,
       decidedAt: decision.decidedAt,
       args: args ? (JSON.parse(args) as Record<string, unknown>) : undefined,
-      waitingSince: matchedAt.get(key) ?? waitingSince.get(key),
+      waitingSince: waitingSince.get(key),
     };
   });
 }
