@@ -22,7 +22,7 @@ import type { Db } from "../db/client.ts";
 import type { BacktestDisagreement, BacktestResult, BacktestSummary, KeptBacktest } from "./dto.ts";
 import { effectOn } from "./effect.ts";
 import { compileRules, ruleMatches } from "./match.ts";
-import { lastDays, readPastDecisions, whoDecided, type PastDecision, type Period } from "./past-decisions.ts";
+import { lastDays, readPastDecisions, whoDecided, type DecisionDetails, type PastDecision, type Period } from "./past-decisions.ts";
 import type { Effect, RuleDefinition } from "./validations.ts";
 
 export type Include = BacktestSummary["include"];
@@ -170,12 +170,12 @@ async function disagreementsOf(db: Db, disagreements: Replay["disagreements"]): 
 
 function disagreementOf(
   { decision, wouldDo }: Replay["disagreements"][number],
-  who: { reviewer: string; reason: string | null } = { reviewer: "", reason: null },
+  who: DecisionDetails = { runId: "", toolCallId: "", reviewer: "", reason: null },
 ): BacktestDisagreement {
   const args = JSON.stringify(decision.args ?? null) ?? "null";
   return {
-    runId: decision.runId,
-    toolCallId: decision.toolCallId,
+    runId: who.runId,
+    toolCallId: who.toolCallId,
     agentId: decision.agentId,
     toolName: decision.toolName,
     resourceId: decision.resourceId,

@@ -2,7 +2,8 @@
  * The decisions of a period as a rule sees them, for replaying rules over the past (backtest.ts):
  * each approval call decided (approved, declined or expired) with its agent, tool, resource and
  * arguments, who decided it (a person, a rule, a reviewer's suggestion, expiry), when, and since when
- * it waited; the reviewer's name and reason are read apart for the decisions a page shows (whoDecided).
+ * it waited; its run and call ids, the reviewer's name and reason are read apart for the decisions a
+ * page shows (whoDecided).
  *
  * Read from tool_call_decisions (one row per decided call: the decision in effect; a released one,
  * decidable again, is not a decision) by its (agent, tool, time) or (time) index, narrowed in SQL by
@@ -22,10 +23,8 @@ export type DecidedBy = "person" | "rule" | "suggestion" | "expiry";
 export type PastAction = "approve" | "decline" | "expire";
 
 export interface PastDecision {
-  /** The decision's own id (tool_call_decisions.id): whoDecided reads its reviewer and reason by it. */
+  /** The decision's own id (tool_call_decisions.id): whoDecided reads its call, reviewer and reason by it. */
   id: string;
-  runId: string;
-  toolCallId: string;
   agentId: string;
   /** A workflow run's workflow (its agentId is `workflow:<name>`), as rules match it. */
   workflowName: string | null;
@@ -55,8 +54,6 @@ export function lastDays(days: number, now: Date = new Date()): Period {
 
 interface Row {
   id: string;
-  runId: string;
-  toolCallId: string;
   agentId: string;
   toolName: string | null;
   resourceId: string | null;
@@ -110,7 +107,7 @@ export async function readPastDecisions(db: Db, scope: PastScope, { from, to }: 
     queryStatement<Row>(
       db,
       sql`
-      SELECT d.id, d.run_id AS "runId", d.tool_call_id AS "toolCallId", d.agent_id AS "agentId", d.tool_name AS "toolName",
+      SELECT d.id, d.agent_id AS "agentId", d.tool_name AS "toolName",
         d.resource_id AS "resourceId", d.action, ${DECIDED_BY} AS "decidedBy", d.decided_at AS "decidedAt", r.waiting_since AS "waitingSince"
       FROM tool_call_decisions d
       LEFT JOIN call_rule_matches m ON m.run_id = d.run_id AND m.tool_call_id = d.tool_call_id
@@ -139,8 +136,6 @@ export async function readPastDecisions(db: Db, scope: PastScope, { from, to }: 
 function pastDecisionOf(row: Row, args: string | null): PastDecision {
   return {
     id: row.id,
-    runId: row.runId,
-    toolCallId: row.toolCallId,
     agentId: row.agentId,
     workflowName: workflowIdOfOwner(row.agentId) ?? null,
     toolName: row.toolName,
@@ -155,18 +150,26 @@ function pastDecisionOf(row: Row, args: string | null): PastDecision {
   };
 }
 
-/** Who made each of `decisions` and why (reviewer, reason): read for the few a page shows, not with every decision. */
-export async function whoDecided(
-  db: Db,
-  decisions: readonly PastDecision[],
-): Promise<Map<string, { reviewer: string; reason: string | null }>> {
+/** What a page shows of a past decision beside what the replay read: its call, who made it and why. */
+export interface DecisionDetails {
+  runId: string;
+  toolCallId: string;
+  reviewer: string;
+  reason: string | null;
+}
+
+/**
+ * The call, reviewer and reason of each of `decisions`: read for the few a page shows (by the
+ * decisions' ids), not with every decision the replay reads, which needs none of them.
+ */
+export async function whoDecided(db: Db, decisions: readonly PastDecision[]): Promise<Map<string, DecisionDetails>> {
   const rows = decisions.length
     ? await db.toolCallDecision.findMany({
         where: { id: { in: decisions.map((decision) => decision.id) } },
-        select: { id: true, reviewer: true, reason: true },
+        select: { id: true, runId: true, toolCallId: true, reviewer: true, reason: true },
       })
     : [];
-  return new Map(rows.map(({ id, reviewer, reason }) => [id, { reviewer, reason }]));
+  return new Map(rows.map(({ id, ...call }) => [id, call]));
 }
 
 /** The recorded arguments; a value cut short by the audit log's cap is no longer JSON, and matches no condition. */
