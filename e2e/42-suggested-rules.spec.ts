@@ -38,7 +38,7 @@ test("an admin finds a rule suggested from what people decided, sees its backtes
   await adminPage.getByRole("link", { name: "Suggested rules, from what people decided" }).click();
   const section = adminPage.getByRole("region", { name: "Suggested rules" });
   await section.getByLabel("At least this many past calls").fill("5");
-  await section.getByLabel("Resources starting with (blank: any)").fill(testResource);
+  await section.getByLabel("Limit to resources starting with (empty: all)").fill(testResource);
   await section.getByRole("button", { name: "Find suggested rules" }).click();
   // Never wrong (the default): the one decline among them rules the group out.
   await expect(section.getByRole("status")).toContainText("No rule to suggest from 7 calls people decided in the last 30 days.");
