@@ -23,6 +23,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "../db/client.ts";
 import { keptBacktest, replay, type Replay, type ReplayedRule } from "./backtest.ts";
 import type { ProposalsResult, RuleProposal } from "./dto.ts";
+import { compileRules, ruleMatches } from "./match.ts";
 import { lastDays, readPastDecisions, type PastDecision } from "./past-decisions.ts";
 import { candidateConditions } from "./proposal-conditions.ts";
 import { listRules } from "./store.ts";
@@ -101,7 +102,7 @@ export async function proposeRules(db: Db, options: ProposalOptions): Promise<Pr
         // A rule that decides `matched` calls, at most a share of them wrongly, agrees with at least the rest.
         if ((effect === "approve" && !approving) || agreeing < (1 - maxWrongShare) * minCalls) continue;
         const rule = proposedRule(agentId, toolName, scope, conditions, effect);
-        if (!rule || known.has(ruleKey(rule))) continue;
+        if (!rule || known.has(ruleKey(rule)) || !mayPass(rule, people, minCalls, maxWrongShare)) continue;
         known.add(ruleKey(rule));
         const replayed = replay(rule, scoped);
         if (replayed.matched < minCalls || replayed.disagreed > maxWrongShare * replayed.matched) continue;
@@ -136,6 +137,24 @@ export async function proposeRules(db: Db, options: ProposalOptions): Promise<Pr
 }
 
 const byPeople = (decision: PastDecision) => decision.decidedBy === "person" && decision.action !== "expire";
+
+/**
+ * Whether `rule` can pass, told quickly: over people's decisions in its scope (approval calls, so
+ * what it does is its effect), with the replay's own matcher, stopping at the first disagreement
+ * more than the share allows of them all. Only a rule that can pass is replayed (which counts it).
+ */
+function mayPass(rule: ReplayedRule, people: readonly PastDecision[], minCalls: number, maxWrongShare: number): boolean {
+  const [compiled] = compileRules([{ ...rule, enabled: true }]);
+  const allowed = maxWrongShare * people.length;
+  let matched = 0;
+  let disagreed = 0;
+  for (const decision of people) {
+    if (!ruleMatches(compiled!, decision)) continue;
+    matched++;
+    if (decision.action !== rule.effect && ++disagreed > allowed) return false;
+  }
+  return matched >= minCalls && disagreed <= maxWrongShare * matched;
+}
 
 /** The widest scope, then each resource prefix within it that has at least `minCalls` calls. */
 function scopesOf(people: PastDecision[], widest: Scope, minCalls: number): Scope[] {
