@@ -76,6 +76,8 @@ export function createResults({ quick, capMs }: { quick: boolean; capMs: number 
     context: {} as Record<string, Record<number, { stats: Stats; calls: number }>>,
     /** rules[engine][size]: 100 rules per newly waiting call, and a dry run over the backlog (bench/rules-child.ts). */
     rules: {} as Record<string, Record<number, RulesResult>>,
+    /** history.sqlite / history.pg: a rule's backtest and the suggested rules over a history of decisions (bench/history-child.ts). */
+    history: {} as Partial<Record<"sqlite" | "pg", HistoryResult>>,
     writePath: undefined as WritePathResult | undefined,
     mismatches: [] as string[],
     page: undefined as unknown,
@@ -110,4 +112,21 @@ export interface RulesResult {
   dryRun: Stats;
   waiting: number;
   matched: number;
+}
+
+/** What bench/history-child.ts answers per database. */
+export interface HistoryResult {
+  /** Decisions in the history (all within the 30 days replayed). */
+  size: number;
+  generateMs: number;
+  /** A backtest of a rule naming no agent or tool: every decision of the period read and replayed. */
+  backtestAll: Stats;
+  backtestAllMatched: number;
+  /** A backtest of a rule of one agent and tool. */
+  backtestScoped: Stats;
+  backtestScopedMatched: number;
+  /** The suggested rules with their defaults (30 days, 20 calls, never wrong), first page of 10. */
+  proposals: Stats;
+  proposalsConsidered: number;
+  proposalsOffered: number;
 }

@@ -10,7 +10,7 @@ import { BENCH_DIR } from "./backlog.ts";
 import { millionReport } from "./million-report.ts";
 import { CASES, PER_PAGE, type BenchResults, type MastraResult, type OurResult } from "./cases.ts";
 import type { Stats } from "./timing.ts";
-import { decisionTarget, listingTargets } from "./targets.ts";
+import { decisionTarget, historyTargets, listingTargets } from "./targets.ts";
 import { loadReport, type OpenLoopResult } from "./load-report.ts";
 import { threadsReport, THREADS_PER_PAGE } from "./threads.ts";
 import { writePathReport } from "./write-path.ts";
@@ -114,6 +114,7 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
       rules.dryRun.median < 2_000,
     );
   }
+  results.targets.push(...historyTargets(results.history, QUICK));
   const mem = results.memory as Record<string, { peakRssMb?: number }>;
   for (const engine of ["sqlite", "pg"]) {
     const peak = mem?.[engine]?.peakRssMb;

@@ -13,6 +13,9 @@
  * on PostgreSQL and one on SQLite, saturation per instance, each against the floor route), on the
  * production build (`next build` first); quick: a 5,000 backlog and short phases.
  *
+ * Both: a rule's backtest and the suggested rules over a history of decisions (bench/history-child.ts:
+ * 100,000 decisions, 10,000 in quick), on SQLite and PostgreSQL.
+ *
  * Full only: PostgreSQL at 10k, 100k and 1M waiting runs generated in SQL (bench/million.ts, the 1M
  * table; its databases are kept between runs, the first build of 1M takes about half an hour).
  *
@@ -160,6 +163,18 @@ for (const { engine, size, measured } of await measureOurStores<RulesResult>("ru
   log(
     `  rules ${engine} ${size}: 100 rules ${(measured.evaluation.median * 1000).toFixed(1)} µs median per call (p95 ${(measured.evaluation.p95 * 1000).toFixed(1)} µs); ` +
       `dry run over ${measured.waiting} waiting calls: median ${measured.dryRun.median.toFixed(0)} ms, p95 ${measured.dryRun.p95.toFixed(0)} ms`,
+  );
+}
+
+/* ---------- rules over the past: a backtest and the suggested rules over a history of decisions ---------- */
+
+log(`rules over the past: ${QUICK ? "10,000" : "100,000"} decisions on SQLite and PostgreSQL…`);
+results.history = (await child("history-child.ts", QUICK ? ["--quick"] : [], {}, 1_800_000)) as BenchResults["history"];
+for (const [engine, measured] of Object.entries(results.history)) {
+  if (!measured?.backtestAll) throw new Error(`history-child.ts ${engine}: ${JSON.stringify(measured)}`);
+  log(
+    `  history ${engine} ${measured.size}: backtest median ${measured.backtestAll.median.toFixed(0)} ms (every agent), ${measured.backtestScoped.median.toFixed(0)} ms (one tool); ` +
+      `suggested rules median ${measured.proposals.median.toFixed(0)} ms (${measured.proposalsOffered} suggested)`,
   );
 }
 

@@ -88,3 +88,28 @@ export function decisionTarget(decision: { ratio: number; decide: Stats; bare: S
     met: decision.ratio < limit,
   };
 }
+
+/** Rules over the past (bench/history-child.ts): a backtest < 2 s and the suggested rules < 5 s over the history, on each database. */
+export function historyTargets(history: BenchResults["history"], quick: boolean): Target[] {
+  const targets: Target[] = [];
+  for (const [engine, name] of [
+    ["sqlite", "SQLite"],
+    ["pg", "PostgreSQL"],
+  ] as const) {
+    const measured = history[engine];
+    if (!measured) continue;
+    const over = `${measured.size.toLocaleString("en")} decisions${quick ? " (quick: the full run has 100,000)" : ""} (${name})`;
+    const slowest = Math.max(measured.backtestAll.median, measured.backtestScoped.median);
+    targets.push({
+      target: `a rule's backtest over ${over}: median < 2 s`,
+      value: `${measured.backtestAll.median.toFixed(0)} ms every agent (${measured.backtestAllMatched.toLocaleString("en")} matched), ${measured.backtestScoped.median.toFixed(0)} ms one tool`,
+      met: slowest < 2_000,
+    });
+    targets.push({
+      target: `suggested rules over ${over}: median < 5 s`,
+      value: `${measured.proposals.median.toFixed(0)} ms (p95 ${measured.proposals.p95.toFixed(0)} ms; ${measured.proposalsOffered} suggested from ${measured.proposalsConsidered.toLocaleString("en")} people's decisions)`,
+      met: measured.proposals.median < 5_000,
+    });
+  }
+  return targets;
+}

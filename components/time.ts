@@ -28,12 +28,12 @@ export function useTimestamp(): (iso: string) => string {
   );
 }
 
-/** "< 1 min", "12 min", "3 h 5 min", "2 d 4 h", in the reader's language. */
-export function useWait(): (fromIso: string, now: number) => string {
+/** A length of time, "< 1 min", "12 min", "3 h 5 min", "2 d 4 h", in the reader's language. */
+export function useDuration(): (ms: number) => string {
   const t = useTranslations("time");
   return useCallback(
-    (fromIso: string, now: number) => {
-      const minutes = Math.floor(Math.max(0, now - new Date(fromIso).getTime()) / 60_000);
+    (ms: number) => {
+      const minutes = Math.floor(Math.max(0, ms) / 60_000);
       if (minutes < 1) return t("underAMinute");
       if (minutes < 60) return t("minutes", { minutes });
       const hours = Math.floor(minutes / 60);
@@ -43,6 +43,12 @@ export function useWait(): (fromIso: string, now: number) => string {
     },
     [t],
   );
+}
+
+/** How long since `fromIso`, as useDuration words it. */
+export function useWait(): (fromIso: string, now: number) => string {
+  const duration = useDuration();
+  return useCallback((fromIso: string, now: number) => duration(now - new Date(fromIso).getTime()), [duration]);
 }
 
 /** "2026-11-30 02:46:36 UTC": the English-only form, for files not yet converted to the catalogs. */

@@ -53,6 +53,7 @@ export const AUDIT_PARAM_KEYS = [
   "toolName",
   "outcome",
   "batch",
+  "runId",
   "from",
   "to",
   "page",

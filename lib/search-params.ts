@@ -24,7 +24,16 @@ import {
 import { isRisk, RISKS } from "./risk.ts";
 
 /** A field's name as the filters label it: words of the catalogs, so a reason reads in the reader's language. */
-type Label = "labelResourceId" | "labelThreadId" | "labelAgent" | "labelTool" | "labelReviewer" | "labelBatch" | "labelFrom" | "labelTo";
+type Label =
+  | "labelResourceId"
+  | "labelThreadId"
+  | "labelAgent"
+  | "labelTool"
+  | "labelReviewer"
+  | "labelBatch"
+  | "labelRunId"
+  | "labelFrom"
+  | "labelTo";
 const TEXT_PROBLEMS = { nul: "hasNul", surrogate: "hasSurrogate", control: "hasControl" } as const;
 
 /** Adds a custom issue carrying `words` (lib/link-problems.ts): its message is their English. */
@@ -184,6 +193,8 @@ export const auditQuery = z
     outcome: oneOf(AUDIT_OUTCOMES, { key: "oneOf", values: { subject: { key: "labelOutcome" }, options: AUDIT_OUTCOMES.join(", ") } }),
     /** The batch id of a bulk request: its calls' entries. */
     batch: optionalFilter("labelBatch"),
+    /** One run's entries: what a rule's backtest links each disagreement to. */
+    runId: optionalFilter("labelRunId"),
     ...dateRangeAndPage(50),
   })
   .refine(fromNotAfterTo, FROM_AFTER_TO);

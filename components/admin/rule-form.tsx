@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { applyRule } from "@/lib/actions/apply-rule";
 import { createRule } from "@/lib/actions/create-rule";
 import { dryRunRule } from "@/lib/actions/dry-run-rule";
@@ -16,6 +16,7 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { RISKS } from "@/lib/risk";
 import { useErrorText } from "@/components/error-text";
+import { RuleBacktestPanel } from "./rule-backtest-panel";
 import { DryRunSummary } from "./rule-dry-run";
 
 /** How conditions are written: JSON, the same in every language. */
@@ -78,6 +79,7 @@ function inputOf({
  */
 export function RuleForm({ editing, onDone }: { editing: RuleDefinition | null; onDone: () => void }) {
   const router = useRouter();
+  const formRef = useRef<HTMLFormElement>(null);
   const t = useTranslations("admin");
   const common = useTranslations("common");
   const errorText = useErrorText();
@@ -154,7 +156,7 @@ export function RuleForm({ editing, onDone }: { editing: RuleDefinition | null; 
       <h2 id="rule-form" className="text-base font-semibold">
         {editing ? t("rules.editTitle", { name: editing.name, version: editing.version }) : t("rules.newTitle")}
       </h2>
-      <form key={editing?.id ?? "new"} onSubmit={save} className="mt-4 grid gap-4 sm:grid-cols-3">
+      <form ref={formRef} key={editing?.id ?? "new"} onSubmit={save} className="mt-4 grid gap-4 sm:grid-cols-3">
         <Field id="rule-name" label={t("rules.name")}>
           <Input id="rule-name" name="name" required maxLength={100} defaultValue={value("name")} />
         </Field>
@@ -267,6 +269,7 @@ export function RuleForm({ editing, onDone }: { editing: RuleDefinition | null; 
               </Button>
             ) : null}
           </div>
+          <RuleBacktestPanel readRule={() => (formRef.current ? ruleOf(formRef.current).rule : undefined)} unreadable={conditionsProblem} />
         </div>
       </form>
     </section>

@@ -9,32 +9,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useErrorText } from "@/components/error-text";
 import { useTimestamp } from "@/components/time";
+import { useDescribeRule } from "./describe-rule";
+import { BacktestView } from "./rule-backtest";
 import { RuleForm } from "./rule-form";
-
-/** What a rule does, in the reader's words; its conditions stay as written (path, operator, JSON value). */
-function useDescribeRule(): (rule: RuleDefinition) => string {
-  const t = useTranslations("admin.rules");
-  return (rule) => {
-    const what =
-      rule.effect === "approve"
-        ? t("describeApprove")
-        : rule.effect === "decline"
-          ? t("describeDecline", { reason: rule.reason ?? "" })
-          : rule.effect === "require_approvals"
-            ? t("describeRequire", { approvals: rule.approvals ?? 0 })
-            : t("describeAsk");
-    const where = [
-      rule.agentId ? t("agentIs", { agent: rule.agentId }) : t("anyAgent"),
-      rule.toolName ? t("toolIs", { tool: rule.toolName }) : t("anyTool"),
-      rule.resource ? t(rule.resourceMatch === "prefix" ? "resourceStarts" : "resourceIs", { resource: rule.resource }) : null,
-      rule.callKind ? t("kindCalls", { kind: rule.callKind }) : null,
-      ...rule.conditions.map(
-        (condition) => `${condition.path} ${condition.op}${condition.op === "exists" ? "" : ` ${JSON.stringify(condition.value)}`}`,
-      ),
-    ].filter(Boolean);
-    return `${what} · ${where.join(" · ")} · ${t("risk", { risk: rule.risk })}`;
-  };
-}
 
 /** A rule a reviewer trusted (lib/rules/trust.ts): until when, and by whom; once its end passed (`now`, from the server's render), "Ended". */
 function TrustedBadge({ rule, now }: { rule: RuleDefinition; now: string }) {
@@ -122,6 +99,12 @@ export function RulesManager({
                         enabled: version.rule.enabled ? "yes" : "no",
                         rule: describe(version.rule),
                       })}
+                      {version.backtest ? (
+                        <div className="mt-1 flex flex-col gap-1">
+                          <p className="font-medium text-neutral-800">{t("keptBacktest")}</p>
+                          <BacktestView backtest={version.backtest} disagreements={version.backtest.disagreements} testId="kept-backtest" />
+                        </div>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

@@ -53,6 +53,9 @@ export function HistoryFilters({ values, agents }: { values: Record<string, stri
             className="w-36 font-mono"
           />
         </Field>
+        <Field id="history-run" label={t("runId")}>
+          <Input id="history-run" name="runId" defaultValue={values.runId} placeholder={t("runIdPlaceholder")} className="w-44 font-mono" />
+        </Field>
         <Field id="history-from" label={t("from")}>
           <Input id="history-from" name="from" type="date" min={EARLIEST_DAY} max={LATEST_DAY} defaultValue={values.from} />
         </Field>
@@ -74,7 +77,7 @@ export function HistoryFilters({ values, agents }: { values: Record<string, stri
 }
 
 /** The form's fields that filter (counted on the phone's Filters button). */
-const HISTORY_FILTERS = ["reviewer", "resourceId", "agentId", "toolName", "outcome", "batch", "from", "to"] as const;
+const HISTORY_FILTERS = ["reviewer", "resourceId", "agentId", "toolName", "outcome", "batch", "runId", "from", "to"] as const;
 
 function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
   return (

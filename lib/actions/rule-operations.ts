@@ -5,6 +5,9 @@
 import { z } from "zod";
 import { getDb } from "../db/client.ts";
 import { applyRuleToWaitingCalls } from "../rules/apply.ts";
+import { backtestRule, keptBacktestOf } from "../rules/backtest.ts";
+import { acceptSuggestionSchema, backtestSchema, suggestionsSchema } from "../rules/history-validations.ts";
+import { proposeRules } from "../rules/proposals.ts";
 import { createRule, deleteRule, listRules, listRuleVersions, updateRule } from "../rules/store.ts";
 import { applyRuleSchema, dryRunSchema, ruleIdSchema, ruleInputSchema, ruleUpdateSchema } from "../rules/validations.ts";
 import { dryRunRule } from "../rules/waiting-calls.ts";
@@ -60,4 +63,30 @@ export const applyRuleOperation = operation({
   permission: "configure",
   input: applyRuleSchema,
   run: ({ id }) => applyRuleToWaitingCalls(id),
+});
+
+export const backtestRuleOperation = operation({
+  name: "backtestRule",
+  permission: "configure",
+  input: backtestSchema,
+  run: async ({ rule: { position: _position, ...rule }, ...options }) => backtestRule(await getDb(), rule, options),
+});
+
+export const suggestRulesOperation = operation({
+  name: "suggestRules",
+  permission: "configure",
+  input: suggestionsSchema,
+  run: async (options) => proposeRules(await getDb(), options),
+});
+
+/** A suggested rule taken: created disabled, its backtest over the period kept with version 1. */
+export const acceptSuggestedRuleOperation = operation({
+  name: "acceptSuggestedRule",
+  permission: "configure",
+  input: acceptSuggestionSchema,
+  run: async ({ rule, days }, { actor }) => {
+    const db = await getDb();
+    const { position: _position, ...replayed } = rule;
+    return createRule(db, { ...rule, enabled: false }, actor.email, { backtest: await keptBacktestOf(db, replayed, days) });
+  },
 });

@@ -14,6 +14,7 @@ export function auditWhere(filters: AuditFilters): Prisma.AuditEventWhereInput {
     toolName: filters.toolName,
     outcome: filters.outcome,
     batchId: filters.batch,
+    runId: filters.runId,
     at: filters.from || filters.to ? { gte: filters.from, lte: filters.to } : undefined,
   };
 }

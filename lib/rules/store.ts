@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import type { Rule } from "../generated/sqlite/client.ts";
+import type { KeptBacktest } from "./dto.ts";
 import type { Condition, RuleDefinition, RuleInput } from "./validations.ts";
 
 export function toDefinition(row: Rule): RuleDefinition {
@@ -50,6 +51,7 @@ export interface RuleVersionRow {
   changedAt: string;
   change: string;
   rule: RuleDefinition;
+  backtest: KeptBacktest | null;
 }
 
 /** Every kept version of a rule, newest first (a deleted rule's too). */
@@ -61,6 +63,7 @@ export async function listRuleVersions(db: Db, ruleId: string): Promise<RuleVers
     changedAt: row.changedAt.toISOString(),
     change: row.change,
     rule: JSON.parse(row.rule) as RuleDefinition,
+    backtest: row.backtest === null ? null : (JSON.parse(row.backtest) as KeptBacktest),
   }));
 }
 
@@ -88,11 +91,16 @@ function columns(input: Omit<RuleInput, "position">) {
 }
 
 /**
- * Creates a rule, last in the list unless `input.position` says where. A rule `trusted` by a
- * reviewer (lib/rules/trust.ts) goes first, before every other rule, so it wins, and ends at
- * `expiresAt`; its first version names the reviewer like any change.
+ * Creates a rule, version 1, last in the list unless `input.position` says where. A rule `trusted`
+ * by a reviewer (lib/rules/trust.ts) goes first, before every other rule, so it wins, and ends at
+ * its `expiresAt`; a suggested rule's `backtest` (lib/rules/proposals.ts) is kept with version 1.
  */
-export async function createRule(db: Db, input: RuleInput, by: string, trusted?: { expiresAt: Date }): Promise<RuleDefinition> {
+export async function createRule(
+  db: Db,
+  input: RuleInput,
+  by: string,
+  { trusted, backtest }: { trusted?: { expiresAt: Date }; backtest?: KeptBacktest } = {},
+): Promise<RuleDefinition> {
   return db.$transaction(async (tx) => {
     const now = new Date();
     const row = await tx.rule.create({
@@ -109,7 +117,15 @@ export async function createRule(db: Db, input: RuleInput, by: string, trusted?:
     });
     const rule = toDefinition(row);
     await tx.ruleVersion.create({
-      data: { ruleId: row.id, version: 1, changedBy: by, changedAt: now, change: "created", rule: JSON.stringify(rule) },
+      data: {
+        ruleId: row.id,
+        version: 1,
+        changedBy: by,
+        changedAt: now,
+        change: "created",
+        rule: JSON.stringify(rule),
+        backtest: backtest ? JSON.stringify(backtest) : null,
+      },
     });
     return rule;
   });

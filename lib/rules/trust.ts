@@ -95,7 +95,7 @@ export async function approveAndTrust(
   // Runs once the approval is recorded: it is carried out even if the rule cannot be written (the answer then has no rule).
   const writeRule = async () => {
     try {
-      trustedRule = await createRule(db, input, reviewer, { expiresAt });
+      trustedRule = await createRule(db, input, reviewer, { trusted: { expiresAt } });
     } catch (error) {
       console.error("[trust] the trusted rule was not written:", error);
     }

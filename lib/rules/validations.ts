@@ -75,7 +75,7 @@ export const conditionSchema = z
   });
 export type Condition = { path: string; op: Operator; value?: unknown };
 
-const optionalName = z
+export const optionalName = z
   .string()
   .max(200)
   .transform((value) => value.trim() || null)

@@ -17,12 +17,14 @@ describe("server actions", () => {
       .sort();
     expect(actions).toEqual([
       // The rules page (/admin/rules): admins only.
+      "acceptSuggestedRule",
       "applyRule",
       // "Approve and trust" beside Approve: reviewers and admins.
       "approveAndTrust",
       "approveToolCall",
       "assignThread",
       "assignToolCall",
+      "backtestRule",
       "browseRuns",
       "createRule",
       // Link Slack on /profile.
@@ -51,6 +53,7 @@ describe("server actions", () => {
       "setNotificationPreference",
       "setUserRole",
       "signOut",
+      "suggestRules",
       "updateRule",
       "updateWebhook",
     ]);

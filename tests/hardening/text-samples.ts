@@ -51,6 +51,7 @@ const TRUST = (refund: DemoRun) => ({
   timeZone: "Asia/Seoul",
 });
 const DECLINING_RULE = { name: "no refunds", agentId: "refunds", effect: "decline", reason: "Refunds are paused" };
+const SUGGESTIONS = { days: 30, minCalls: 5, maxWrongShare: 0.1, agentId: "refunds", toolName: "issueRefund", resourcePrefix: "cust_" };
 const LIST = {
   resourceId: "cust_1",
   threadId: "ticket-1",
@@ -100,6 +101,12 @@ export const ROUTES: Record<string, ((f: Fixtures) => Sample[]) | string> = {
   "GET /api/admin/rules": "takes no input",
   "POST /api/admin/rules": () => [{ body: RULE }, { body: DECLINING_RULE }],
   "POST /api/admin/rules/dry-run": () => [{ body: { rule: RULE, page: 1, pageSize: 50 } }, { body: { rule: DECLINING_RULE } }],
+  "POST /api/admin/rules/backtest": () => [
+    { body: { rule: RULE, days: 30, include: "all", page: 1, pageSize: 50 } },
+    { body: { rule: DECLINING_RULE } },
+  ],
+  "POST /api/admin/rules/suggestions": () => [{ body: SUGGESTIONS }],
+  "POST /api/admin/rules/suggestions/accept": () => [{ body: { rule: RULE, days: 30 } }, { body: { rule: DECLINING_RULE } }],
   "GET /api/admin/rules/[id]": ({ ruleId }) => [{ path: { id: ruleId } }],
   "PUT /api/admin/rules/[id]": ({ ruleId }) => [
     { path: { id: ruleId }, body: RULE },
@@ -139,11 +146,13 @@ export const ROUTES: Record<string, ((f: Fixtures) => Sample[]) | string> = {
  * actions' refusals are audited (and counted against REFUSALS_PER_MINUTE, raised for this test).
  */
 export const ACTIONS: Record<string, ((f: Fixtures) => unknown) | string> = {
+  acceptSuggestedRule: () => ({ rule: RULE, days: 30 }),
   applyRule: ({ ruleId }) => ({ id: ruleId }),
   approveAndTrust: ({ refund }) => TRUST(refund),
   approveToolCall: ({ refund }) => ({ ...refund.ref, agentId: "refunds" }),
   assignThread: ({ refund, admin }) => ({ threadId: refund.thread, assigneeId: admin.id }),
   assignToolCall: ({ refund, admin }) => ({ ...refund.ref, assigneeId: admin.id }),
+  backtestRule: () => ({ rule: RULE, days: 30 }),
   browseRuns:
     "reads the URL's parameters as the page does: a NUL is reported as a problem of the view, not refused (tests/i18n/link-problems)",
   createRule: () => RULE,
@@ -174,6 +183,7 @@ export const ACTIONS: Record<string, ((f: Fixtures) => unknown) | string> = {
   setNotificationPreference: () => ({ email: "hourly" }),
   setUserRole: ({ userId }) => ({ userId, role: "support" }),
   signOut: "takes no input",
+  suggestRules: () => SUGGESTIONS,
   updateRule: ({ ruleId }) => ({ ...DECLINING_RULE, id: ruleId }),
   updateWebhook: ({ endpointId }) => ({ id: endpointId, enabled: false }),
 };

@@ -59,6 +59,13 @@ const HISTORY_LINKS: Array<[Record<string, string>, string[]]> = [
       "batch=b\u0007 was ignored: Batch contains a control character",
     ],
   ],
+  [
+    { toolName: "t\u0007", runId: "r\u0000" },
+    [
+      "toolName=t\u0007 was ignored: Tool contains a control character",
+      "runId=r\u0000 was ignored: Run ID contains a NUL character (U+0000)",
+    ],
+  ],
 ];
 
 /** /insights (lib/insights/validations.ts): its period and filters. */

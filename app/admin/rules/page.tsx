@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Forbidden } from "@/components/forbidden";
 import { RulesManager } from "@/components/admin/rules-manager";
+import { SuggestedRules } from "@/components/admin/suggested-rules";
 import { pageAccess } from "@/lib/auth/page-access";
 import { getDb } from "@/lib/db/client";
 import { listRules, listRuleVersions } from "@/lib/rules/store";
@@ -26,8 +27,14 @@ export default async function RulesPage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{t("nav.rules")}</h1>
         <p className="mt-1 max-w-3xl text-sm text-neutral-600">{t("admin.rules.intro")}</p>
+        <p className="mt-1 text-sm">
+          <a href="#suggested-rules" className="underline">
+            {t("admin.rules.suggested.jump")}
+          </a>
+        </p>
       </div>
       <RulesManager rules={rules} versions={versions} now={new Date().toISOString()} />
+      <SuggestedRules />
     </div>
   );
 }
