@@ -21,6 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const NAV_LINKS = [
   { href: "/", label: "pending", permission: "read" },
   { href: "/history", label: "history", permission: "read" },
+  { href: "/insights", label: "insights", permission: "read" },
   { href: "/admin/users", label: "users", permission: "manageUsers" },
   { href: "/admin/agents", label: "agents", permission: "configure" },
   { href: "/admin/expiry", label: "expiry", permission: "configure" },

@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   /** The agent lets only a call's assignee decide it (lib/assignments), and this is somebody else. */
   not_assignee: 403,
   cross_site: 403,
+  /** "Approve and trust" on a call of an agent whose admin turned trust off (/admin/agents). */
+  trust_forbidden: 403,
   /** A Slack user who has not linked a console account (/profile → Link Slack) clicked a button. */
   slack_not_linked: 403,
   run_not_found: 404,
@@ -43,6 +45,8 @@ export const ERROR_STATUS = {
   wrong_agent: 422,
   invalid_resume_data: 422,
   invalid_suggestion: 422,
+  /** "Approve and trust" that would approve what a rule guards (rated high or critical, or several approvers), or a call without a resource. */
+  trust_refused: 422,
   user_admin: 422,
   confirmation_required: 428,
   rate_limited: 429,

@@ -217,7 +217,7 @@ export interface SanitizedQuery<Query> {
 export function sanitizeQuery<Schema extends z.ZodType<object>>(
   schema: Schema,
   raw: Record<string, string>,
-  unreadable: "unreadableQueue" | "unreadableHistory",
+  unreadable: "unreadableQueue" | "unreadableHistory" | "unreadableInsights",
 ): SanitizedQuery<z.output<Schema>> {
   const input: Record<string, string> = { ...raw };
   const problems: LinkProblem[] = [];

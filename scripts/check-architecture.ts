@@ -23,12 +23,13 @@ const BROWSER_SAFE = [
   /^lib\/events\/types$/,
   /^lib\/http\/limits$/,
   /^lib\/i18n\/(locales|time-zones|client-namespaces)$/, // dependency-free lists of languages, time zones and namespaces
+  /^lib\/insights\/(dto|params|period|wait-scale|wait-range|history-links)$/, // pure: the insights' DTO, URL values, periods, wait ranges and history links
   /^lib\/link-problem-words$/, // dependency-free wording of ignored URL parameters (no catalog: its English is server-side)
   /^lib\/list-params$/,
   /^lib\/notifications\/modes$/, // dependency-free list of email choices
   /^lib\/queue\/dto$/,
   /^lib\/runs\/conversation-dto$/,
-  /^lib\/rules\/(validations|dto|effect|path)$/, // the rule schema (with re2js) and its DTOs, for the rule form
+  /^lib\/rules\/(validations|dto|effect|path|trust-fields)$/, // the rule schema (with re2js), its DTOs, and what "Approve and trust" offers, for the forms
   /^lib\/risk$/, // the risk levels, for badges and the queue's filter
   /^lib\/safe-text$/,
   /^packages\/mastra-store\/src\/run-kinds$/, // dependency-free vocabulary of run shapes and owners

@@ -14,11 +14,12 @@ type AgentRow = {
   name: string;
   kind: "agent" | "workflow";
   onlyAssigneeDecides: boolean;
+  allowTrust: boolean;
   updatedBy: string | null;
   updatedAt: string | null;
 };
 
-/** One row per agent the console serves, with its "only the assignee decides" switch. */
+/** One row per agent the console serves, with its "only the assignee decides" and "allow trust" switches. */
 export function ReviewSettingsTable({ agents }: { agents: AgentRow[] }) {
   const router = useRouter();
   const t = useTranslations("agents");
@@ -27,16 +28,18 @@ export function ReviewSettingsTable({ agents }: { agents: AgentRow[] }) {
   const [pending, startTransition] = useTransition();
   const [message, setMessage] = useState<{ kind: "success" | "destructive"; text: string } | null>(null);
 
-  const toggle = (agent: AgentRow, onlyAssigneeDecides: boolean) =>
+  /** Turns one switch of one agent on or off (the other switch keeps its value). */
+  const toggle = (agent: AgentRow, change: { onlyAssigneeDecides: boolean } | { allowTrust: boolean }) =>
     startTransition(async () => {
-      const result = await saveReviewSetting({ agentId: agent.id, onlyAssigneeDecides }).catch(() => null);
+      const result = await saveReviewSetting({ agentId: agent.id, ...change }).catch(() => null);
       if (!result) setMessage({ kind: "destructive", text: t("unreachable") });
       else if (!result.ok) setMessage({ kind: "destructive", text: errorText(result.error) });
       else {
-        setMessage({
-          kind: "success",
-          text: onlyAssigneeDecides ? t("onlyAssigneeOn", { agent: agent.name }) : t("onlyAssigneeOff", { agent: agent.name }),
-        });
+        const text =
+          "allowTrust" in change
+            ? t(change.allowTrust ? "trustOn" : "trustOff", { agent: agent.name })
+            : t(change.onlyAssigneeDecides ? "onlyAssigneeOn" : "onlyAssigneeOff", { agent: agent.name });
+        setMessage({ kind: "success", text });
         router.refresh();
       }
     });
@@ -53,6 +56,7 @@ export function ReviewSettingsTable({ agents }: { agents: AgentRow[] }) {
             <TableRow>
               <TableHead>{t("agent")}</TableHead>
               <TableHead>{t("onlyAssignee")}</TableHead>
+              <TableHead>{t("allowTrust")}</TableHead>
               <TableHead>{t("lastChanged")}</TableHead>
             </TableRow>
           </TableHeader>
@@ -69,10 +73,23 @@ export function ReviewSettingsTable({ agents }: { agents: AgentRow[] }) {
                       className="h-4 w-4 accent-neutral-900"
                       checked={agent.onlyAssigneeDecides}
                       disabled={pending}
-                      onChange={(event) => toggle(agent, event.target.checked)}
+                      onChange={(event) => toggle(agent, { onlyAssigneeDecides: event.target.checked })}
                       aria-label={t("onlyAssigneeOf", { agent: agent.name })}
                     />
                     {agent.onlyAssigneeDecides ? t("on") : t("off")}
+                  </label>
+                </TableCell>
+                <TableCell>
+                  <label className="inline-flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4 accent-neutral-900"
+                      checked={agent.allowTrust}
+                      disabled={pending}
+                      onChange={(event) => toggle(agent, { allowTrust: event.target.checked })}
+                      aria-label={t("allowTrustOf", { agent: agent.name })}
+                    />
+                    {agent.allowTrust ? t("on") : t("off")}
                   </label>
                 </TableCell>
                 <TableCell className="text-xs text-neutral-600">

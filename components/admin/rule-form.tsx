@@ -59,8 +59,17 @@ interface DryRun {
   result: DryRunResult;
 }
 
-/** A saved rule as the dry run takes one: its fields, without the id and version the store gave it. */
-function inputOf({ id: _id, version: _version, ...rule }: RuleDefinition): Record<string, unknown> {
+/**
+ * A saved rule as the dry run takes one: its fields and end, without what the store keeps beside them (the dry
+ * run ignores the list's order, and a trusted rule's place before the first is below the position an admin sets).
+ */
+function inputOf({
+  id: _id,
+  version: _version,
+  position: _position,
+  trustedBy: _trustedBy,
+  ...rule
+}: RuleDefinition): Record<string, unknown> {
   return rule;
 }
 

@@ -13,8 +13,36 @@ import { useDescribeRule } from "./describe-rule";
 import { BacktestView } from "./rule-backtest";
 import { RuleForm } from "./rule-form";
 
+/** A rule a reviewer trusted (lib/rules/trust.ts): until when, and by whom; once its end passed (`now`, from the server's render), "Ended". */
+function TrustedBadge({ rule, now }: { rule: RuleDefinition; now: string }) {
+  const t = useTranslations("admin.rules");
+  const timestamp = useTimestamp();
+  if (!rule.expiresAt) return null;
+  const ended = Date.parse(rule.expiresAt) <= Date.parse(now);
+  const values = { by: rule.trustedBy ?? "", time: () => <time dateTime={rule.expiresAt!}>{timestamp(rule.expiresAt!)}</time> };
+  return (
+    <span
+      data-testid="trusted-badge"
+      className={`rounded-full border px-2 py-0.5 text-xs [overflow-wrap:anywhere] ${
+        ended ? "border-neutral-300 bg-neutral-100 text-neutral-600" : "border-sky-300 bg-sky-50 text-sky-900"
+      }`}
+    >
+      {ended ? t.rich("trustEnded", values) : t.rich("trustedUntil", values)}
+    </span>
+  );
+}
+
 /** The rules in order (first match wins), each with its versions, and the form to add or edit one. */
-export function RulesManager({ rules, versions }: { rules: RuleDefinition[]; versions: Record<string, RuleVersionDto[]> }) {
+export function RulesManager({
+  rules,
+  versions,
+  now,
+}: {
+  rules: RuleDefinition[];
+  versions: Record<string, RuleVersionDto[]>;
+  /** When the page was read (ISO): a trusted rule whose end is before it shows as ended. */
+  now: string;
+}) {
   const router = useRouter();
   const t = useTranslations("admin.rules");
   const errorText = useErrorText();
@@ -49,6 +77,7 @@ export function RulesManager({ rules, versions }: { rules: RuleDefinition[]; ver
                   {t("enabled", { enabled: rule.enabled ? "yes" : "no" })}
                 </span>
                 <span className="text-neutral-500">{t("version", { version: rule.version })}</span>
+                <TrustedBadge rule={rule} now={now} />
                 <Button type="button" size="xs" variant="outline" onClick={() => setEditing(rule)}>
                   {t("edit")}
                 </Button>

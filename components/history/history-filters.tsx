@@ -31,6 +31,9 @@ export function HistoryFilters({ values, agents }: { values: Record<string, stri
             ))}
           </Select>
         </Field>
+        <Field id="history-tool" label={t("tool")}>
+          <Input id="history-tool" name="toolName" defaultValue={values.toolName} className="w-40 font-mono" />
+        </Field>
         <Field id="history-outcome" label={t("outcome")}>
           <Select id="history-outcome" name="outcome" defaultValue={values.outcome ?? ""}>
             <option value="">{t("allOutcomes")}</option>
@@ -74,7 +77,7 @@ export function HistoryFilters({ values, agents }: { values: Record<string, stri
 }
 
 /** The form's fields that filter (counted on the phone's Filters button). */
-const HISTORY_FILTERS = ["reviewer", "resourceId", "agentId", "outcome", "batch", "runId", "from", "to"] as const;
+const HISTORY_FILTERS = ["reviewer", "resourceId", "agentId", "toolName", "outcome", "batch", "runId", "from", "to"] as const;
 
 function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
   return (

@@ -15,6 +15,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { DecisionErrorAlert } from "./decision-error-alert";
 import { MayHaveRunConfirmation } from "./may-have-run-confirmation";
 import { SuggestForm } from "./suggest-form";
+import { TrustForm } from "./trust-form";
 import { isAlreadyDecided, useDecide, type DecisionControls } from "./use-decide";
 
 interface ApprovalFormProps {
@@ -32,6 +33,8 @@ interface ApprovalFormProps {
   controls?: Ref<DecisionControls>;
   /** The call's arguments: given, the form offers Decline and suggest, starting from them. */
   args?: unknown;
+  /** The call's arguments again: given, the form offers "Approve and trust…", its scalar fields as conditions. */
+  trustArgs?: unknown;
 }
 
 /** Approve, or decline with an optional reason the agent gets to see. */
@@ -45,6 +48,7 @@ export function ApprovalForm({
   compact = false,
   controls,
   args,
+  trustArgs,
 }: ApprovalFormProps) {
   const t = useTranslations("decision");
   const reasonId = useId();
@@ -54,8 +58,9 @@ export function ApprovalForm({
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const confirmRef = useRef<HTMLDivElement>(null);
   const [reason, setReason] = useState("");
-  const [pending, setPending] = useState<"approve" | "decline" | "suggest" | null>(null);
+  const [pending, setPending] = useState<"approve" | "decline" | "suggest" | "trust" | null>(null);
   const [suggesting, setSuggesting] = useState(false);
+  const [trusting, setTrusting] = useState(false);
   const [error, setError] = useState<ClientActionError | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const needsConfirmation = Boolean(interrupted) || error?.code === "confirmation_required";
@@ -151,6 +156,17 @@ export function ApprovalForm({
         >
           {pending === "approve" ? t("approving") : t("approve")}
         </Button>
+        {trustArgs !== undefined ? (
+          <Button
+            variant="outline"
+            size={compact ? "sm" : "default"}
+            aria-expanded={trusting}
+            onClick={() => setTrusting((open) => !open)}
+            disabled={pending !== null}
+          >
+            {t("trust")}
+          </Button>
+        ) : null}
         <Button
           variant="outline"
           size={compact ? "sm" : "default"}
@@ -167,6 +183,21 @@ export function ApprovalForm({
           </Button>
         ) : null}
       </div>
+      {trustArgs !== undefined && trusting ? (
+        <TrustForm
+          runId={runId}
+          toolCallId={toolCallId}
+          toolName={toolName}
+          args={trustArgs}
+          confirmMayHaveRun={needsConfirmation && confirmed}
+          blocked={needsConfirmation && !confirmed}
+          compact={compact}
+          onDecided={onDecided}
+          onDecidedElsewhere={onDecidedElsewhere}
+          onCancel={() => setTrusting(false)}
+          onPendingChange={(busy) => setPending(busy ? "trust" : null)}
+        />
+      ) : null}
       {args !== undefined && suggesting ? (
         <SuggestForm
           runId={runId}

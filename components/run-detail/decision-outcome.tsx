@@ -5,10 +5,12 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useId } from "react";
 import type { DecisionOutcome } from "@/lib/decisions/types";
+import type { TrustOutcome } from "@/lib/rules/dto";
 import { continuerOf } from "@agent-approvals/mastra-store/run-kinds";
 import { useApprovalProgressText } from "@/components/runs/decision-badges";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
+import { useTimestamp } from "@/components/time";
 
 const continuer = (outcome: DecisionOutcome) => (continuerOf(outcome.agentId) === "the workflow" ? "workflow" : "agent");
 
@@ -33,12 +35,39 @@ function useAwaitingText(): (outcome: DecisionOutcome) => string {
   return (outcome) => t("awaiting", { progress: outcome.approvals ? progressText(outcome.approvals) : "" });
 }
 
+/** "Approve and trust" made a rule: until when it approves the same calls, and its name. */
+function TrustedNote({ outcome }: { outcome: DecisionOutcome | TrustOutcome }) {
+  const t = useTranslations("decision");
+  const timestamp = useTimestamp();
+  if (!("trustedRule" in outcome) || outcome.runState === "awaiting-approvals") return null;
+  const rule = outcome.trustedRule;
+  if (!rule?.expiresAt) {
+    return (
+      <p className="text-sm text-amber-800" data-testid="trusted-note">
+        {t("trustNotSaved")}
+      </p>
+    );
+  }
+  return (
+    <p className="text-sm text-neutral-700 [overflow-wrap:anywhere]" data-testid="trusted-note">
+      {t.rich("trustedUntil", { name: rule.name, time: () => <time dateTime={rule.expiresAt!}>{timestamp(rule.expiresAt!)}</time> })}
+    </p>
+  );
+}
+
 /** The announcement of a decision that went through; rendered inside the call's role="status" region. */
-export function DecisionStatusMessage({ outcome, compact = false }: { outcome: DecisionOutcome; compact?: boolean }) {
+export function DecisionStatusMessage({ outcome, compact = false }: { outcome: DecisionOutcome | TrustOutcome; compact?: boolean }) {
   const t = useTranslations("decision");
   const rowOutcomeText = useRowOutcomeText();
   const awaiting = useAwaitingText();
-  if (compact) return <Alert variant="success" title={rowOutcomeText(outcome)} />;
+  if (compact) {
+    return (
+      <>
+        <Alert variant="success" title={rowOutcomeText(outcome)} />
+        <TrustedNote outcome={outcome} />
+      </>
+    );
+  }
   if (outcome.runState === "awaiting-approvals") {
     return (
       <Alert variant="success" title={t("awaitingTitle")}>
@@ -47,11 +76,14 @@ export function DecisionStatusMessage({ outcome, compact = false }: { outcome: D
     );
   }
   return (
-    <Alert variant="success" title={t("done", { action: outcome.action })}>
-      {outcome.runState === "completed"
-        ? t("carriedOnFinished", { continuer: continuer(outcome) })
-        : t("carriedOnWaiting", { continuer: continuer(outcome) })}
-    </Alert>
+    <>
+      <Alert variant="success" title={t("done", { action: outcome.action })}>
+        {outcome.runState === "completed"
+          ? t("carriedOnFinished", { continuer: continuer(outcome) })
+          : t("carriedOnWaiting", { continuer: continuer(outcome) })}
+      </Alert>
+      <TrustedNote outcome={outcome} />
+    </>
   );
 }
 

@@ -108,6 +108,7 @@ export function PendingCallCard({
                 markedExpired={call.markedExpired}
                 canDecide={canDecide}
                 args={call.requiresApproval ? (call.args ?? {}) : undefined}
+                trustArgs={call.requiresApproval ? (call.args ?? {}) : undefined}
               />
             </div>
             {call.toolCallId ? <EarlierDecisions runId={run.runId} toolCallId={call.toolCallId} /> : null}

@@ -47,6 +47,8 @@ interface ToolCallDecisionProps {
   controls?: Ref<DecisionControls>;
   /** An approval call's arguments, for Decline and suggest (the run's page gives them). */
   args?: unknown;
+  /** An approval call's arguments, for "Approve and trust…" (the run's page and the queue's row give them). */
+  trustArgs?: unknown;
 }
 
 /** The decision on one pending call: the form, then its outcome. */
@@ -66,6 +68,7 @@ export function ToolCallDecision({
   onSettled,
   controls,
   args,
+  trustArgs,
 }: ToolCallDecisionProps) {
   const compact = variant === "row";
   const t = useTranslations("decision");
@@ -132,6 +135,7 @@ export function ToolCallDecision({
           compact={compact}
           controls={controls}
           args={args}
+          trustArgs={trustArgs}
         />
       ) : (
         <ResumeForm

@@ -181,6 +181,7 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
             assignee={row.assignee}
             markedExpired={row.markedExpired}
             canDecide={canDecide}
+            trustArgs={call.requiresApproval ? (call.args ?? {}) : undefined}
           />
         </div>
         {call.toolCallId ? <EarlierDecisions runId={row.runId} toolCallId={call.toolCallId} /> : null}

@@ -57,6 +57,7 @@ export async function listAgentReviewSettings() {
       name: agent.name,
       kind: agent.kind,
       onlyAssigneeDecides: setting?.onlyAssigneeDecides ?? false,
+      allowTrust: setting?.allowTrust ?? true,
       updatedBy: setting?.updatedBy ?? null,
       updatedAt: setting?.updatedAt.toISOString() ?? null,
     };
@@ -70,7 +71,7 @@ export const listReviewSettingsOperation = operation({
   run: () => listAgentReviewSettings(),
 });
 
-/** An admin turns "only the assignee decides" on or off for one agent the console serves. */
+/** An admin turns "only the assignee decides" or "allow trust" on or off for one agent the console serves. */
 export const saveReviewSettingOperation = operation({
   name: "saveReviewSetting",
   permission: "configure",
@@ -78,6 +79,6 @@ export const saveReviewSettingOperation = operation({
   run: async (setting, { actor }) => {
     const servedAgentIds = (await listConsoleAgents()).map((agent) => agent.id);
     const saved = await saveReviewSetting(setting, { updatedBy: actor.email, servedAgentIds });
-    return { agentId: saved.agentId, onlyAssigneeDecides: saved.onlyAssigneeDecides };
+    return { agentId: saved.agentId, onlyAssigneeDecides: saved.onlyAssigneeDecides, allowTrust: saved.allowTrust };
   },
 });

@@ -44,6 +44,7 @@ export async function decide(
     rule,
     note,
     suggestion,
+    onRecorded,
   }: {
     reviewer: string;
     /**
@@ -64,6 +65,12 @@ export async function decide(
     note?: string;
     /** A decline's one-time suggestion (lib/suggestions/suggest.ts): recorded with the decision, only if this one wins. */
     suggestion?: SuggestionRow;
+    /**
+     * Runs once this decision is recorded (it won the call), before it is carried out: "Approve and
+     * trust" writes its rule here (lib/rules/trust.ts), so the agent's next call finds it. A decision
+     * that loses, or an approval that only counts toward several, never runs it.
+     */
+    onRecorded?: () => Promise<void>;
   },
 ): Promise<DecisionOutcome> {
   const db = await getDb(databaseUrl);
@@ -122,6 +129,7 @@ export async function decide(
   const step = countsApprovals ? await recordApproval(db, decision, audit, requiredApprovals, refusals) : ({ kind: "decide" } as const);
   if (step.kind === "waiting") return step.outcome;
   const recorded = step.kind === "recorded" ? step.decision : await recordDecision(db, decision, audit, rule, suggestion);
+  await onRecorded?.();
   failpoint("after-record");
   if (decision.action === "expire" && decision.mode === "mark") return markExpired(db, recorded);
   const outcome = await carryOut(db, recorded, owner);

@@ -57,6 +57,8 @@ export type DecisionErrorCode = Extract<
   | "wrong_agent"
   | "invalid_resume_data"
   | "invalid_suggestion"
+  | "trust_forbidden"
+  | "trust_refused"
   | "already_decided"
   | "already_approved_by_you"
   | "decided_outside"

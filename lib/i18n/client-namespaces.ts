@@ -9,6 +9,7 @@ export const CLIENT_NAMESPACES = {
   layout: ["common", "nav", "pages"],
   "/": ["assignment", "common", "decision", "errors", "linkProblems", "queue", "run", "runDetail", "time"],
   "/history": [],
+  "/insights": [],
   "/profile": ["common", "errors", "profile"],
   "/sign-in": ["signIn"],
   "/runs/[runId]": ["assignment", "common", "decision", "errors", "queue", "run", "runDetail", "time"],

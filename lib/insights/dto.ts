@@ -11,7 +11,7 @@ export interface InsightsPeriod {
   from: string;
   to: string;
   timeZone: string;
-  /** The UTC days (first and last, inclusive) the per-reviewer figures and the times to decision count: every day the period touches. */
+  /** The UTC days the per-reviewer figures and the times to decision count, every day the period touches, as [from, to) instants. */
   utcDaysFrom: string;
   utcDaysTo: string;
 }
@@ -89,9 +89,12 @@ export interface InsightsDto {
   reviewers: ReviewerRow[];
   /** Whether reviewer names are left out (support). */
   anonymous: boolean;
-  /** False under a resource prefix: the quick and streak signals are kept only in the rollups. */
-  signalsCounted: boolean;
   days: DayRow[];
   /** Settings the signals use. */
   signals: { quickSeconds: number; streakLength: number };
+  /**
+   * Whether the reviewers' quick and streak approvals were counted: false under a resource prefix,
+   * where they read 0 (they are kept per reviewer only in the rollups, not per resource).
+   */
+  signalsCounted: boolean;
 }

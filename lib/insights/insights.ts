@@ -16,7 +16,8 @@ import {
 } from "./dto.ts";
 import { reviewFacts, rollupFacts, type Facts, type OutcomeFact, type WaitFact } from "./facts.ts";
 import { datesOf, lastDays, periodOf, type Period } from "./period.ts";
-import { DEFAULT_PERIOD_DAYS, type InsightsQuery } from "./validations.ts";
+import { DEFAULT_PERIOD_DAYS } from "./params.ts";
+import type { InsightsQuery } from "./validations.ts";
 import { percentileOf } from "./wait-scale.ts";
 
 /** The rubber-stamp signals' settings, as the triggers of migration `insights` count them. */
@@ -49,8 +50,7 @@ export async function readInsights(
       from: period.from.toISOString(),
       to: period.to.toISOString(),
       timeZone,
-      utcDaysFrom: utcDay(period.from),
-      utcDaysTo: utcDay(new Date(period.to.getTime() - 1)),
+      ...utcDaysOf(period),
     },
     filters: { ...filters, resourcePrefix: query.resourcePrefix },
     waited: sum(facts.outcomes.filter((fact) => fact.source === "arrived").map((fact) => fact.calls)),
@@ -81,9 +81,9 @@ export async function readInsights(
     },
     reviewers: reviewersOf(facts, viewer.seesNames),
     anonymous: !viewer.seesNames,
-    signalsCounted: facts.signalsCounted,
     days: daysOf(facts, period),
     signals: { quickSeconds: QUICK_APPROVAL_SECONDS, streakLength: STREAK_LENGTH },
+    signalsCounted: facts.signalsCounted,
   };
 }
 
@@ -193,4 +193,10 @@ function daysOf(facts: Facts, period: Period): DayRow[] {
   return [...days.values()];
 }
 
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+/** The UTC days the period touches, as [from, to) instants (to: the next UTC midnight, or now). */
+function utcDaysOf(period: Period): { utcDaysFrom: string; utcDaysTo: string } {
+  const day = 86_400_000;
+  const from = Math.floor(period.from.getTime() / day) * day;
+  const end = Math.ceil(period.to.getTime() / day) * day;
+  return { utcDaysFrom: new Date(from).toISOString(), utcDaysTo: new Date(Math.min(end, Date.now())).toISOString() };
+}

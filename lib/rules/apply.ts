@@ -24,8 +24,9 @@ export async function applyRuleToWaitingCalls(
   const [compiled] = compileRules([{ ...rule, enabled: true }]);
   const targets: { runId: string; toolCallId: string; effect: "approve" | "decline" }[] = [];
   let more = false;
+  const now = new Date(); // a trusted rule that has ended applies to nothing
   for await (const call of waitingCalls(db, rule.agentId)) {
-    if (!ruleMatches(compiled!, call)) continue;
+    if (!ruleMatches(compiled!, call, now)) continue;
     const effect = effectOn(rule, call.kind);
     if (effect !== "approve" && effect !== "decline") continue;
     if (targets.length === APPLY_BATCH) {

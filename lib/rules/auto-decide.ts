@@ -25,7 +25,7 @@ import { DecisionError } from "../decisions/types.ts";
 import { findSuspendedRun } from "../runs/run-detail.ts";
 import { decideAsSuggested, prepareSuggestionPlans, type SuggestionPlan } from "../suggestions/claim.ts";
 import { useSuggestion, type SuggestionWriter } from "../suggestions/store.ts";
-import { compileRules, firstMatch, type RuleCall } from "./match.ts";
+import { compileRules, firstMatch, isLive, type RuleCall } from "./match.ts";
 import { effectOn } from "./effect.ts";
 import { findRuleVersion, listRules, ruleReviewer } from "./store.ts";
 import type { RuleDefinition } from "./validations.ts";
@@ -54,7 +54,9 @@ export const STALE_MATCH_MS = 60_000;
  */
 export async function prepareRuleMatches(calls: ClaimedCall[], databaseUrl: string = databaseUrlFromEnv()): Promise<ClaimStep | null> {
   const db = await getDb(databaseUrl);
-  const rules = compileRules(await listRules(db, { enabledOnly: true }));
+  // Judged as of now: a trusted rule that has ended (lib/rules/trust.ts) takes part no more.
+  const now = new Date();
+  const rules = compileRules((await listRules(db, { enabledOnly: true })).filter((rule) => isLive(rule, now)));
   const suggestions = await prepareSuggestionPlans(
     db,
     calls.map((call) => call.agentId),
@@ -73,7 +75,7 @@ export async function prepareRuleMatches(calls: ClaimedCall[], databaseUrl: stri
       kind: pending.requiresApproval ? "approval" : "input",
       args: pending.args,
     };
-    const rule = firstMatch(rules, ruleCall);
+    const rule = firstMatch(rules, ruleCall, now);
     const suggestion = suggestions?.(call, run, pending) ?? null;
     found.set(`${call.runId}\u0000${call.toolCallId}`, { rule, effect: rule ? effectOn(rule, ruleCall.kind) : null, suggestion });
   }

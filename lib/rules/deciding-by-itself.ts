@@ -98,6 +98,7 @@ interface Unclaimed {
 
 /** Whether the claim would have the console decide a call: a suggestion with its arguments approves it, or a rule approves or declines it. */
 async function prepareJudgement(db: Db, agentIds: string[]) {
+  const now = new Date(); // as the claim judges: a trusted rule that has ended matches nothing
   const [suggestions, rules] = await Promise.all([
     prepareSuggestionPlans(db, agentIds),
     listRules(db, { enabledOnly: true }).then(compileRules),
@@ -106,7 +107,7 @@ async function prepareJudgement(db: Db, agentIds: string[]) {
     const ref = { runId: run.runId, toolCallId: call.toolCallId! };
     if (suggestions?.(ref, run, call)?.outcome === "approved") return true;
     const kind = call.requiresApproval ? "approval" : "input";
-    const rule = firstMatch(rules, { ...claimed, kind, args: call.args });
+    const rule = firstMatch(rules, { ...claimed, kind, args: call.args }, now);
     const effect = rule ? effectOn(rule, kind) : null;
     return effect === "approve" || effect === "decline";
   };

@@ -1,4 +1,5 @@
 /** What the rules' routes and page show. Browser-safe (types only). */
+import type { DecisionOutcome } from "../decisions/types.ts";
 import type { CallKind, Effect, RuleDefinition } from "./validations.ts";
 
 export type { RuleDefinition };
@@ -95,8 +96,8 @@ export interface KeptBacktest extends BacktestSummary {
   disagreements: BacktestDisagreement[];
 }
 
-/** A rule as suggested: not saved yet, so without id, place or version (created disabled). */
-export type ProposedRule = Omit<RuleDefinition, "id" | "position" | "version">;
+/** A rule as suggested: not saved yet, so without id, place or version (created disabled), and without an end. */
+export type ProposedRule = Omit<RuleDefinition, "id" | "position" | "version" | "expiresAt" | "trustedBy">;
 
 /** A suggested rule with its backtest over the period it was found in (lib/rules/proposals.ts). */
 export interface RuleProposal {
@@ -122,3 +123,9 @@ export interface ProposalsResult {
   /** Agent and tool whose approval is never suggested: a rule rates their calls high or critical. */
   ratedHigh: Array<{ agentId: string; toolName: string }>;
 }
+
+/**
+ * "Approve and trust" (lib/rules/trust.ts): the approval's outcome, and the rule it made; null when
+ * the approval only counted toward several, or the rule could not be written (the server log says why).
+ */
+export type TrustOutcome = DecisionOutcome & { trustedRule: RuleDefinition | null };

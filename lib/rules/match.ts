@@ -6,7 +6,9 @@
  *
  * A rule's fields: agentId (the call's agent or, for a workflow run, its workflow's name), toolName,
  * resource (the call's resourceId, exactly or as a prefix), callKind ("approval" for a call that
- * needs approval, "input" for one that waits for data). A null field matches any call.
+ * needs approval, "input" for one that waits for data). A null field matches any call. A rule with
+ * an end (`expiresAt`, a reviewer's "Approve and trust", lib/rules/trust.ts) matches nothing from
+ * then on: every evaluation says when it happens (`now`), since this module reads no clock.
  *
  * Conditions compare the value at a path in the call's arguments:
  * - equals: the same number, string, boolean or null (=== ; an object or array never equals).
@@ -29,7 +31,10 @@ export interface RuleCall {
   args: unknown;
 }
 
-type RuleFields = Pick<RuleDefinition, "enabled" | "agentId" | "toolName" | "resource" | "resourceMatch" | "callKind" | "conditions">;
+type RuleFields = Pick<RuleDefinition, "enabled" | "agentId" | "toolName" | "resource" | "resourceMatch" | "callKind" | "conditions"> & {
+  /** When the rule ends (ISO); null or absent: never (every rule an admin writes). */
+  expiresAt?: string | null;
+};
 
 interface CompiledCondition {
   steps: PathStep[];
@@ -39,7 +44,16 @@ interface CompiledCondition {
 export interface CompiledRule<R extends RuleFields = RuleDefinition> {
   rule: R;
   conditions: CompiledCondition[];
+  /** The rule's end in ms since the epoch (Infinity: none). */
+  endsAt: number;
 }
+
+/** Whether a rule still matches at `now`: one with an end matches nothing from that moment on. */
+export function isLive(rule: Pick<RuleFields, "expiresAt">, now: Date): boolean {
+  return endOf(rule) > now.getTime();
+}
+
+const endOf = (rule: Pick<RuleFields, "expiresAt">) => (rule.expiresAt ? Date.parse(rule.expiresAt) : Infinity);
 
 function compareWith(expected: unknown, holds: (order: number) => boolean) {
   return (value: unknown) => {
@@ -81,12 +95,13 @@ function compileCondition(condition: Condition): CompiledCondition {
 
 /** Compiles rules once (paths parsed, patterns built) for many calls; keeps their order. */
 export function compileRules<R extends RuleFields>(rules: readonly R[]): CompiledRule<R>[] {
-  return rules.map((rule) => ({ rule, conditions: rule.conditions.map(compileCondition) }));
+  return rules.map((rule) => ({ rule, conditions: rule.conditions.map(compileCondition), endsAt: endOf(rule) }));
 }
 
-/** Whether one rule's fields and conditions hold for the call (enabled or not). */
-export function ruleMatches<R extends RuleFields>(compiled: CompiledRule<R>, call: RuleCall): boolean {
+/** Whether one rule's fields and conditions hold for the call at `now` (enabled or not; an ended rule never matches). */
+export function ruleMatches<R extends RuleFields>(compiled: CompiledRule<R>, call: RuleCall, now: Date): boolean {
   const { rule } = compiled;
+  if (compiled.endsAt <= now.getTime()) return false;
   if (rule.agentId !== null && rule.agentId !== call.agentId && rule.agentId !== call.workflowName) return false;
   if (rule.toolName !== null && rule.toolName !== call.toolName) return false;
   if (rule.callKind !== null && rule.callKind !== call.kind) return false;
@@ -98,10 +113,10 @@ export function ruleMatches<R extends RuleFields>(compiled: CompiledRule<R>, cal
   return compiled.conditions.every((condition) => condition.test(valueAt(call.args, condition.steps)));
 }
 
-/** The first enabled rule that matches the call, or null (a person decides). */
-export function firstMatch<R extends RuleFields>(rules: readonly CompiledRule<R>[], call: RuleCall): R | null {
+/** The first enabled rule that matches the call at `now`, or null (a person decides). */
+export function firstMatch<R extends RuleFields>(rules: readonly CompiledRule<R>[], call: RuleCall, now: Date): R | null {
   for (const compiled of rules) {
-    if (compiled.rule.enabled && ruleMatches(compiled, call)) return compiled.rule;
+    if (compiled.rule.enabled && ruleMatches(compiled, call, now)) return compiled.rule;
   }
   return null;
 }

@@ -5,6 +5,8 @@
  */
 const KEY = "[A-Za-z_$][A-Za-z0-9_$-]*";
 export const PATH_PATTERN = new RegExp(`^${KEY}(?:\\.${KEY}|\\[\\d{1,6}\\])*$`);
+/** One key a path can name on its own (a key with other characters cannot be reached by a path). */
+export const KEY_PATTERN = new RegExp(`^${KEY}$`);
 export const MAX_PATH_CHARS = 200;
 
 export type PathStep = string | number;

@@ -28,6 +28,8 @@ export function toDefinition(row: Rule): RuleDefinition {
     reason: row.reason,
     approvals: row.approvals,
     risk: row.risk as RuleDefinition["risk"],
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    trustedBy: row.trustedBy,
   };
 }
 
@@ -88,24 +90,30 @@ function columns(input: Omit<RuleInput, "position">) {
   };
 }
 
-/** Creates a rule, version 1; `backtest` (a suggested rule's, lib/rules/proposals.ts) is kept with that version. */
+/**
+ * Creates a rule, last in the list unless `input.position` says where. A rule `trusted` by a
+ * reviewer (lib/rules/trust.ts) goes first, before every other rule, so it wins, and ends at
+ * `expiresAt`; its first version names the reviewer like any change. A suggested rule's `backtest`
+ * (lib/rules/proposals.ts) is kept with its first version.
+ */
 export async function createRule(
   db: Db,
   input: RuleInput,
   by: string,
-  { backtest }: { backtest?: KeptBacktest } = {},
+  { trusted, backtest }: { trusted?: { expiresAt: Date }; backtest?: KeptBacktest } = {},
 ): Promise<RuleDefinition> {
   return db.$transaction(async (tx) => {
-    const last = await tx.rule.findFirst({ orderBy: { position: "desc" }, select: { position: true } });
     const now = new Date();
     const row = await tx.rule.create({
       data: {
         id: `rule_${randomUUID().replaceAll("-", "").slice(0, 16)}`,
-        position: input.position ?? (last ? last.position + 1 : 0),
+        position: input.position ?? (trusted ? (await edgePosition(tx, "asc")) - 1 : (await edgePosition(tx, "desc")) + 1),
         ...columns(input),
         version: 1,
         updatedBy: by,
         updatedAt: now,
+        expiresAt: trusted?.expiresAt ?? null,
+        trustedBy: trusted ? by : null,
       },
     });
     const rule = toDefinition(row);
@@ -124,7 +132,13 @@ export async function createRule(
   });
 }
 
-/** Replaces a rule's fields (and position when given); a new version, kept. */
+/** The first ("asc") or last ("desc") position in the list; an empty list starts at 0 (first: 1, last: -1). */
+async function edgePosition(tx: Pick<Db, "rule">, order: "asc" | "desc"): Promise<number> {
+  const edge = await tx.rule.findFirst({ orderBy: { position: order }, select: { position: true } });
+  return edge ? edge.position : order === "asc" ? 1 : -1;
+}
+
+/** Replaces a rule's fields (and position when given); a new version, kept. A trusted rule keeps its end and who trusted it. */
 export async function updateRule(db: Db, id: string, input: RuleInput, by: string): Promise<RuleDefinition> {
   return db.$transaction(async (tx) => {
     const current = await tx.rule.findUnique({ where: { id } });

@@ -151,13 +151,30 @@ export interface RuleDefinition extends Omit<RuleInput, "position"> {
   id: string;
   position: number;
   version: number;
+  /**
+   * When a rule a reviewer trusted (lib/rules/trust.ts) ends (ISO), and who trusted it; null for
+   * the rules admins write. Not in the admin's input: editing a trusted rule keeps both.
+   */
+  expiresAt: string | null;
+  trustedBy: string | null;
 }
 
 export const ruleIdSchema = z.object({ id: z.string().min(1).max(100) }).strict();
 export const applyRuleSchema = z.object({ id: z.string().min(1).max(100) }).strict();
+/** A dry run's (and a backtest's) rule: as written, or a saved one with its end (a trusted rule that ended matches nothing). */
+export const dryRunRuleSchema = z
+  .object({
+    ...ruleShape,
+    expiresAt: z.iso
+      .datetime({ offset: true })
+      .nullish()
+      .transform((value) => value ?? null),
+  })
+  .strict()
+  .superRefine(checkEffect);
 export const dryRunSchema = z
   .object({
-    rule: ruleInputSchema,
+    rule: dryRunRuleSchema,
     page: z.number().int().min(1).max(10_000).default(1),
     pageSize: z.number().int().min(1).max(200).default(50),
   })

@@ -69,12 +69,13 @@ export async function* waitingCalls(db: Db, agentId: string | null, { pageSize =
 
 /**
  * What `rule` would do to the calls waiting now, on its own (whatever its place in the list and
- * whether it is enabled): counts by effect and one page of the matching calls.
+ * whether it is enabled) at `now`: counts by effect and one page of the matching calls (none once it ended).
  */
 export async function dryRunRule(
   db: Db,
-  rule: Omit<RuleDefinition, "id" | "position" | "version">,
+  rule: Omit<RuleDefinition, "id" | "position" | "version" | "expiresAt" | "trustedBy"> & { expiresAt?: string | null },
   { page, pageSize }: { page: number; pageSize: number },
+  now = new Date(),
 ): Promise<DryRunResult> {
   const [compiled] = compileRules([{ ...rule, enabled: true }]);
   const counts: Record<Effect, number> = { approve: 0, decline: 0, require_approvals: 0, ask: 0 };
@@ -85,7 +86,7 @@ export async function dryRunRule(
   // Counting every waiting call needs the whole scan; narrowing by agent in SQL is only a speed-up when the total is not asked for.
   for await (const call of waitingCalls(db, null)) {
     waiting++;
-    if (!ruleMatches(compiled!, call)) continue;
+    if (!ruleMatches(compiled!, call, now)) continue;
     const effect = effectOn(rule, call.kind);
     counts[effect]++;
     if (matched >= first && calls.length < pageSize) {

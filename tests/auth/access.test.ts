@@ -47,6 +47,7 @@ describe("access control over HTTP", () => {
       decisions: await db.toolCallDecision.count(),
       effects: await db.toolEffect.count(),
       suggestions: await db.suggestion.count(),
+      rules: await db.rule.count(),
     };
   }
 
@@ -83,6 +84,7 @@ describe("access control over HTTP", () => {
       ["approveToolCall", [run.ref]],
       ["declineToolCall", [{ ...run.ref, reason: "no" }]],
       ["declineAndSuggest", [{ ...run.ref, args: '{"amount": 1}' }]],
+      ["approveAndTrust", [{ ...run.ref, duration: "1h" }]],
       ["resumeToolCall", [{ ...run.ref, resumeData: "{}" }]],
       ["browseRuns", [{}]],
       ["readRun", [{ runId: run.runId }]],
@@ -160,9 +162,16 @@ describe("access control over HTTP", () => {
     const sent = { action: "decline_and_suggest", ...suggestion };
     expect(await postDecision(server, supportCookie, sent)).toMatchObject({ status: 403, body: forbidden });
     expect((await callServerAction(server, "declineAndSuggest", [suggestion], { cookie: supportCookie })).result).toMatchObject(forbidden);
+    // Approve and trust: support may neither approve nor make a rule.
+    const trust = { ...run.ref, duration: "today", sameArguments: ["amount"] };
+    expect(await postDecision(server, supportCookie, { action: "approve_and_trust", ...trust })).toMatchObject({
+      status: 403,
+      body: forbidden,
+    });
+    expect((await callServerAction(server, "approveAndTrust", [trust], { cookie: supportCookie })).result).toMatchObject(forbidden);
     expect(await untouched()).toEqual(before);
     const refusals = await (await getDb(database.url)).auditEvent.findMany({ where: { runId: run.runId, code: "forbidden" } });
-    expect(refusals.map((event) => event.reviewer)).toEqual(Array(5).fill(support.email));
+    expect(refusals.map((event) => event.reviewer)).toEqual(Array(7).fill(support.email));
   });
 
   it("keeps support and reviewers out of user management", async () => {

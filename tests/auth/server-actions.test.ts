@@ -19,6 +19,8 @@ describe("server actions", () => {
       // The rules page (/admin/rules): admins only.
       "acceptSuggestedRule",
       "applyRule",
+      // "Approve and trust" beside Approve: reviewers and admins.
+      "approveAndTrust",
       "approveToolCall",
       "assignThread",
       "assignToolCall",

@@ -148,7 +148,24 @@ describe.each(["sqlite", "postgres"] as const)("console rules over the JSON API 
       status: 200,
       body: { data: { onlyAssigneeDecides: false } },
     });
-    expect(await listReviewSettings(database.url)).toMatchObject([{ agentId: "refunds", onlyAssigneeDecides: false }]);
+    expect(await listReviewSettings(database.url)).toMatchObject([{ agentId: "refunds", onlyAssigneeDecides: false, allowTrust: true }]);
+    // "Approve and trust" per agent: on unless turned off; either switch alone leaves the other as it was.
+    expect(byId.get("shipping")).toMatchObject({ allowTrust: true });
+    expect(await put("refunds", { allowTrust: false })).toMatchObject({
+      status: 200,
+      body: { data: { agentId: "refunds", onlyAssigneeDecides: false, allowTrust: false } },
+    });
+    expect(await put("shipping", { allowTrust: false })).toMatchObject({ status: 200, body: { data: { onlyAssigneeDecides: false } } });
+    const again = await api("GET", "/api/admin/review-settings", { cookie: cookies.admin });
+    expect(
+      (again.body.data as Array<{ id: string; allowTrust: boolean }>)
+        .filter((agent) => !agent.allowTrust)
+        .map((agent) => agent.id)
+        .sort(),
+    ).toEqual(["refunds", "shipping"]);
+    expect(await put("refunds", { onlyAssigneeDecides: true, allowTrust: true })).toMatchObject({
+      body: { data: { onlyAssigneeDecides: true, allowTrust: true } },
+    });
   });
 
   it.each([
@@ -156,7 +173,8 @@ describe.each(["sqlite", "postgres"] as const)("console rules over the JSON API 
     ["an unknown field", "refunds", { body: { onlyAssigneeDecides: true, everyone: false } }, /unknown field: everyone/],
     ["the agent in the body too", "refunds", { body: { onlyAssigneeDecides: true, agentId: "shipping" } }, /agentId/],
     ["a string for the switch", "refunds", { body: { onlyAssigneeDecides: "true" } }, /onlyAssigneeDecides must be true or false/],
-    ["a missing switch", "refunds", { body: {} }, /onlyAssigneeDecides/],
+    ["a missing switch", "refunds", { body: {} }, /onlyAssigneeDecides, allowTrust or both/],
+    ["a number for trust", "refunds", { body: { allowTrust: 1 } }, /allowTrust must be true or false/],
     ["an agent the console does not serve", "no-such-agent", { body: { onlyAssigneeDecides: true } }, /no-such-agent/],
     ["a NUL in the agent", "ref%00unds", { body: { onlyAssigneeDecides: true } }, /NUL/],
   ])("refuses a review setting with %s (400 invalid_input), changing nothing", async (_, agentId, request, message) => {

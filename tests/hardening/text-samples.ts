@@ -24,6 +24,8 @@ export interface Sample {
   body?: unknown;
 }
 
+const INSIGHTS = { period: "30", agentId: "refunds", toolName: "issueRefund", resourcePrefix: "cust_", risk: "low", timeZone: "UTC" };
+
 const RULE = {
   name: "small refunds",
   enabled: false,
@@ -40,6 +42,14 @@ const RULE = {
   effect: "approve",
   risk: "low",
 };
+/** "Approve and trust" of the refund for an hour, its order the same, "today" in Seoul's terms for a reviewer who chose no zone. */
+const TRUST = (refund: DemoRun) => ({
+  ...refund.ref,
+  agentId: "refunds",
+  duration: "1h",
+  sameArguments: ["orderId"],
+  timeZone: "Asia/Seoul",
+});
 const DECLINING_RULE = { name: "no refunds", agentId: "refunds", effect: "decline", reason: "Refunds are paused" };
 const SUGGESTIONS = { days: 30, minCalls: 5, maxWrongShare: 0.1, agentId: "refunds", toolName: "issueRefund", resourcePrefix: "cust_" };
 const LIST = {
@@ -61,6 +71,7 @@ export const ROUTES: Record<string, ((f: Fixtures) => Sample[]) | string> = {
   "GET /api/health/session": "takes no input",
   "GET /api/runs": () => [{ query: LIST }],
   "GET /api/queue": () => [{ query: { ...LIST, sort: "risk", overdue: "1", assigned: "me", risk: "high,critical" } }],
+  "GET /api/insights": () => [{ query: INSIGHTS }, { query: { from: "2026-11-01", to: "2026-11-30", format: "csv" } }],
   "POST /api/decisions": ({ refund, shipping }) => [
     { body: { action: "approve", ...refund.ref, agentId: "refunds" } },
     { body: { action: "decline", ...refund.ref, agentId: "refunds", reason: "Not this one" } },
@@ -73,6 +84,7 @@ export const ROUTES: Record<string, ((f: Fixtures) => Sample[]) | string> = {
         args: JSON.stringify({ orderId: "ORD-6201", amount: 10, currency: "EUR", customerEmail: "a@b.example", reason: "damaged" }),
       },
     },
+    { body: { action: "approve_and_trust", ...TRUST(refund) } },
   ],
   "POST /api/decisions/bulk": ({ refund }) => [
     { body: { action: "decline", reason: "Duplicate", calls: [{ ...refund.ref, agentId: "refunds" }] } },
@@ -83,7 +95,9 @@ export const ROUTES: Record<string, ((f: Fixtures) => Sample[]) | string> = {
   ],
   "DELETE /api/admin/expiry-rules": () => [{ body: { agentId: "refunds", toolName: "issueRefund" } }],
   "GET /api/admin/review-settings": "takes no input",
-  "PUT /api/admin/review-settings/[agentId]": () => [{ path: { agentId: "refunds" }, body: { onlyAssigneeDecides: true } }],
+  "PUT /api/admin/review-settings/[agentId]": () => [
+    { path: { agentId: "refunds" }, body: { onlyAssigneeDecides: true, allowTrust: true } },
+  ],
   "GET /api/admin/rules": "takes no input",
   "POST /api/admin/rules": () => [{ body: RULE }, { body: DECLINING_RULE }],
   "POST /api/admin/rules/dry-run": () => [{ body: { rule: RULE, page: 1, pageSize: 50 } }, { body: { rule: DECLINING_RULE } }],
@@ -134,6 +148,7 @@ export const ROUTES: Record<string, ((f: Fixtures) => Sample[]) | string> = {
 export const ACTIONS: Record<string, ((f: Fixtures) => unknown) | string> = {
   acceptSuggestedRule: () => ({ rule: RULE, days: 30 }),
   applyRule: ({ ruleId }) => ({ id: ruleId }),
+  approveAndTrust: ({ refund }) => TRUST(refund),
   approveToolCall: ({ refund }) => ({ ...refund.ref, agentId: "refunds" }),
   assignThread: ({ refund, admin }) => ({ threadId: refund.thread, assigneeId: admin.id }),
   assignToolCall: ({ refund, admin }) => ({ ...refund.ref, assigneeId: admin.id }),

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CATALOGS } from "../../lib/i18n/catalogs.ts";
 import { sayLinkProblem, type LinkProblem, type LinkProblemKey, type LinkProblemWords } from "../../lib/link-problems.ts";
+import { sanitizeInsightsQuery } from "../../lib/insights/validations.ts";
 import { queueQuery, sanitizeAuditQuery, sanitizeQuery, sanitizeQueueQuery } from "../../lib/search-params.ts";
 
 const LONG_ID = "r".repeat(300);
@@ -50,9 +51,10 @@ const QUEUE_LINKS: Array<[Record<string, string>, string[]]> = [
 ];
 const HISTORY_LINKS: Array<[Record<string, string>, string[]]> = [
   [
-    { outcome: "maybe", reviewer: "x".repeat(257), batch: "b\u0007" },
+    { outcome: "maybe", reviewer: "x".repeat(257), toolName: "t".repeat(257), batch: "b\u0007" },
     [
       `reviewer=${"x".repeat(40)}… was ignored: Reviewer is longer than 256 characters`,
+      `toolName=${"t".repeat(40)}… was ignored: Tool is longer than 256 characters`,
       "outcome=maybe was ignored: Outcome must be one of recorded, approved, applied, expired, failed, released, interrupted, recovered, refused, conflict, decided-outside",
       "batch=b\u0007 was ignored: Batch contains a control character",
     ],
@@ -66,8 +68,29 @@ const HISTORY_LINKS: Array<[Record<string, string>, string[]]> = [
   ],
 ];
 
+/** /insights (lib/insights/validations.ts): its period and filters. */
+const INSIGHTS_LINKS: Array<[Record<string, string>, string[]]> = [
+  [
+    { period: "14", from: "2026-02-30", risk: "severe", timeZone: "Mars/Base" },
+    [
+      "period=14 was ignored: period must be one of 7, 30, 90",
+      "from=2026-02-30 was ignored: From is not a valid date (use YYYY-MM-DD)",
+      "risk=severe was ignored: risk must be one of low, medium, high, critical, unrated",
+      "timeZone=Mars/Base was ignored: timeZone must be an IANA time zone, like Europe/Berlin",
+    ],
+  ],
+  [{ to: "2026-01-01" }, ["to=2026-01-01 was ignored: From and To go together"]],
+  [{ period: "7", from: "2026-01-01", to: "2026-01-02" }, ["period=7 was ignored: either a period or From and To, not both"]],
+  [
+    { from: "2025-01-01", to: "2026-06-01" },
+    ["to=2026-06-01 was ignored: a period of at most 366 days", "from=2025-01-01 was ignored: From and To go together"],
+  ],
+  [{ resourcePrefix: "   " }, ["resourcePrefix=    was ignored: Resource prefix must not be empty"]],
+  [{ unknown: "1" }, ["The link's filters could not be read; showing the last 30 days."]],
+];
+
 /** Notations and names the same in every language (noThread: the parameter named inside a sentence). */
-const NOTATIONS = ["YYYY-MM-DD", "UTF-16", "U+0000", "Unicode", "NUL", "UTC", "ID", "noThread"];
+const NOTATIONS = ["YYYY-MM-DD", "UTF-16", "U+0000", "Unicode", "NUL", "UTC", "ID", "noThread", "IANA"];
 
 function everyProblem(): LinkProblem[] {
   const unreadable = sanitizeQuery(
@@ -78,6 +101,7 @@ function everyProblem(): LinkProblem[] {
   return [
     ...QUEUE_LINKS.flatMap(([raw]) => sanitizeQueueQuery(raw).problems),
     ...HISTORY_LINKS.flatMap(([raw]) => sanitizeAuditQuery(raw).problems),
+    ...INSIGHTS_LINKS.flatMap(([raw]) => sanitizeInsightsQuery(raw).problems),
     ...unreadable.problems,
     ...sanitizeQuery(
       z.object({ a: z.string().optional() }).refine((query) => !query.a, { path: [] }),
@@ -101,6 +125,8 @@ describe("ignored URL parameters", () => {
     for (const [raw, expected] of QUEUE_LINKS) expect(sanitizeQueueQuery(raw).problems.map((problem) => problem.message)).toEqual(expected);
     for (const [raw, expected] of HISTORY_LINKS)
       expect(sanitizeAuditQuery(raw).problems.map((problem) => problem.message)).toEqual(expected);
+    for (const [raw, expected] of INSIGHTS_LINKS)
+      expect(sanitizeInsightsQuery(raw).problems.map((problem) => problem.message)).toEqual(expected);
     // GET /api/queue refuses with the schema's own messages: the same English.
     const refused = queueQuery.safeParse({ perPage: "7", sort: "x" });
     expect(refused.error?.issues.map((issue) => issue.message)).toEqual([

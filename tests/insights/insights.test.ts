@@ -123,6 +123,9 @@ describe.each(["sqlite", "postgres"] as const)("insights on %s", { timeout: 180_
     expect(one.outcomes.decided).toBe(1);
     expect(one.outcomes.declined).toBe(1);
     expect(one.waited).toBe(1);
+    // There the rubber-stamp signals are not counted, and the answer says so.
+    expect(one.signalsCounted).toBe(false);
+    expect(insights.signalsCounted).toBe(true);
   });
 
   it("counts a decision on the viewer's local day, on either side of midnight", async () => {

@@ -99,7 +99,7 @@ describe.each(["sqlite", "postgres"] as const)("waiting calls as rules see them 
       risk: "low",
     });
     const [compiled] = compileRules([{ ...rule, enabled: true }]);
-    const matching = listed.filter((call: RuleCall) => ruleMatches(compiled!, call));
+    const matching = listed.filter((call: RuleCall) => ruleMatches(compiled!, call, new Date()));
     expect(matching.length).toBeGreaterThanOrEqual(2);
     const first = await dryRunRule(db, rule, { page: 1, pageSize: 1 });
     const second = await dryRunRule(db, rule, { page: 2, pageSize: 1 });

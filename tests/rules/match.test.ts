@@ -1,8 +1,8 @@
 // The rule matcher (lib/rules/match.ts) against a brute-force reference written another way: every
 // operator on generated argument shapes, combinations of two conditions, ordered lists with enabled
-// and disabled rules; the schema's refusals; a catastrophic pattern on a 10,000-character argument.
+// and disabled rules; a rule's end; the schema's refusals; a catastrophic pattern on a 10,000-character argument.
 import { describe, expect, it } from "vitest";
-import { compileRules, firstMatch, type RuleCall } from "../../lib/rules/match.ts";
+import { compileRules, firstMatch, isLive, ruleMatches, type RuleCall } from "../../lib/rules/match.ts";
 import { ruleInputSchema, type Condition, type RuleDefinition } from "../../lib/rules/validations.ts";
 
 // --- The reference: walks the path by splitting the text, compares by JSON text and plain JS. ---
@@ -78,10 +78,12 @@ const ALL_CONDITIONS: Condition[] = PATHS.flatMap((path) =>
   ),
 );
 
-function rule(fields: Partial<RuleDefinition>, id = "r"): RuleDefinition {
+function rule({ expiresAt = null, trustedBy = null, ...fields }: Partial<RuleDefinition>, id = "r"): RuleDefinition {
   const parsed = ruleInputSchema.parse({ name: id, effect: "ask", enabled: true, ...fields });
-  return { ...parsed, id, position: 0, version: 1 };
+  return { ...parsed, id, position: 0, version: 1, expiresAt, trustedBy };
 }
+/** When every case is judged: the matcher reads no clock. */
+const NOW = new Date("2026-12-06T12:00:00Z");
 const call = (args: unknown, extra: Partial<RuleCall> = {}): RuleCall => ({
   agentId: "billing",
   toolName: "refund",
@@ -98,7 +100,7 @@ describe("rule matching", () => {
       const rules = [rule({ conditions: [condition] })];
       const compiled = compileRules(rules);
       for (const args of ARGS) {
-        expect(firstMatch(compiled, call(args))?.id ?? null, JSON.stringify({ condition, args })).toBe(
+        expect(firstMatch(compiled, call(args), NOW)?.id ?? null, JSON.stringify({ condition, args })).toBe(
           refFirst(rules, call(args))?.id ?? null,
         );
         checked++;
@@ -116,7 +118,7 @@ describe("rule matching", () => {
         const compiled = compileRules(rules);
         for (const args of ARGS) {
           const expected = refFirst(rules, call(args))?.id ?? null;
-          expect(firstMatch(compiled, call(args))?.id ?? null).toBe(expected);
+          expect(firstMatch(compiled, call(args), NOW)?.id ?? null).toBe(expected);
           if (expected) matched++;
         }
       }
@@ -160,18 +162,30 @@ describe("rule matching", () => {
       for (const candidate of calls) {
         const expected = refFirst(rules, candidate)?.id ?? null;
         winners.add(expected);
-        expect(firstMatch(compiled, candidate)?.id ?? null).toBe(expected);
+        expect(firstMatch(compiled, candidate, NOW)?.id ?? null).toBe(expected);
       }
     }
     // The generated lists exercised every position and "no rule".
     expect(winners).toEqual(new Set([null, "rule-0", "rule-1", "rule-2", "rule-3"]));
   });
 
+  it("a rule with an end matches until that moment and nothing from then on, whatever else holds", () => {
+    const ends = new Date(NOW.getTime() + 2_000);
+    const rules = [rule({ effect: "approve", expiresAt: ends.toISOString() }, "trusted"), rule({}, "after")];
+    const compiled = compileRules(rules);
+    expect(firstMatch(compiled, call({}), new Date(ends.getTime() - 1))?.id).toBe("trusted");
+    expect(firstMatch(compiled, call({}), ends)?.id).toBe("after");
+    expect(firstMatch(compiled, call({}), new Date(ends.getTime() + 60_000))?.id).toBe("after");
+    expect(ruleMatches(compiled[0]!, call({}), NOW)).toBe(true);
+    expect(ruleMatches(compiled[0]!, call({}), ends)).toBe(false);
+    expect([isLive(rules[0]!, NOW), isLive(rules[0]!, ends), isLive(rules[1]!, new Date(8.64e15))]).toEqual([true, false, true]);
+  });
+
   it("runs a catastrophic pattern on a 10,000-character argument in bounded time", () => {
     const compiled = compileRules([rule({ conditions: [{ path: "note", op: "matches", value: "(a+)+$" }] })]);
     const started = performance.now();
-    expect(firstMatch(compiled, call({ note: `${"a".repeat(10_000)}!` }))).toBeNull();
-    expect(firstMatch(compiled, call({ note: "a".repeat(10_000) }))?.id).toBe("r");
+    expect(firstMatch(compiled, call({ note: `${"a".repeat(10_000)}!` }), NOW)).toBeNull();
+    expect(firstMatch(compiled, call({ note: "a".repeat(10_000) }), NOW)?.id).toBe("r");
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 

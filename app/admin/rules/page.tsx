@@ -33,7 +33,7 @@ export default async function RulesPage() {
           </a>
         </p>
       </div>
-      <RulesManager rules={rules} versions={versions} />
+      <RulesManager rules={rules} versions={versions} now={new Date().toISOString()} />
       <SuggestedRules />
     </div>
   );

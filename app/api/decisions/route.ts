@@ -1,7 +1,8 @@
 /**
  * POST /api/decisions — the HTTP face of the decision actions, for scripts and CI checks.
- * Body: { action: "approve" | "decline" | "resume" | "decline_and_suggest", runId, toolCallId, agentId?,
- * reason?, resumeData?, args?, confirmMayHaveRun? } (resumeData and args as JSON text, like the console's editors).
+ * Body: { action: "approve" | "decline" | "resume" | "decline_and_suggest" | "approve_and_trust", runId, toolCallId,
+ * agentId?, reason?, resumeData?, args?, confirmMayHaveRun?, duration?, sameArguments?, timeZone? } (resumeData and
+ * args as JSON text, like the console's editors; duration, sameArguments and timeZone for approve_and_trust).
  *
  * Cheap refusals first, before a byte of the body is read (lib/actions/json-decision-request.ts).
  */
@@ -10,6 +11,7 @@ import type { ActionError } from "@/lib/actions/result";
 import { decisionFailure, openJsonDecisionRequest } from "@/lib/actions/json-decision-request";
 import { auditRefusal, decideFor } from "@/lib/actions/run-decision";
 import { suggestFor } from "@/lib/actions/run-suggestion";
+import { trustFor } from "@/lib/actions/run-trust";
 import { approveInput, declineInput, resumeInput } from "@/lib/decisions/inputs";
 
 export async function POST(request: Request) {
@@ -29,7 +31,9 @@ export async function POST(request: Request) {
           ? await decideFor(decider, "resume", resumeInput, input, "api")
           : action === "decline_and_suggest"
             ? await suggestFor(decider, input, "api")
-            : await refuseUnknownAction(decider, input);
+            : action === "approve_and_trust"
+              ? await trustFor(decider, input, "api")
+              : await refuseUnknownAction(decider, input);
   return result.ok ? NextResponse.json(result) : decisionFailure(result.error);
 }
 
@@ -38,7 +42,10 @@ function fieldsOf(body: unknown): Record<string, unknown> {
 }
 
 async function refuseUnknownAction(request: Parameters<typeof auditRefusal>[0], input: unknown) {
-  const error: ActionError = { code: "invalid_input", message: 'action must be "approve", "decline", "resume" or "decline_and_suggest".' };
+  const error: ActionError = {
+    code: "invalid_input",
+    message: 'action must be "approve", "decline", "resume", "decline_and_suggest" or "approve_and_trust".',
+  };
   await auditRefusal(request, "unknown", input, error);
   return { ok: false as const, error };
 }

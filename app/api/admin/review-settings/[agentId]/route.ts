@@ -1,4 +1,4 @@
-/** PUT /api/admin/review-settings/<agentId> { onlyAssigneeDecides } — the switch on /admin/agents. */
+/** PUT /api/admin/review-settings/<agentId> { onlyAssigneeDecides?, allowTrust? } — the switches on /admin/agents (either alone changes only itself). */
 import { serveOperation } from "@/lib/actions/json-route";
 import { saveReviewSettingOperation } from "@/lib/actions/settings-operations";
 
