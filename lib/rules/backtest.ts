@@ -19,17 +19,15 @@
  *   decide nothing about the call) are reported apart: how many the rule matches, and disagreements.
  */
 import type { Db } from "../db/client.ts";
-import type { BacktestDisagreement, BacktestResult, BacktestSummary, KeptBacktest } from "./dto.ts";
+import type { BacktestDisagreement, BacktestResult, BacktestSummary, KeptBacktest, ProposedRule } from "./dto.ts";
 import { effectOn } from "./effect.ts";
 import { compileRules, ruleMatches } from "./match.ts";
 import { lastDays, readPastDecisions, whoDecided, type DecisionDetails, type PastDecision, type Period } from "./past-decisions.ts";
-import type { Effect, RuleDefinition } from "./validations.ts";
+import type { Effect } from "./validations.ts";
 
 export type Include = BacktestSummary["include"];
-/** A rule as the replay takes it: saved or not, enabled or not. */
-/** A rule as a backtest replays it: saved or not, so without its place in the list or an end (a trusted rule's end is judged per decision when it has one). */
-export type ReplayedRule = Omit<RuleDefinition, "id" | "position" | "version" | "expiresAt" | "trustedBy"> &
-  Partial<Pick<RuleDefinition, "expiresAt">>;
+/** A rule as the replay takes it: saved or not, enabled or not; a reviewer's trusted rule with its end. */
+export type ReplayedRule = ProposedRule & { expiresAt?: string | null };
 
 export interface Replay {
   matched: number;
@@ -45,6 +43,10 @@ export interface Replay {
   disagreements: Array<{ decision: PastDecision; wouldDo: "approve" | "decline" }>;
 }
 
+/** When the rule would have looked at a past call: as it started waiting (a rule that had ended by then matches nothing). */
+export const evaluatedAt = (decision: Pick<PastDecision, "waitingSince" | "decidedAt">): Date =>
+  decision.waitingSince ?? decision.decidedAt;
+
 /** The replay itself: pure, over decisions already read. */
 export function replay(rule: ReplayedRule, decisions: readonly PastDecision[], include: Include = "people"): Replay {
   const [compiled] = compileRules([{ ...rule, enabled: true }]);
@@ -59,8 +61,7 @@ export function replay(rule: ReplayedRule, decisions: readonly PastDecision[], i
     disagreements: [],
   };
   decisions.forEach((decision, index) => {
-    // As the rule would have judged the call when it was decided: a rule that ends matched nothing after its end.
-    if (!ruleMatches(compiled!, decision, decision.decidedAt)) return;
+    if (!ruleMatches(compiled!, decision, evaluatedAt(decision))) return;
     if (decision.action === "expire") {
       result.others.expiry.matched++;
       return;

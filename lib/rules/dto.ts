@@ -96,7 +96,7 @@ export interface KeptBacktest extends BacktestSummary {
   disagreements: BacktestDisagreement[];
 }
 
-/** A rule as suggested: not saved yet, so without id, place or version (created disabled). */
+/** A rule as suggested: not saved yet, so without id, place or version (created disabled), and without an end. */
 export type ProposedRule = Omit<RuleDefinition, "id" | "position" | "version" | "expiresAt" | "trustedBy">;
 
 /** A suggested rule with its backtest over the period it was found in (lib/rules/proposals.ts). */

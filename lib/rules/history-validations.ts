@@ -4,7 +4,7 @@
  * a share of wrong decisions from 0 to 1, unknown fields refused.
  */
 import { z } from "zod";
-import { optionalName, ruleInputSchema } from "./validations.ts";
+import { dryRunRuleSchema, optionalName, ruleInputSchema } from "./validations.ts";
 
 export const MAX_DAYS = 90;
 export const DEFAULT_DAYS = 30;
@@ -20,7 +20,7 @@ const days = z
 
 export const backtestSchema = z
   .object({
-    rule: ruleInputSchema,
+    rule: dryRunRuleSchema,
     days,
     /** Whose decisions count as what was decided: people's, or also rules' and suggestions'. */
     include: z.enum(["people", "all"]).default("people"),

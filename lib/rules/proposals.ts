@@ -21,7 +21,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Db } from "../db/client.ts";
-import { keptBacktest, replay, type Replay, type ReplayedRule } from "./backtest.ts";
+import { evaluatedAt, keptBacktest, replay, type Replay, type ReplayedRule } from "./backtest.ts";
 import type { ProposalsResult, RuleProposal } from "./dto.ts";
 import { compileRules, ruleMatches } from "./match.ts";
 import { lastDays, readPastDecisions, type PastDecision } from "./past-decisions.ts";
@@ -149,7 +149,7 @@ function mayPass(rule: ReplayedRule, people: readonly PastDecision[], minCalls: 
   let matched = 0;
   let disagreed = 0;
   for (const decision of people) {
-    if (!ruleMatches(compiled!, decision, decision.decidedAt)) continue;
+    if (!ruleMatches(compiled!, decision, evaluatedAt(decision))) continue;
     matched++;
     if (decision.action !== rule.effect && ++disagreed > allowed) return false;
   }

@@ -91,9 +91,10 @@ function columns(input: Omit<RuleInput, "position">) {
 }
 
 /**
- * Creates a rule, version 1, last in the list unless `input.position` says where. A rule `trusted`
- * by a reviewer (lib/rules/trust.ts) goes first, before every other rule, so it wins, and ends at
- * its `expiresAt`; a suggested rule's `backtest` (lib/rules/proposals.ts) is kept with version 1.
+ * Creates a rule, last in the list unless `input.position` says where. A rule `trusted` by a
+ * reviewer (lib/rules/trust.ts) goes first, before every other rule, so it wins, and ends at
+ * `expiresAt`; its first version names the reviewer like any change. A suggested rule's `backtest`
+ * (lib/rules/proposals.ts) is kept with its first version.
  */
 export async function createRule(
   db: Db,

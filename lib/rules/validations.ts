@@ -161,8 +161,8 @@ export interface RuleDefinition extends Omit<RuleInput, "position"> {
 
 export const ruleIdSchema = z.object({ id: z.string().min(1).max(100) }).strict();
 export const applyRuleSchema = z.object({ id: z.string().min(1).max(100) }).strict();
-/** A dry run's rule: as written, or a saved one with its end (a trusted rule that ended matches nothing). */
-const dryRunRuleSchema = z
+/** A dry run's (and a backtest's) rule: as written, or a saved one with its end (a trusted rule that ended matches nothing). */
+export const dryRunRuleSchema = z
   .object({
     ...ruleShape,
     expiresAt: z.iso

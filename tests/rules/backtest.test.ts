@@ -132,6 +132,13 @@ describe.each(["sqlite", "postgres"] as const)("backtests and suggested rules on
       disagreements: [],
     });
     expect(await backtestRule(db, { ...rule, agentId: "shipping" }, { days: 30, now })).toMatchObject({ matched: 0 });
+    // A reviewer's trusted rule that ended before any of these calls waited matches none of them; one that ends later, all five.
+    expect(
+      await backtestRule(db, { ...rule, expiresAt: new Date(now.getTime() - 2 * 86_400_000).toISOString() }, { days: 30, now }),
+    ).toMatchObject({ matched: 0 });
+    expect(
+      await backtestRule(db, { ...rule, expiresAt: new Date(now.getTime() + 3_600_000).toISOString() }, { days: 30, now }),
+    ).toMatchObject({ matched: 5 });
     // A prefix holding LIKE's own characters is taken as written.
     expect(await backtestRule(db, { ...rule, resource: "acme%" }, { days: 30, now })).toMatchObject({ matched: 0 });
   });

@@ -103,7 +103,7 @@ describe.each(["sqlite", "postgres"] as const)("suggested rules over HTTP on %s"
     const { from: _pFrom, to: _pTo, ...proposed } = approving!.backtest;
     expect(kept).toEqual(proposed);
     // The saved rule's own backtest says the same; it is no longer suggested (a rule like it exists).
-    const { position: _position, id: _id, version: _version, ...saved } = created.body.data;
+    const { position: _position, id: _id, version: _version, trustedBy: _trustedBy, ...saved } = created.body.data;
     const again = await api("POST", BACKTEST, { cookie: admin(), body: { rule: saved, days: 30 } });
     expect(again.status).toBe(200);
     expect(again.body.data).toMatchObject({ matched: 6, agreed: 6, disagreed: 0, waitSavedMs: proposed.waitSavedMs });
