@@ -5,7 +5,7 @@
  * triggers of migration `insights` keep the rollups exactly as production does, then times
  * readInsights (every panel of /insights) for 30 days: no filter, an agent, a risk, and a resource
  * prefix (the only case that reads the calls' own rows). Prints the figures; target: every panel
- * under 200 ms at 1,000,000.
+ * under 200 ms at 1,000,000. `--engine=sqlite|pg` runs one database only, `--decisions=N` another size.
  */
 import { getDb, disconnectDb, type Db } from "../lib/db/client.ts";
 import { deployMigrations } from "../lib/db/migrate.ts";
@@ -20,6 +20,8 @@ const QUICK = process.argv.includes("--quick");
 const sizeArg = process.argv.find((arg) => arg.startsWith("--decisions="));
 const DECISIONS = sizeArg ? Number(sizeArg.split("=")[1]) : QUICK ? 50_000 : 1_000_000;
 const BATCH = 50_000;
+const engineArg = process.argv.find((arg) => arg.startsWith("--engine="))?.split("=")[1];
+const ENGINES = (["sqlite", "pg"] as const).filter((engine) => !engineArg || engine === engineArg);
 const TARGET_MS = 200;
 
 /** One row per call: which agent/tool/customer, when it waited, how it ended; shared by both dialects. */
@@ -106,7 +108,7 @@ export interface InsightsBenchCase {
 
 export async function benchInsights(log: (line: string) => void = console.log): Promise<InsightsBenchCase[]> {
   const results: InsightsBenchCase[] = [];
-  for (const engine of ["sqlite", "pg"] as const) {
+  for (const engine of ENGINES) {
     await withScratchDatabase(engine, "insights", async (url) => {
       log(`insights on ${engine}: ${DECISIONS.toLocaleString("en-US")} decisions over 30 days`);
       await deployMigrations(url);
