@@ -256,7 +256,9 @@ export function prefixEnd(prefix: string): string | null {
 class Counter<Row extends object> {
   private readonly byKey = new Map<string, Record<string, unknown>>();
   add(key: Partial<Row>, counts: Partial<Row>): void {
-    const id = JSON.stringify(key);
+    // Keys of one counter are built with the same fields in the same order: their values name the row.
+    let id = "";
+    for (const value of Object.values(key)) id += value === null || value === undefined ? "\u0002\u0001" : `${value as string}\u0001`;
     const row = this.byKey.get(id) ?? { ...key };
     for (const [field, value] of Object.entries(counts)) row[field] = ((row[field] as number | undefined) ?? 0) + (value as number);
     this.byKey.set(id, row);
