@@ -13,7 +13,7 @@ const betterAuthError = z.looseObject({ code: z.string().optional(), message: z.
 const authUser = z.looseObject({ id: z.string(), email: z.string(), name: z.string() }).meta({ id: "AuthUser" });
 
 const slackForm = z
-  .object({ payload: z.string().optional(), command: z.string().optional(), text: z.string().optional() })
+  .looseObject({ payload: z.string().optional(), command: z.string().optional(), text: z.string().optional() })
   .meta({ description: "Slack's form, signed with X-Slack-Signature and X-Slack-Request-Timestamp (the app's signing secret)." });
 const SLACK_ERRORS = ["invalid_signature", "slack_not_configured", "rate_limited", "payload_too_large", "length_required", "invalid_input", "internal"] as const;
 
