@@ -1,6 +1,6 @@
 /**
  * A script against the console's JSON API with a typed client: openapi-fetch over the types
- * openapi-typescript made of GET /api/openapi.json (api-types.ts, `npm run api:types`). It signs in,
+ * openapi-typescript made of GET /api/openapi.json (generated/api-types.ts, `npm run api:types`). It signs in,
  * lists the calls waiting in the review queue, and approves the oldest approval among them (or
  * none, with --dry-run). Every path, parameter, body and answer below is checked by TypeScript.
  *
@@ -8,7 +8,7 @@
  *     npx tsx examples/api-client/approve-waiting.ts [--dry-run]
  */
 import createClient from "openapi-fetch";
-import type { paths } from "./api-types.ts";
+import type { paths } from "./generated/api-types.ts";
 
 const baseUrl = process.env.CONSOLE_URL ?? "http://localhost:3000";
 const email = required("CONSOLE_EMAIL");

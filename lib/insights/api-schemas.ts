@@ -4,7 +4,10 @@ import { DECIDERS } from "./dto.ts";
 
 const int = () => z.number().int();
 const share = () => z.number().nullable();
-const wait = z.object({ fromMs: z.number(), toMs: z.number() }).nullable().meta({ description: "The range the percentile lies in, in milliseconds." });
+const wait = z
+  .object({ fromMs: z.number(), toMs: z.number() })
+  .nullable()
+  .meta({ description: "The range the percentile lies in, in milliseconds." });
 
 const outcomesFields = {
   decided: int(),
@@ -18,7 +21,7 @@ const outcomesFields = {
 const outcomeRow = z.object({
   ...outcomesFields,
   agentId: z.string(),
-  toolName: z.string().meta({ description: "\"\" for the agent's row." }),
+  toolName: z.string().meta({ description: '"" for the agent\'s row.' }),
   approvalRate: share(),
   declineRate: share(),
   expiryRate: share(),
@@ -37,7 +40,12 @@ export const insightsSchema = z
       utcDaysFrom: z.string(),
       utcDaysTo: z.string(),
     }),
-    filters: z.object({ agentId: z.string().optional(), toolName: z.string().optional(), resourcePrefix: z.string().optional(), risk: z.string().optional() }),
+    filters: z.object({
+      agentId: z.string().optional(),
+      toolName: z.string().optional(),
+      resourcePrefix: z.string().optional(),
+      risk: z.string().optional(),
+    }),
     waited: int(),
     outcomes: z.object(outcomesFields),
     byAgent: z.array(outcomeRow),

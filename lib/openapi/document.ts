@@ -28,7 +28,8 @@ const SECURITY_SCHEMES = {
     type: "apiKey",
     in: "cookie",
     name: SESSION_COOKIE,
-    description: "The session POST /api/auth/sign-in/email sets (`better-auth.session_token` without the prefix on plain-HTTP development servers).",
+    description:
+      "The session POST /api/auth/sign-in/email sets (`better-auth.session_token` without the prefix on plain-HTTP development servers).",
   },
   bearerToken: { type: "http", scheme: "bearer", description: "An API token: `Authorization: Bearer <token>`." },
   slackSignature: {
@@ -47,6 +48,8 @@ function responsesOf(route: RouteDoc): Responses {
   const responses: Responses = {
     [success.status]: {
       description: success.description,
+      // Not expressible in OpenAPI: the answer has no body at all, or this JSON.
+      ...(success.mayBeEmpty ? { "x-may-be-empty": true } : {}),
       content: {
         "application/json": { schema: json },
         ...(success.csv ? { "text/csv": { schema: z.string().meta({ description: "The same figures, one table." }) } } : {}),

@@ -15,7 +15,15 @@ const authUser = z.looseObject({ id: z.string(), email: z.string(), name: z.stri
 const slackForm = z
   .looseObject({ payload: z.string().optional(), command: z.string().optional(), text: z.string().optional() })
   .meta({ description: "Slack's form, signed with X-Slack-Signature and X-Slack-Request-Timestamp (the app's signing secret)." });
-const SLACK_ERRORS = ["invalid_signature", "slack_not_configured", "rate_limited", "payload_too_large", "length_required", "invalid_input", "internal"] as const;
+const SLACK_ERRORS = [
+  "invalid_signature",
+  "slack_not_configured",
+  "rate_limited",
+  "payload_too_large",
+  "length_required",
+  "invalid_input",
+  "internal",
+] as const;
 
 export const ACCESS_ROUTES: RouteDoc[] = [
   {
@@ -27,7 +35,12 @@ export const ACCESS_ROUTES: RouteDoc[] = [
     caller: "anyone",
     success: { status: 200, description: "Up.", raw: okOnly },
     errors: [],
-    otherAnswers: { 503: { description: "Not ready: the reason, in a word or a sentence.", schema: z.object({ ok: z.literal(false), error: z.string() }) } },
+    otherAnswers: {
+      503: {
+        description: "Not ready: the reason, in a word or a sentence.",
+        schema: z.object({ ok: z.literal(false), error: z.string() }),
+      },
+    },
   },
   {
     method: "get",
@@ -61,7 +74,11 @@ export const ACCESS_ROUTES: RouteDoc[] = [
       rememberMe: z.boolean().optional(),
       callbackURL: z.string().optional(),
     }),
-    success: { status: 200, description: "Signed in: Set-Cookie holds the session.", raw: z.looseObject({ token: z.string(), user: authUser }) },
+    success: {
+      status: 200,
+      description: "Signed in: Set-Cookie holds the session.",
+      raw: z.looseObject({ token: z.string(), user: authUser }),
+    },
     errors: ["invalid_input", "payload_too_large", "length_required"],
     otherAnswers: {
       401: { description: "Wrong email or password (better-auth's answer).", schema: betterAuthError },
@@ -109,7 +126,12 @@ export const ACCESS_ROUTES: RouteDoc[] = [
     caller: "slack",
     body: slackForm,
     bodyType: "application/x-www-form-urlencoded",
-    success: { status: 200, description: "Acknowledged (empty), or the modal's errors for Slack.", raw: z.looseObject({}).optional() },
+    success: {
+      status: 200,
+      description: "Acknowledged with no body, or JSON for Slack (the decline modal's errors).",
+      raw: z.looseObject({}),
+      mayBeEmpty: true,
+    },
     errors: [...SLACK_ERRORS, "slack_not_linked"],
   },
 ];

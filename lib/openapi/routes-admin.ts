@@ -15,7 +15,13 @@ import {
   ruleSchema,
   ruleVersionsSchema,
 } from "../rules/api-schemas.ts";
-import { agentReviewSettingSchema, expiryRuleKeySchema, expiryRuleSchema, savedExpiryRuleSchema, savedReviewSettingSchema } from "../settings/api-schemas.ts";
+import {
+  agentReviewSettingSchema,
+  expiryRuleKeySchema,
+  expiryRuleSchema,
+  savedExpiryRuleSchema,
+  savedReviewSettingSchema,
+} from "../settings/api-schemas.ts";
 import {
   createdWebhookSchema,
   retriedDeliverySchema,
@@ -57,7 +63,7 @@ export const ADMIN_ROUTES: RouteDoc[] = [
     method: "put",
     path: "/api/admin/review-settings/{agentId}",
     tag: "Review settings",
-    summary: "Turns an agent's \"only the assignee decides\" or \"allow trust\" on or off; either alone changes only itself.",
+    summary: 'Turns an agent\'s "only the assignee decides" or "allow trust" on or off; either alone changes only itself.',
     pathFields: { agentId: "agentId" },
   }),
   servedOperation(rules.listRulesOperation, ruleListSchema, {
@@ -77,9 +83,8 @@ export const ADMIN_ROUTES: RouteDoc[] = [
     method: "get",
     path: rule,
     tag: "Rules",
-    summary: "The rule's kept versions, newest first.",
+    summary: "The rule's kept versions, newest first (none for an id that names no rule; a deleted rule's are kept).",
     pathFields: { id: "id" },
-    errors: ["rule_not_found"],
   }),
   servedOperation(rules.updateRuleOperation, ruleSchema, {
     method: "put",

@@ -1,14 +1,15 @@
 /** The OpenAPI declarations of the reviewer's routes: the queue, runs, decisions, insights, the profile (routes.ts gathers them). */
 import { readInsightsOperation } from "../actions/insights-operations.ts";
 import * as users from "../actions/user-operations.ts";
-import { emailModeSchema, languagePreferenceSchema, notificationPreferenceSchema, profileSchema } from "../auth/api-schemas.ts";
-import { bulkBody, bulkOutcomeSchema, decisionBody, decisionOutcomeSchema } from "../decisions/api-schemas.ts";
+import { bulkOutcomeSchema } from "../decisions/api-schemas.ts";
 import type { BulkOutcome, DecisionOutcome, DecisionErrorCode } from "../decisions/types.ts";
 import { insightsSchema } from "../insights/api-schemas.ts";
 import { queuePageSchema, runsPageSchema } from "../queue/api-schemas.ts";
 import type { QueuePageDto, RunsPageDto } from "../queue/dto.ts";
 import type { TrustOutcome } from "../rules/dto.ts";
 import { queueQuery, runsQuery } from "../search-params.ts";
+import { bulkBody, decisionAnswerSchema, decisionBody } from "./decision-schemas.ts";
+import { emailModeSchema, languagePreferenceSchema, notificationPreferenceSchema, profileSchema } from "./profile-schemas.ts";
 import { answers, READ_ERRORS, servedOperation, WRITE_ERRORS, type RouteDoc } from "./declare.ts";
 
 /** Every refusal of a decision (lib/decisions/types.ts), and the refusal budget's. */
@@ -69,8 +70,8 @@ export const REVIEWING_ROUTES: RouteDoc[] = [
     body: decisionBody,
     success: {
       status: 200,
-      description: "The decision was carried out (or, under a \"Require N approvals\" rule, recorded).",
-      data: answers<DecisionOutcome | TrustOutcome>()(decisionOutcomeSchema),
+      description: 'The decision was carried out (or, under a "Require N approvals" rule, recorded).',
+      data: answers<DecisionOutcome | TrustOutcome>()(decisionAnswerSchema),
     },
     errors: DECISION_ERRORS,
   },
@@ -111,7 +112,7 @@ export const REVIEWING_ROUTES: RouteDoc[] = [
     method: "patch",
     path: "/api/profile",
     tag: "Profile",
-    summary: "Changes your language and time zone (\"\" for the browser's); either alone, the other stays.",
+    summary: 'Changes your language and time zone ("" for the browser\'s); either alone, the other stays.',
   }),
   servedOperation(users.readNotificationPreferenceOperation, notificationPreferenceSchema, {
     method: "get",

@@ -26,8 +26,13 @@ export const toolCallSchema = z
   .object({
     toolCallId: z.string().optional(),
     toolName: z.string().optional(),
-    args: z.unknown().optional().meta({ description: "The call's arguments as the agent sent them (GET /api/runs; the queue leaves them out)." }),
-    requiresApproval: z.boolean().meta({ description: "An approval (approve or decline); false: a suspend() call waiting for resume data." }),
+    args: z
+      .unknown()
+      .optional()
+      .meta({ description: "The call's arguments as the agent sent them (GET /api/runs; the queue leaves them out)." }),
+    requiresApproval: z
+      .boolean()
+      .meta({ description: "An approval (approve or decline); false: a suspend() call waiting for resume data." }),
     suspendPayload: z.unknown().optional(),
     path: z.array(z.string()).optional().meta({ description: "A delegated call's path: supervisor, sub-agent(s), tool." }),
     step: z.array(z.string()).optional().meta({ description: "A workflow's suspended step path." }),
@@ -66,7 +71,7 @@ export const queuePageSchema = z
   .object({
     threads: z.array(
       z.object({
-        threadKey: z.string().meta({ description: "The thread's id, or \"\" for runs without a thread." }),
+        threadKey: z.string().meta({ description: 'The thread\'s id, or "" for runs without a thread.' }),
         calls: z.number().int(),
         overdueCalls: z.number().int(),
         oldestSuspendedAt: date,

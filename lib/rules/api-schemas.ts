@@ -7,7 +7,9 @@ import { RISKS } from "../risk.ts";
 import { CALL_KINDS, EFFECTS, OPERATORS } from "./validations.ts";
 
 const date = z.string().meta({ format: "date-time" });
-const effectCounts = z.object(Object.fromEntries(EFFECTS.map((effect) => [effect, z.number().int()])) as Record<(typeof EFFECTS)[number], z.ZodNumber>);
+const effectCounts = z.object(
+  Object.fromEntries(EFFECTS.map((effect) => [effect, z.number().int()])) as Record<(typeof EFFECTS)[number], z.ZodNumber>,
+);
 
 const proposedRuleFields = {
   name: z.string(),

@@ -3,7 +3,7 @@ import { z } from "zod";
 
 const expiryRuleFields = {
   agentId: z.string(),
-  toolName: z.string().meta({ description: "\"\": every tool of the agent." }),
+  toolName: z.string().meta({ description: '"": every tool of the agent.' }),
   afterMinutes: z.number().int(),
   mode: z.string().meta({ description: "decline (through the agent) or mark (only recorded)." }),
   warnMinutes: z.number().int().nullable(),

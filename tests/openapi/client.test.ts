@@ -1,5 +1,5 @@
 /**
- * The typed client: examples/api-client/api-types.ts is what openapi-typescript makes of the
+ * The typed client: examples/api-client/generated/api-types.ts is what openapi-typescript makes of the
  * document today (`npm run api:types`), and the example script built on it (openapi-fetch) lists
  * and approves a waiting call on a real console server, on SQLite and PostgreSQL.
  */

@@ -23,7 +23,8 @@ export async function provokeCommonRefusals(api: Api, cookies: { admin: string; 
       const label = `${method.toUpperCase()} ${path}`;
 
       expect((await call({ body })).body.error.code, label).toBe("unauthenticated");
-      const forbiddenCodes: string[] = operation.responses["403"]?.content?.["application/json"]?.schema?.properties?.error?.properties?.code?.enum ?? [];
+      const forbiddenCodes: string[] =
+        operation.responses["403"]?.content?.["application/json"]?.schema?.properties?.error?.properties?.code?.enum ?? [];
       if (forbiddenCodes.includes("forbidden")) {
         const refused = await call({ body, cookie: cookies.support });
         expect(refused.status, label).toBe(403);
@@ -32,11 +33,16 @@ export async function provokeCommonRefusals(api: Api, cookies: { admin: string; 
         await call({ cookie: cookies.admin, query: { zzz: "1" } });
         continue;
       }
-      expect((await call({ body: {}, cookie: cookies.admin, headers: { origin: "https://elsewhere.example" } })).body.error.code, label).toBe("cross_site");
+      expect(
+        (await call({ body: {}, cookie: cookies.admin, headers: { origin: "https://elsewhere.example" } })).body.error.code,
+        label,
+      ).toBe("cross_site");
       expect((await call({ body: { zzz: 1 }, cookie: cookies.admin })).status, label).toBe(400);
       const huge = JSON.stringify({ zzz: "x".repeat(300 * 1024) });
       expect((await call({ raw: huge, cookie: cookies.admin, headers: { "content-type": "application/json" } })).status, label).toBe(413);
-      const stream = new ReadableStream({ start: (controller) => (controller.enqueue(new TextEncoder().encode("{}")), controller.close()) });
+      const stream = new ReadableStream({
+        start: (controller) => (controller.enqueue(new TextEncoder().encode("{}")), controller.close()),
+      });
       expect((await call({ raw: stream, cookie: cookies.admin, headers: { "content-type": "application/json" } })).status, label).toBe(411);
     }
   }

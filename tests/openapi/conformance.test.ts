@@ -65,7 +65,9 @@ describe.each(["sqlite", "postgres"] as const)("the JSON API answers as its Open
     expect((await api.call("GET", "/api/health/session", { cookie: cookies.support })).status).toBe(200);
     const signedIn = await api.call("POST", "/api/auth/sign-in/email", { body: { email: admin.email, password: admin.password } });
     expect(signedIn).toMatchObject({ status: 200, body: { user: { email: admin.email } } });
-    expect((await api.call("POST", "/api/auth/sign-in/email", { body: { email: admin.email, password: "wrong-password" } })).status).toBe(401);
+    expect((await api.call("POST", "/api/auth/sign-in/email", { body: { email: admin.email, password: "wrong-password" } })).status).toBe(
+      401,
+    );
     expect((await api.call("POST", "/api/auth/sign-in/email", { body: { email: "a\u0000@x.example", password: "x" } })).status).toBe(400);
     expect((await api.call("GET", "/api/auth/get-session", { cookie: cookies.reviewer })).body.user.name).toBe("Rita");
     expect((await api.call("GET", "/api/auth/get-session")).body).toBeNull();
@@ -90,13 +92,18 @@ describe.each(["sqlite", "postgres"] as const)("the JSON API answers as its Open
     const approve = { action: "approve", ...one!.ref, agentId: "refunds" };
     const approved = await api.call("POST", "/api/decisions", { cookie: cookies.reviewer, body: approve });
     expect(approved.body.data).toMatchObject({ action: "approve", runId: one!.runId });
-    expect((await api.call("POST", "/api/decisions", { cookie: cookies.admin, body: approve })).body.error.code).toMatch(/already_decided|run_not_found/);
+    expect((await api.call("POST", "/api/decisions", { cookie: cookies.admin, body: approve })).body.error.code).toMatch(
+      /already_decided|run_not_found/,
+    );
     const unknown = { action: "approve", runId: `run-${randomUUID()}`, toolCallId: "call-1" };
     expect((await api.call("POST", "/api/decisions", { cookie: cookies.reviewer, body: unknown })).body.error.code).toBe("run_not_found");
     expect((await api.call("POST", "/api/decisions", { cookie: cookies.reviewer, body: { action: "maybe" } })).status).toBe(400);
     expect((await api.call("POST", "/api/decisions", { cookie: cookies.support, body: approve })).body.error.code).toBe("forbidden");
     const tooMany = Array.from({ length: 101 }, (_, index) => ({ runId: `run-${index}`, toolCallId: "c" }));
-    const refused = await api.call("POST", "/api/decisions/bulk", { cookie: cookies.reviewer, body: { action: "approve", calls: tooMany } });
+    const refused = await api.call("POST", "/api/decisions/bulk", {
+      cookie: cookies.reviewer,
+      body: { action: "approve", calls: tooMany },
+    });
     expect(refused.body.error.code).toBe("too_many_calls");
     const bulk = await api.call("POST", "/api/decisions/bulk", {
       cookie: cookies.reviewer,
@@ -107,7 +114,9 @@ describe.each(["sqlite", "postgres"] as const)("the JSON API answers as its Open
 
   it("the profile and the email preference", async () => {
     expect((await api.call("GET", "/api/profile", { cookie: cookies.support })).body.data.role).toBe("support");
-    expect((await api.call("PATCH", "/api/profile", { cookie: cookies.support, body: { locale: "ko", timeZone: "" } })).body.data.locale).toBe("ko");
+    expect(
+      (await api.call("PATCH", "/api/profile", { cookie: cookies.support, body: { locale: "ko", timeZone: "" } })).body.data.locale,
+    ).toBe("ko");
     expect((await api.call("PATCH", "/api/profile", { cookie: cookies.support, body: { locale: "xx" } })).status).toBe(400);
     expect((await api.call("GET", "/api/profile/notifications", { cookie: cookies.reviewer })).body.data.email).toBe("off");
     expect((await api.call("PUT", "/api/profile/notifications", { cookie: cookies.reviewer, body: { email: "hourly" } })).status).toBe(200);
@@ -117,20 +126,35 @@ describe.each(["sqlite", "postgres"] as const)("the JSON API answers as its Open
   it("expiry rules, review settings and users", async () => {
     const cookie = cookies.admin;
     const key = { agentId: "refunds", toolName: "issueRefund" };
-    expect((await api.call("POST", "/api/admin/expiry-rules", { cookie, body: { ...key, afterMinutes: 120, warnMinutes: 30 } })).status).toBe(200);
+    expect(
+      (await api.call("POST", "/api/admin/expiry-rules", { cookie, body: { ...key, afterMinutes: 120, warnMinutes: 30 } })).status,
+    ).toBe(200);
     expect((await api.call("GET", "/api/admin/expiry-rules", { cookie })).body.data).toHaveLength(1);
     expect((await api.call("DELETE", "/api/admin/expiry-rules", { cookie, body: key })).status).toBe(200);
     expect((await api.call("DELETE", "/api/admin/expiry-rules", { cookie, body: key })).body.error.code).toBe("expiry_rule_not_found");
     expect((await api.call("GET", "/api/admin/review-settings", { cookie })).body.data.length).toBeGreaterThan(0);
-    const setting = await api.call("PUT", "/api/admin/review-settings/{agentId}", { cookie, params: { agentId: "refunds" }, body: { allowTrust: true } });
+    const setting = await api.call("PUT", "/api/admin/review-settings/{agentId}", {
+      cookie,
+      params: { agentId: "refunds" },
+      body: { allowTrust: true },
+    });
     expect(setting.body.data).toMatchObject({ agentId: "refunds", allowTrust: true });
-    const created = await api.call("POST", "/api/admin/users", { cookie, body: { name: "Nia", email: "nia@test.example", role: "support" } });
+    const created = await api.call("POST", "/api/admin/users", {
+      cookie,
+      body: { name: "Nia", email: "nia@test.example", role: "support" },
+    });
     expect(created.body.data.password).toEqual(expect.any(String));
-    expect((await api.call("POST", "/api/admin/users", { cookie, body: { name: "Nia", email: "nia@test.example", role: "support" } })).status).toBe(422);
+    expect(
+      (await api.call("POST", "/api/admin/users", { cookie, body: { name: "Nia", email: "nia@test.example", role: "support" } })).status,
+    ).toBe(422);
     expect((await api.call("GET", "/api/admin/users", { cookie })).body.data).toHaveLength(4);
     const id = created.body.data.id as string;
-    expect((await api.call("PATCH", "/api/admin/users/{id}", { cookie, params: { id }, body: { role: "reviewer" } })).body.data.role).toBe("reviewer");
-    expect((await api.call("PATCH", "/api/admin/users/{id}", { cookie, params: { id: "nobody" }, body: { role: "reviewer" } })).status).toBe(404);
+    expect((await api.call("PATCH", "/api/admin/users/{id}", { cookie, params: { id }, body: { role: "reviewer" } })).body.data.role).toBe(
+      "reviewer",
+    );
+    expect(
+      (await api.call("PATCH", "/api/admin/users/{id}", { cookie, params: { id: "nobody" }, body: { role: "reviewer" } })).status,
+    ).toBe(404);
   });
 
   it("rules: create, read, change, try, apply, suggest, delete", async () => {
@@ -139,34 +163,63 @@ describe.each(["sqlite", "postgres"] as const)("the JSON API answers as its Open
     const created = await api.call("POST", "/api/admin/rules", { cookie, body: rule });
     const id = created.body.data.id as string;
     expect((await api.call("GET", "/api/admin/rules", { cookie })).body.data.rules).toHaveLength(1);
-    expect((await api.call("PUT", "/api/admin/rules/{id}", { cookie, params: { id }, body: { ...rule, risk: "low" } })).body.data.version).toBe(2);
+    expect(
+      (await api.call("PUT", "/api/admin/rules/{id}", { cookie, params: { id }, body: { ...rule, risk: "low" } })).body.data.version,
+    ).toBe(2);
     expect((await api.call("GET", "/api/admin/rules/{id}", { cookie, params: { id } })).body.data.versions).toHaveLength(2);
-    expect((await api.call("GET", "/api/admin/rules/{id}", { cookie, params: { id: "nope" } })).body.error.code).toBe("rule_not_found");
+    expect((await api.call("GET", "/api/admin/rules/{id}", { cookie, params: { id: "nope" } })).body.data.versions).toEqual([]);
+    expect((await api.call("POST", "/api/admin/rules/{id}/apply", { cookie, params: { id: "nope" }, body: {} })).body.error.code).toBe(
+      "rule_not_found",
+    );
     expect((await api.call("POST", "/api/admin/rules/{id}/apply", { cookie, params: { id }, body: {} })).body.data.ruleId).toBe(id);
     expect((await api.call("POST", "/api/admin/rules/dry-run", { cookie, body: { rule } })).body.data.waiting).toBeGreaterThanOrEqual(0);
     const backtest = await api.call("POST", "/api/admin/rules/backtest", { cookie, body: { rule, days: 7 } });
     expect(backtest.body.data.days).toBe(7);
     expect((await api.call("POST", "/api/admin/rules/suggestions", { cookie, body: { days: 7, minCalls: 1 } })).status).toBe(200);
     const suggested = { ...rule, name: "Suggested", enabled: false, effect: "approve" };
-    expect((await api.call("POST", "/api/admin/rules/suggestions/accept", { cookie, body: { rule: suggested, days: 7 } })).status).toBe(201);
+    expect((await api.call("POST", "/api/admin/rules/suggestions/accept", { cookie, body: { rule: suggested, days: 7 } })).status).toBe(
+      201,
+    );
     expect((await api.call("DELETE", "/api/admin/rules/{id}", { cookie, params: { id }, body: {} })).body.data.deleted).toBe(true);
   });
 
   it("webhooks: add, change, list deliveries, retry one", async () => {
     const cookie = cookies.admin;
-    const created = await api.call("POST", "/api/admin/webhooks", { cookie, body: { url: "http://203.0.113.10/hooks", eventTypes: ["call.waiting"], slack: false } });
+    const created = await api.call("POST", "/api/admin/webhooks", {
+      cookie,
+      body: { url: "http://203.0.113.10/hooks", eventTypes: ["call.waiting"], slack: false },
+    });
     const id = created.body.data.id as string;
-    expect((await api.call("PATCH", "/api/admin/webhooks/{id}", { cookie, params: { id }, body: { enabled: false } })).body.data.enabled).toBe(false);
-    expect((await api.call("PATCH", "/api/admin/webhooks/{id}", { cookie, params: { id: randomUUID() }, body: { enabled: true } })).status).toBe(404);
+    expect(
+      (await api.call("PATCH", "/api/admin/webhooks/{id}", { cookie, params: { id }, body: { enabled: false } })).body.data.enabled,
+    ).toBe(false);
+    expect(
+      (await api.call("PATCH", "/api/admin/webhooks/{id}", { cookie, params: { id: randomUUID() }, body: { enabled: true } })).status,
+    ).toBe(404);
     expect((await api.call("GET", "/api/admin/webhooks", { cookie })).body.data[0].id).toBe(id);
     const db = await getDb(database.url);
     const longAgo = new Date(Date.now() - 86_400_000);
-    const event = await db.outboxEvent.create({ data: { id: `evt_${randomUUID()}`, type: "call.waiting", payload: "{}", createdAt: longAgo } });
-    const delivery = await db.webhookDelivery.create({
-      data: { id: randomUUID(), endpointId: id, eventId: event.id, state: "failed", attempts: 3, nextAttemptAt: longAgo, createdAt: longAgo, updatedAt: longAgo },
+    const event = await db.outboxEvent.create({
+      data: { id: `evt_${randomUUID()}`, type: "call.waiting", payload: "{}", createdAt: longAgo },
     });
-    await db.webhookAttempt.create({ data: { deliveryId: delivery.id, at: longAgo, ok: false, responseCode: 500, error: "HTTP 500", durationMs: 12 } });
-    expect((await api.call("GET", "/api/admin/webhooks/{id}/deliveries", { cookie, params: { id } })).body.data[0].attemptLog).toHaveLength(1);
+    const delivery = await db.webhookDelivery.create({
+      data: {
+        id: randomUUID(),
+        endpointId: id,
+        eventId: event.id,
+        state: "failed",
+        attempts: 3,
+        nextAttemptAt: longAgo,
+        createdAt: longAgo,
+        updatedAt: longAgo,
+      },
+    });
+    await db.webhookAttempt.create({
+      data: { deliveryId: delivery.id, at: longAgo, ok: false, responseCode: 500, error: "HTTP 500", durationMs: 12 },
+    });
+    expect((await api.call("GET", "/api/admin/webhooks/{id}/deliveries", { cookie, params: { id } })).body.data[0].attemptLog).toHaveLength(
+      1,
+    );
     const retry = "/api/admin/webhooks/{id}/deliveries/{deliveryId}/retry";
     expect((await api.call("POST", retry, { cookie, params: { id, deliveryId: delivery.id }, body: {} })).status).toBe(200);
     expect((await api.call("POST", retry, { cookie, params: { id, deliveryId: randomUUID() }, body: {} })).status).toBe(404);
@@ -179,7 +232,9 @@ describe.each(["sqlite", "postgres"] as const)("the JSON API answers as its Open
       return api.call("POST", path, { raw: body, headers: Object.fromEntries(signed.headers) });
     };
     expect((await send("/api/integrations/slack/commands", commandBody("help", who))).status).toBe(200);
-    expect((await send("/api/integrations/slack/commands", commandBody("help", who), "another-secret")).body.error.code).toBe("invalid_signature");
+    expect((await send("/api/integrations/slack/commands", commandBody("help", who), "another-secret")).body.error.code).toBe(
+      "invalid_signature",
+    );
     const click = await send("/api/integrations/slack/interactions", clickBody("approve", runs[1]!.ref, who, "http://127.0.0.1:9/respond"));
     expect([200, 403]).toContain(click.status);
   });
@@ -196,6 +251,7 @@ describe.each(["sqlite", "postgres"] as const)("the JSON API answers as its Open
     const missing = operations.filter((operation) => !succeeded.has(operation) && !SUCCESS_NOT_REACHED.has(operation));
     expect(missing).toEqual([]);
     const codes = new Set(api.seen.map((seen) => seen.code).filter(Boolean));
-    for (const code of ["unauthenticated", "forbidden", "cross_site", "invalid_input", "payload_too_large", "length_required"]) expect(codes).toContain(code);
+    for (const code of ["unauthenticated", "forbidden", "cross_site", "invalid_input", "payload_too_large", "length_required"])
+      expect(codes).toContain(code);
   });
 });

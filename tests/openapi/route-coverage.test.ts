@@ -59,7 +59,8 @@ describe("the OpenAPI document lists every route file, and only those", () => {
   });
 
   it("documents the sign-in endpoints the console opens without SSO", () => {
-    for (const endpoint of openEndpoints) expect(documented).toContainEqual({ path: `${AUTH_BASE_PATH}${endpoint.path}`, method: endpoint.method });
+    for (const endpoint of openEndpoints)
+      expect(documented).toContainEqual({ path: `${AUTH_BASE_PATH}${endpoint.path}`, method: endpoint.method });
   });
 
   it("fails for a route file the document lacks, and for a documented route with no file", () => {

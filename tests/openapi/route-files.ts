@@ -22,7 +22,12 @@ export function routeFiles(root: string): RouteFile[] {
     .map((file) => {
       const segments = path.relative(path.join(root, "app"), path.dirname(file)).split(path.sep);
       const catchAll = segments.some((segment) => segment.startsWith("[..."));
-      const kept = catchAll ? segments.slice(0, segments.findIndex((segment) => segment.startsWith("[..."))) : segments;
+      const kept = catchAll
+        ? segments.slice(
+            0,
+            segments.findIndex((segment) => segment.startsWith("[...")),
+          )
+        : segments;
       const routePath = "/" + kept.map((segment) => segment.replace(/^\[(\w+)\]$/, "{$1}")).join("/");
       return { file: path.relative(root, file), path: routePath, catchAll, methods: exportedMethods(readFileSync(file, "utf8")) };
     })
@@ -35,7 +40,11 @@ export function exportedMethods(source: string): string[] {
   for (const match of source.matchAll(/export\s+(?:async\s+)?(?:function|const|let)\s+([A-Z]+)\b/g)) found.add(match[1]!);
   for (const block of source.matchAll(/export\s*\{([^}]*)\}/g)) {
     for (const part of block[1]!.split(",")) {
-      const name = part.trim().split(/\s+as\s+/).pop()?.trim();
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
       if (name) found.add(name);
     }
   }

@@ -396,7 +396,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The rule's kept versions, newest first.
+         * The rule's kept versions, newest first (none for an id that names no rule; a deleted rule's are kept).
          * @description Needs the `configure` permission (lib/auth/roles.ts).
          */
         get: operations["getAdminRulesById"];
@@ -1670,6 +1670,8 @@ export interface operations {
                     payload?: string;
                     command?: string;
                     text?: string;
+                } & {
+                    [key: string]: unknown;
                 };
             };
         };
@@ -1849,11 +1851,13 @@ export interface operations {
                     payload?: string;
                     command?: string;
                     text?: string;
+                } & {
+                    [key: string]: unknown;
                 };
             };
         };
         responses: {
-            /** @description Acknowledged (empty), or the modal's errors for Slack. */
+            /** @description Acknowledged with no body, or JSON for Slack (the decline modal's errors). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4501,7 +4505,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The rule's kept versions, newest first. */
+            /** @description The rule's kept versions, newest first (none for an id that names no rule; a deleted rule's are kept). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4579,27 +4583,6 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "forbidden";
-                            message: string;
-                            issues?: components["schemas"]["Issue"][];
-                            priorDecision?: components["schemas"]["PriorDecision"];
-                            /** @description With rate_limited: when to try again. */
-                            retryAfterSeconds?: number;
-                        };
-                    };
-                };
-            };
-            /** @description rule_not_found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: false;
-                        error: {
-                            /** @enum {string} */
-                            code: "rule_not_found";
                             message: string;
                             issues?: components["schemas"]["Issue"][];
                             priorDecision?: components["schemas"]["PriorDecision"];
