@@ -11,8 +11,9 @@ import createClient from "openapi-fetch";
 import type { paths } from "./generated/api-types.ts";
 
 const baseUrl = process.env.CONSOLE_URL ?? "http://localhost:3000";
-const email = required("CONSOLE_EMAIL");
-const password = required("CONSOLE_PASSWORD");
+const email = process.env.CONSOLE_EMAIL;
+const password = process.env.CONSOLE_PASSWORD;
+if (!email || !password) fail("CONSOLE_EMAIL and CONSOLE_PASSWORD must be set: the account the script signs in as");
 
 const client = createClient<paths>({ baseUrl });
 
@@ -50,12 +51,6 @@ if (!next) {
   if (!decided.data) fail(`approving: ${decided.error?.error.code} ${decided.error?.error.message}`);
   const outcome = decided.data.data;
   console.log(`approved ${next.call.toolName} of run ${outcome.runId}: the run is ${outcome.runState}; the agent said: ${outcome.answer}`);
-}
-
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) fail(`${name} is not set`);
-  return value;
 }
 
 function fail(message: string): never {
