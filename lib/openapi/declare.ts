@@ -102,7 +102,6 @@ export function servedOperation<Input extends z.ZodType, Output, Schema extends 
   const pathParams = Object.keys(pathFields).length
     ? z.object(Object.fromEntries(Object.entries(pathFields).map(([name, field]) => [name, shape[field] ?? z.string()])))
     : undefined;
-  const own: ErrorCode[] = operation.permission === "read" ? [] : ["forbidden"];
   return {
     method,
     path,
@@ -114,7 +113,7 @@ export function servedOperation<Input extends z.ZodType, Output, Schema extends 
     ...(write ? { body: z.object(rest).strict() } : Object.keys(rest).length ? { query: z.object(rest).strict() } : {}),
     pathParams,
     success: { status, description: summary, data },
-    errors: [...(write ? WRITE_ERRORS : READ_ERRORS), ...own, ...errors],
+    errors: [...(write ? WRITE_ERRORS : READ_ERRORS), "forbidden", ...errors],
   };
 }
 

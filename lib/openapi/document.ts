@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from "zod-openapi";
+import type { ErrorCode } from "../errors.ts";
 import { codesByStatus, errorEnvelope, okEnvelope } from "./envelope.ts";
 import type { Caller, RouteDoc } from "./declare.ts";
 import { ROUTES } from "./routes.ts";
@@ -57,7 +58,9 @@ function responsesOf(route: RouteDoc): Responses {
     },
   };
   if (route.path === "/api/openapi.json") responses[304] = { description: "Unchanged since the ETag sent in If-None-Match." };
-  for (const [status, codes] of codesByStatus(route.errors)) {
+  // server.mjs refuses a URL that does not decode on every /api path; a session whose user has no role is forbidden everywhere.
+  const always: ErrorCode[] = route.caller === "signedIn" ? ["invalid_input", "unauthenticated", "forbidden"] : ["invalid_input"];
+  for (const [status, codes] of codesByStatus([...new Set([...route.errors, ...always])])) {
     responses[status] = { description: codes.join(", "), content: { "application/json": { schema: errorEnvelope(codes) } } };
   }
   for (const [status, other] of Object.entries(route.otherAnswers ?? {})) {
@@ -92,6 +95,7 @@ function operationOf(route: RouteDoc): ZodOpenApiOperationObject {
     summary: route.summary,
     ...(route.description || permission ? { description: `${route.description ?? ""}${permission}`.trim() } : {}),
     security: SECURITY[route.caller],
+    ...(route.permission ? { "x-permission": route.permission } : {}),
     ...(Object.keys(requestParams).length ? { requestParams } : {}),
     ...(route.body ? { requestBody: { required: true, content: { [route.bodyType ?? "application/json"]: { schema: route.body } } } } : {}),
     responses: responsesOf(route),

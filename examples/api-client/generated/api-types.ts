@@ -1252,6 +1252,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description invalid_input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_input";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
             /** @description Not ready: the reason, in a word or a sentence. */
             503: {
                 headers: {
@@ -1321,6 +1342,27 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "unauthenticated";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
                             message: string;
                             issues?: components["schemas"]["Issue"][];
                             priorDecision?: components["schemas"]["PriorDecision"];
@@ -1402,6 +1444,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description invalid_input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_input";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
             };
             /** @description server_busy */
             503: {
@@ -1563,6 +1626,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description invalid_input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_input";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
             /** @description length_required */
             411: {
                 headers: {
@@ -1632,6 +1716,27 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) | null;
+                };
+            };
+            /** @description invalid_input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_input";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
                 };
             };
             /** @description server_busy */
@@ -2115,6 +2220,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
             /** @description internal */
             500: {
                 headers: {
@@ -2222,6 +2348,27 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "unauthenticated";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
                             message: string;
                             issues?: components["schemas"]["Issue"][];
                             priorDecision?: components["schemas"]["PriorDecision"];
@@ -2814,6 +2961,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
             /** @description internal */
             500: {
                 headers: {
@@ -2913,6 +3081,27 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "unauthenticated";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
                             message: string;
                             issues?: components["schemas"]["Issue"][];
                             priorDecision?: components["schemas"]["PriorDecision"];
@@ -3042,7 +3231,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description cross_site */
+            /** @description forbidden, cross_site */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3053,7 +3242,7 @@ export interface operations {
                         ok: false;
                         error: {
                             /** @enum {string} */
-                            code: "cross_site";
+                            code: "forbidden" | "cross_site";
                             message: string;
                             issues?: components["schemas"]["Issue"][];
                             priorDecision?: components["schemas"]["PriorDecision"];
@@ -3190,6 +3379,27 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "unauthenticated";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
                             message: string;
                             issues?: components["schemas"]["Issue"][];
                             priorDecision?: components["schemas"]["PriorDecision"];
