@@ -96,7 +96,8 @@ export function servedOperation<Input extends z.ZodType, Output, Schema extends 
   { method, path, tag, summary, description, pathFields = {}, status = 200, errors = [] }: ServedOptions,
 ): RouteDoc {
   const write = method !== "get";
-  const shape = shapeOf(operation.input);
+  const input = objectOf(operation.input);
+  const shape = input.shape as Record<string, z.ZodType>;
   const fromPath = Object.values(pathFields);
   const rest = Object.fromEntries(Object.entries(shape).filter(([field]) => !fromPath.includes(field)));
   const pathParams = Object.keys(pathFields).length
@@ -110,15 +111,20 @@ export function servedOperation<Input extends z.ZodType, Output, Schema extends 
     description,
     caller: "signedIn",
     permission: operation.permission,
-    ...(write ? { body: z.object(rest).strict() } : Object.keys(rest).length ? { query: z.object(rest).strict() } : {}),
+    // The operation's own schema, unless the path names some of its fields: then its other fields.
+    ...(write
+      ? { body: fromPath.length ? z.object(rest).strict() : input }
+      : Object.keys(rest).length
+        ? { query: fromPath.length ? z.object(rest).strict() : input }
+        : {}),
     pathParams,
     success: { status, description: summary, data },
     errors: [...(write ? WRITE_ERRORS : READ_ERRORS), "forbidden", ...errors],
   };
 }
 
-/** The fields of an object schema (refinements and all), so the document shows the same fields and checks. */
-function shapeOf(schema: z.ZodType): Record<string, z.ZodType> {
-  if (schema instanceof z.ZodObject) return schema.shape as Record<string, z.ZodType>;
+/** An operation's input as an object schema, each field with its own checks (a refinement across fields is no JSON Schema anyway). */
+function objectOf(schema: z.ZodType): z.ZodObject {
+  if (schema instanceof z.ZodObject) return schema;
   throw new Error("servedOperation needs an operation whose input is an object schema");
 }
