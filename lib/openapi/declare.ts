@@ -32,7 +32,18 @@ export interface RouteDoc {
   body?: z.ZodType;
   bodyType?: "application/json" | "application/x-www-form-urlencoded";
   /** The success: its status and the envelope's `data`, or a whole answer of its own (`raw`). */
-  success: { status: number; description: string; data?: z.ZodType; raw?: z.ZodType; csv?: boolean; mayBeEmpty?: boolean };
+  success: {
+    status: number;
+    description: string;
+    data?: z.ZodType;
+    raw?: z.ZodType;
+    /** Also answered as text/csv (a query parameter asks for it). */
+    csv?: boolean;
+    /** Sometimes answered with no body at all. */
+    mayBeEmpty?: boolean;
+    /** Carries an ETag, and answers 304 to If-None-Match naming it. */
+    etag?: boolean;
+  };
   /** Every code of lib/errors.ts the route answers with; grouped by status in the document. */
   errors: readonly ErrorCode[];
   /** Answers that are not the console's envelope (better-auth's own, the health check's), by status. */

@@ -57,7 +57,7 @@ function responsesOf(route: RouteDoc): Responses {
       },
     },
   };
-  if (route.path === "/api/openapi.json") responses[304] = { description: "Unchanged since the ETag sent in If-None-Match." };
+  if (success.etag) responses[304] = { description: "Unchanged since the ETag sent in If-None-Match." };
   // server.mjs refuses a URL that does not decode on every /api path; a session whose user has no role is forbidden everywhere.
   const always: ErrorCode[] = route.caller === "signedIn" ? ["invalid_input", "unauthenticated", "forbidden"] : ["invalid_input"];
   for (const [status, codes] of codesByStatus([...new Set([...route.errors, ...always])])) {
@@ -65,7 +65,7 @@ function responsesOf(route: RouteDoc): Responses {
   }
   for (const [status, other] of Object.entries(route.otherAnswers ?? {})) {
     const known = responses[status];
-    const schema = (known?.content?.["application/json"]?.schema as z.ZodType | undefined) ?? undefined;
+    const schema = known?.content?.["application/json"]?.schema as z.ZodType | undefined;
     responses[status] = {
       description: known ? `${known.description}; ${other.description}` : other.description,
       content: { "application/json": { schema: schema ? z.union([schema, other.schema]) : other.schema } },

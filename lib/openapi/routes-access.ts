@@ -58,7 +58,7 @@ export const ACCESS_ROUTES: RouteDoc[] = [
     tag: "Health",
     summary: "This document: OpenAPI 3.1, generated from the zod schemas the routes validate with.",
     caller: "anyone",
-    success: { status: 200, description: "The document.", raw: z.looseObject({ openapi: z.string() }) },
+    success: { status: 200, description: "The document.", raw: z.looseObject({ openapi: z.string() }), etag: true },
     errors: ["server_busy"],
   },
   {
