@@ -17,7 +17,7 @@
  * approvers (`trust_refused`: trust never overrides what a rule guards); a call without a resource;
  * a call that waits for data (`wrong_kind`: trust applies to calls that need approval only).
  */
-import { appendAudit, type DecisionVia } from "../audit/log.ts";
+import { appendAudit, type AuditCredential, type DecisionVia } from "../audit/log.ts";
 import { trustAllowed } from "../assignments/review-settings.ts";
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import { describeRun } from "../decisions/checks.ts";
@@ -48,12 +48,14 @@ export async function approveAndTrust(
   {
     reviewer,
     via,
+    credential,
     timeZone,
     databaseUrl = databaseUrlFromEnv(),
     now = new Date(),
   }: {
     reviewer: string;
     via?: DecisionVia;
+    credential?: AuditCredential;
     /** The reviewer's IANA zone: "today" ends at its midnight. */
     timeZone: string;
     databaseUrl?: string;
@@ -64,7 +66,7 @@ export async function approveAndTrust(
   const db = await getDb(databaseUrl);
   const { duration, sameArguments, ...target } = request;
   const approval = { action: "approve" as const, ...target };
-  const options = { reviewer, via, databaseUrl };
+  const options = { reviewer, via, credential, databaseUrl };
   const run = await findSuspendedRun(target.runId, databaseUrl);
   const call = run?.toolCalls.find((candidate) => candidate.toolCallId === target.toolCallId);
   // Nothing to trust (gone, decided, another agent's): decide() refuses it as any approval, `already_decided` naming who.
@@ -80,6 +82,7 @@ export async function approveAndTrust(
         ...describeRun(run, call),
         reviewer,
         via,
+        ...credential,
         action: "approve",
         outcome: "refused",
         runId: target.runId,

@@ -3,7 +3,7 @@
  * a permission needs both the role and the scope that covers it. `admin` covers every permission, as
  * the admin role does. Client-safe: /admin/tokens and /profile list the scopes from here.
  */
-import type { Permission } from "../auth/roles.ts";
+import { can, type Permission, type Role } from "./roles.ts";
 
 export const SCOPES = ["queue:read", "decisions:write", "rules:write", "admin"] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -37,4 +37,11 @@ export function scopesText(scopes: readonly Scope[]): string {
 
 export function scopesOf(text: string): Scope[] {
   return text.split(" ").filter(isScope);
+}
+
+/** Whether a principal of `role` could ever use `scope`: a token is not given a scope its role makes useless. */
+export function scopeUsableBy(role: Role | null, scope: Scope): boolean {
+  return (Object.keys(SCOPE_OF) as Permission[]).some(
+    (permission) => can(role, permission) && (scope === "admin" ? role === "admin" : SCOPE_OF[permission] === scope),
+  );
 }

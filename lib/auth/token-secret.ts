@@ -24,9 +24,7 @@ export function isTokenShaped(text: string): boolean {
 
 export type BearerHeader =
   /** No Authorization header, or one of another scheme (a proxy's Basic): the cookie decides. */
-  | { kind: "none" }
-  | { kind: "malformed"; message: string }
-  | { kind: "token"; token: string };
+  { kind: "none" } | { kind: "malformed"; message: string } | { kind: "token"; token: string };
 
 /**
  * Reads an Authorization header. Only "Bearer" is ours; another scheme (Basic from a proxy in front of
