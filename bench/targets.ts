@@ -113,3 +113,27 @@ export function historyTargets(history: BenchResults["history"], quick: boolean)
   }
   return targets;
 }
+
+/** bench/token-floor.ts's answer. */
+export interface TokenFloorResult {
+  db: string;
+  session: { requestsPerSecond: number; latencyMs: { p50: number; p99: number } };
+  token: { requestsPerSecond: number; latencyMs: { p50: number; p99: number } };
+  /** Token req/s over session req/s. */
+  ratio: number;
+  error?: string;
+}
+
+/** Within this share of the session's rate counts as "no more than a session check" (the noise of two closed loops in a row). */
+export const TOKEN_FLOOR_SHARE = 0.9;
+
+/** Issue 44: a token check costs no more than a session check, on each database. */
+export function tokenFloorTargets(results: Record<string, TokenFloorResult | undefined>): Target[] {
+  return Object.entries(results).map(([db, result]) => {
+    const name = db === "postgres" ? "PostgreSQL" : "SQLite";
+    const target = `a token check costs no more than a session check: the floor with an API token >= ${TOKEN_FLOOR_SHARE * 100}% of its req/s with a session (${name})`;
+    if (!result || result.error) return { target, value: result?.error ?? "not measured", met: false };
+    const value = `token ${result.token.requestsPerSecond} req/s (p99 ${result.token.latencyMs.p99} ms) vs session ${result.session.requestsPerSecond} req/s (p99 ${result.session.latencyMs.p99} ms): ${result.ratio.toFixed(2)}`;
+    return { target, value, met: result.ratio >= TOKEN_FLOOR_SHARE };
+  });
+}

@@ -33,7 +33,14 @@ export function ServiceAccountForm() {
     <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label={t("accountTitle")}>
       <div className="flex flex-col gap-1">
         <Label htmlFor="account-name">{t("accountName")}</Label>
-        <Input id="account-name" name="name" required maxLength={63} pattern="[a-z0-9][a-z0-9._\-]*" placeholder="ci-bot" />
+        <Input
+          id="account-name"
+          name="name"
+          required
+          maxLength={63}
+          pattern="[a-z0-9][a-z0-9._\-]*"
+          placeholder={t("accountNamePlaceholder")}
+        />
       </div>
       <div className="flex flex-col gap-1">
         <Label htmlFor="account-role">{t("accountRole")}</Label>

@@ -14,8 +14,7 @@ import { configApi } from "../helpers/config-api.ts";
 import { startConsoleServer, type ConsoleServer } from "../helpers/console-server.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun, type DemoRun } from "../helpers/demo-runs.ts";
-
-type Answer = { status: number; body: { ok: boolean; data?: any; error?: { code: string; message: string } } };
+import { tokenRequests } from "../helpers/tokens.ts";
 
 describe.each(["sqlite", "postgres"] as const)("API tokens on %s", { timeout: 300_000 }, (kind) => {
   const database = useTestDatabase(kind);
@@ -53,45 +52,8 @@ describe.each(["sqlite", "postgres"] as const)("API tokens on %s", { timeout: 30
     await Promise.all([first?.stop(), second?.stop()]);
   });
 
-  async function call(
-    server: ConsoleServer,
-    method: string,
-    path: string,
-    headers: Record<string, string>,
-    body?: unknown,
-  ): Promise<Answer> {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: await response.json() };
-  }
+  const { call, refusedWithOnly } = tokenRequests(() => database.url);
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-  /** Rows of the audit log and the decisions table, to see what a refused request left. */
-  async function stored() {
-    const db = await getDb(database.url);
-    return {
-      audit: await db.auditEvent.findMany({ orderBy: { id: "asc" } }),
-      decisions: await db.toolCallDecision.count(),
-      tokens: await db.apiToken.findMany({ orderBy: { id: "asc" }, select: { id: true, revokedAt: true, name: true, scopes: true } }),
-      accounts: await db.serviceAccount.count(),
-    };
-  }
-
-  /** Runs `request` and returns what it answered and the audit rows it added; nothing else may change. */
-  async function refusedWithOnly(request: () => Promise<Answer>) {
-    const before = await stored();
-    const answer = await request();
-    const after = await stored();
-    expect(after.decisions).toBe(before.decisions);
-    expect(after.tokens).toEqual(before.tokens);
-    expect(after.accounts).toBe(before.accounts);
-    const added = after.audit.slice(before.audit.length);
-    for (const row of added) expect(row.outcome).toBe("refused");
-    return { answer, added };
-  }
 
   it("is answered once and kept only as its hash and prefix", async () => {
     expect(ciToken).toMatch(/^aat_[A-Za-z0-9_-]{43}$/);
