@@ -72,7 +72,7 @@ describe.each(["sqlite", "postgres"] as const)("the README's API-token walkthrou
   it("creates a service account and its token, approves a waiting call with it, and revokes it", async () => {
     const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-WALK", "9.00 EUR"));
     const commands = walkthroughCommands();
-    expect(commands).toHaveLength(7);
+    expect(commands).toHaveLength(6);
     const jar = new Map<string, string>();
     const known: Record<string, string> = {};
     const answers: Array<{ status: number; body: any }> = [];
@@ -105,12 +105,12 @@ describe.each(["sqlite", "postgres"] as const)("the README's API-token walkthrou
       if (body?.data?.name === "ci-bot") known.serviceAccountId = body.data.id;
       if (typeof body?.data?.token === "string") [known.token, known.tokenId] = [body.data.token, body.data.id];
     }
-    expect(answers.map((answer) => answer.status)).toEqual([200, 201, 201, 200, 200, 200, 200]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 201, 201, 200, 200, 200]);
     expect(answers[1]!.body.data).toMatchObject({ name: "ci-bot", role: "reviewer" });
     expect(answers[2]!.body.data).toMatchObject({ name: "deploy pipeline", scopes: ["queue:read", "decisions:write"], status: "active" });
     expect(JSON.stringify(answers[3]!.body)).toContain(run.runId);
     expect(answers[4]!.body).toMatchObject({ ok: true });
-    expect(answers[6]!.body.data).toMatchObject({ status: "revoked" });
+    expect(answers[5]!.body.data).toMatchObject({ status: "revoked" });
 
     const recorded = await (await getDb(database.url)).auditEvent.findFirstOrThrow({ where: { runId: run.runId, outcome: "recorded" } });
     expect(recorded).toMatchObject({
