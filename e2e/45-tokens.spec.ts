@@ -43,8 +43,12 @@ test("an admin creates a token, sees it once, uses it as a script would, revokes
   const approved = await asScript("/api/decisions", { action: "approve", runId: run.runId, toolCallId: run.toolCallId });
   expect(approved.status).toBe(200);
 
+  // The history says which token decided.
+  await page.goto(`/history?runId=${encodeURIComponent(run.runId)}`);
+  await expect(page.getByTestId("via-token").first()).toHaveText(`with API token ${name}`);
+
   // Last used shows, then Revoke: the very next request is refused.
-  await page.reload();
+  await page.goto("/admin/tokens");
   await expect(row).toContainText("127.0.0.1");
   await row.getByRole("button", { name: `Revoke ${name}` }).click();
   await expect(page.getByRole("status").getByText(`Revoked ${name}.`)).toBeVisible();
