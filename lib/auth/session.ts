@@ -36,7 +36,7 @@ export type AuthMethod = "password" | "sso" | "session" | "token";
 
 export interface Credential {
   method: AuthMethod;
-  token?: { id: string; name: string; prefix: string; scopes: Scope[] };
+  token?: { id: string; name: string; prefix: string; scopes: Scope[]; owner: "user" | "service" };
 }
 
 /** A token the request named that was refused (revoked, expired): its refusal row says which. */

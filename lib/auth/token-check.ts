@@ -21,7 +21,8 @@ export interface TokenPrincipal {
   email: string;
   role: Role | null;
   storedLanguage?: { locale: string | null; timeZone: string | null };
-  token: { id: string; name: string; prefix: string; scopes: Scope[] };
+  /** `owner`: whom the token acts as: a user, or a service account (which has no profile). */
+  token: { id: string; name: string; prefix: string; scopes: Scope[]; owner: "user" | "service" };
 }
 
 export type TokenCheck =
@@ -89,7 +90,13 @@ export async function checkToken(token: string, address: string, now = new Date(
       email: owner.email,
       role: isRole(owner.role) ? owner.role : null,
       storedLanguage: "storedLanguage" in owner ? owner.storedLanguage : undefined,
-      token: { id: row.id, name: row.name, prefix: row.prefix, scopes: scopesOf(row.scopes) },
+      token: {
+        id: row.id,
+        name: row.name,
+        prefix: row.prefix,
+        scopes: scopesOf(row.scopes),
+        owner: row.serviceAccount ? "service" : "user",
+      },
     },
   };
 }

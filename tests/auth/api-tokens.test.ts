@@ -147,6 +147,17 @@ describe.each(["sqlite", "postgres"] as const)("API tokens on %s", { timeout: 30
     expect(added[0]!.message!.length).toBeLessThan(300);
   });
 
+  it("refuses a service account's token changing a profile: it has none", async () => {
+    for (const [method, path, body] of [
+      ["PATCH", "/api/profile", { locale: "ko" }],
+      ["PUT", "/api/profile/notifications", { email: "off" }],
+    ] as const) {
+      const { answer } = await refusedWithOnly(() => call(first, method, path, bearer(ciToken), body));
+      expect(answer, path).toMatchObject({ status: 403, body: { error: { message: "A service account has no profile to change." } } });
+    }
+    expect(await (await getDb(database.url)).notificationPreference.count()).toBe(0);
+  });
+
   it("refuses a token without the scope (403) and names it on the refusal row", async () => {
     const { answer, added } = await refusedWithOnly(() => call(first, "POST", "/api/decisions", bearer(readOnlyToken), decision));
     expect(answer).toMatchObject({
