@@ -23,6 +23,7 @@ const NAV_LINKS = [
   { href: "/history", label: "history", permission: "read" },
   { href: "/insights", label: "insights", permission: "read" },
   { href: "/admin/users", label: "users", permission: "manageUsers" },
+  { href: "/admin/tokens", label: "tokens", permission: "manageUsers" },
   { href: "/admin/agents", label: "agents", permission: "configure" },
   { href: "/admin/expiry", label: "expiry", permission: "configure" },
   { href: "/admin/rules", label: "rules", permission: "configure" },

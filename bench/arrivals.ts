@@ -186,13 +186,14 @@ export async function drained(servers: ConsoleServer[], cookie: string): Promise
 
 /* ---------- saturation: autocannon's closed loop on one instance ---------- */
 
-export async function saturation(server: ConsoleServer, cookie: string, requests: Request[], seconds: number) {
+/** `credential`: a session cookie, or other headers that sign the requests in (bench/token-floor.ts: an API token). */
+export async function saturation(server: ConsoleServer, credential: string | Record<string, string>, requests: Request[], seconds: number) {
   const result = await autocannon({
     url: server.url,
     connections: SATURATION_CONNECTIONS,
     duration: seconds,
     timeout: REQUEST_TIMEOUT_MS / 1000,
-    headers: { cookie, accept: "application/json" },
+    headers: { ...(typeof credential === "string" ? { cookie: credential } : credential), accept: "application/json" },
     requests: requests.map(({ method, path }) => ({ method, path })),
   });
   return {

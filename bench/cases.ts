@@ -8,6 +8,7 @@ import type { BuiltStore } from "./stores.ts";
 import type { MillionResults } from "./million-report.ts";
 import type { ThreadPageResult } from "./threads.ts";
 import type { OpenLoopResult } from "./load-report.ts";
+import type { TokenFloorResult } from "./targets.ts";
 import type { WritePathResult } from "./write-path.ts";
 import type { Stats } from "./timing.ts";
 
@@ -83,6 +84,8 @@ export function createResults({ quick, capMs }: { quick: boolean; capMs: number 
     page: undefined as unknown,
     /** load[db]: the open-loop load (bench/open-loop.ts, bench/load-report.ts). */
     load: {} as Record<string, OpenLoopResult | undefined>,
+    /** tokenFloor[db]: the floor route signed in with a session vs an API token (bench/token-floor.ts). */
+    tokenFloor: {} as Record<string, TokenFloorResult | undefined>,
     decision: undefined as unknown,
     /** bench/remote-decision.ts: a decision through the example Mastra server vs embedded (full runs only). */
     remoteDecision: undefined as unknown,

@@ -10,7 +10,7 @@ import { BENCH_DIR } from "./backlog.ts";
 import { millionReport } from "./million-report.ts";
 import { CASES, PER_PAGE, type BenchResults, type MastraResult, type OurResult } from "./cases.ts";
 import type { Stats } from "./timing.ts";
-import { decisionTarget, historyTargets, listingTargets } from "./targets.ts";
+import { decisionTarget, historyTargets, listingTargets, tokenFloorTargets } from "./targets.ts";
 import { loadReport, type OpenLoopResult } from "./load-report.ts";
 import { threadsReport, THREADS_PER_PAGE } from "./threads.ts";
 import { writePathReport } from "./write-path.ts";
@@ -199,6 +199,7 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
   if (writes) results.targets.push(...writes.targets);
   const load = Object.keys(results.load).length ? loadReport(results.load, QUICK) : undefined;
   if (load) results.targets.push(...load.targets);
+  results.targets.push(...tokenFloorTargets(results.tokenFloor));
   const million = results.million?.results ? millionReport(results.million) : undefined;
   if (million) results.targets.push(...million.targets);
   else if (results.million?.error) t("the 1M measurement (bench/million.ts) ran", results.million.error, false);

@@ -24,6 +24,7 @@
 import { disconnectDb } from "../lib/db/client.ts";
 import { listSuspendedRuns } from "../lib/runs/list-suspended-runs.ts";
 import { backlogShape, loadTemplates } from "./backlog.ts";
+import type { TokenFloorResult } from "./targets.ts";
 import { CASES, createResults, scoped, v, type BenchResults, type MastraResult, type RulesResult } from "./cases.ts";
 import { child } from "./children.ts";
 import type { OpenLoopResult } from "./load-report.ts";
@@ -263,6 +264,8 @@ if (!args.has("--no-load")) {
       {},
       1_800_000,
     )) as OpenLoopResult;
+    log(`floor on ${db}: signed in with a session vs an API token…`);
+    results.tokenFloor[db] = (await child("token-floor.ts", ["--db", db, "--json", "--seconds", QUICK ? "3" : "10"])) as TokenFloorResult;
   }
 }
 if (!QUICK && !args.has("--no-page")) {

@@ -25,6 +25,10 @@ export const ERROR_STATUS = {
   expiry_rule_not_found: 404,
   /** A rule id that names no rule (lib/rules/store.ts). */
   rule_not_found: 404,
+  /** An API token id that names no token (of yours, on /profile). */
+  token_not_found: 404,
+  /** A service account id that names none. */
+  service_account_not_found: 404,
   /** An endpoint the console does not open (better-auth's own, lib/auth/endpoints.ts). */
   not_found: 404,
   already_decided: 409,
@@ -35,6 +39,8 @@ export const ERROR_STATUS = {
   tool_call_not_pending: 409,
   /** A call Mastra has not reached yet: another call of its step must be decided first. */
   call_not_reached: 409,
+  /** A service account of that name exists already. */
+  service_account_exists: 409,
   /** Two people assigned the same call or thread at once: the other one won. */
   assignment_conflict: 409,
   length_required: 411,

@@ -17,7 +17,7 @@ import path from "node:path";
 const BROWSER_SAFE = [
   /^lib\/actions\//, // server action entry points ("use server") and their result types
   /^lib\/audit\/dto$/,
-  /^lib\/auth\/(roles|client)$/,
+  /^lib\/auth\/(roles|client|token-scopes|token-dto)$/, // the list of scopes and the token DTOs, for the token pages
   /^lib\/decisions\/(types|limits|issues|issue-words|json-syntax)$/, // dependency-free wording of input problems (no catalog: issue-english.ts is server-side)
   /^lib\/errors$/,
   /^lib\/events\/types$/,

@@ -4,9 +4,12 @@ import { Forbidden } from "@/components/forbidden";
 import { LanguageForm } from "@/components/profile/language-form";
 import { NotificationPreferenceForm } from "@/components/profile/notification-preference-form";
 import { SlackLink } from "@/components/profile/slack-link";
+import { CreateTokenForm } from "@/components/tokens/create-token-form";
+import { TokensTable } from "@/components/tokens/tokens-table";
 import { Alert } from "@/components/ui/alert";
 import { can } from "@/lib/auth/roles";
 import { pageAccess } from "@/lib/auth/page-access";
+import { listTokens } from "@/lib/auth/tokens";
 import { requestLanguage } from "@/lib/i18n/request-language";
 import { timeZones } from "@/lib/i18n/time-zones";
 import { emailEnabled } from "@/lib/notifications/mail-config";
@@ -69,6 +72,14 @@ export default async function ProfilePage() {
           <SlackLink linkedAs={(await slackLinkOf(actor.id))?.slackUserId ?? null} />
         </section>
       ) : null}
+      <section aria-labelledby="api-tokens" className="flex flex-col gap-4 rounded-lg border border-neutral-200 bg-white p-5">
+        <h2 id="api-tokens" className="text-base font-semibold">
+          {t("tokens.profileTitle")}
+        </h2>
+        <p className="text-sm text-neutral-600">{t("tokens.profileIntro")}</p>
+        <TokensTable tokens={await listTokens({ userId: actor.id })} scope="own" />
+        <CreateTokenForm role={actor.role} />
+      </section>
     </div>
   );
 }

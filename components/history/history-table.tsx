@@ -88,6 +88,11 @@ function HistoryRow({ entry }: { entry: HistoryEntryDto }) {
             {t("viaSlack")}
           </span>
         ) : null}
+        {head.tokenName ? (
+          <span className="block text-xs text-neutral-500 [overflow-wrap:anywhere]" data-testid="via-token">
+            {t("viaToken", { name: head.tokenName })}
+          </span>
+        ) : null}
         {head.batchId ? <BatchLink batchId={head.batchId} /> : null}
       </TableCell>
       <TableCell className="min-w-[11rem]">

@@ -25,6 +25,8 @@ export async function openJsonDecisionRequest(
   if (crossSite) return { ok: false, response: decisionFailure({ code: "cross_site", message: crossSite }) };
   const opened = await openDecisionRequest(clientAddress(request.headers));
   if (!opened.ok) return { ok: false, response: decisionFailure(opened.error) };
+  // Its refusals say they came through the API, as its decisions do (decideFor's `via`).
+  opened.request.via = "api";
   const { access } = opened;
   if (!access.ok && !access.actor) {
     await auditRefusal(opened.request, "unknown", undefined, access.error);

@@ -9,7 +9,7 @@
  * bounded in lib/decisions/bulk-refusals.ts (a real call's row once per reviewer and code, the
  * calls naming nothing one row for the request).
  */
-import type { DecisionVia } from "../audit/log.ts";
+import { auditCredentialOf, type DecisionVia } from "../audit/log.ts";
 import { actorLabel, type Actor } from "../auth/session.ts";
 import { countRefusal } from "../audit/refusal-limit.ts";
 import { decideBatch } from "../decisions/bulk.ts";
@@ -43,7 +43,9 @@ export async function decideBulkFor(
     await refuseBulk(request, input, parsed.error);
     return parsed;
   }
-  const result = await runAction("decideInBulk", () => decideBatch(parsed.data, { reviewer: actorLabel(request.actor), via }));
+  const result = await runAction("decideInBulk", () =>
+    decideBatch(parsed.data, { reviewer: actorLabel(request.actor), via, credential: auditCredentialOf(request.actor.credential) }),
+  );
   // Its refused calls are audited (bulk-refusals.ts); the request uses up one refusal of the client's budget.
   if (result.ok && result.data.counts.refused + result.data.counts.already_decided > 0) countRefusal(request.client);
   return result;

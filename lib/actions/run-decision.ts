@@ -10,9 +10,9 @@
  */
 import { headers } from "next/headers";
 import type { z } from "zod";
-import { appendAudit, type AuditEntry, type DecisionVia } from "../audit/log.ts";
+import { appendAudit, auditCredentialOf, type AuditEntry, type DecisionVia } from "../audit/log.ts";
 import { admitRequest, countRefusal, refusalClient, refusalsPerMinute } from "../audit/refusal-limit.ts";
-import { actorLabel, type Actor } from "../auth/session.ts";
+import { actorLabel, type Actor, type NamedToken } from "../auth/session.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { describeNamedCall } from "../decisions/checks.ts";
@@ -33,6 +33,8 @@ export interface DecisionRequest {
   address: string;
   /** Where the request came from, kept on its refusals (decisions carry it through decide()). */
   via?: DecisionVia;
+  /** A bearer token that was refused but exists (revoked, expired): its refusals name it. */
+  refusedToken?: NamedToken;
 }
 
 /**
@@ -45,7 +47,12 @@ export async function openDecisionRequest(
   address: string,
 ): Promise<{ ok: true; request: DecisionRequest; access: Authorization } | { ok: false; error: ActionError }> {
   const access = await authorize("decide");
-  const request: DecisionRequest = { actor: access.actor, client: refusalClient(access.actor, address), address };
+  const request: DecisionRequest = {
+    actor: access.actor,
+    client: refusalClient(access.actor, address),
+    address,
+    refusedToken: access.ok ? undefined : access.token,
+  };
   const admission = admitRequest(request.client);
   if (!admission.limited) return { ok: true, request, access };
   const error: ActionError = {
@@ -78,7 +85,11 @@ export async function decideFor<A extends DecisionAction>(
     return parsed;
   }
   const result = await runAction(`${action}ToolCall`, () =>
-    decide({ action, ...parsed.data } as Decision, { reviewer: actorLabel(request.actor), via }),
+    decide({ action, ...parsed.data } as Decision, {
+      reviewer: actorLabel(request.actor),
+      via,
+      credential: auditCredentialOf(request.actor.credential),
+    }),
   );
   // decide() audits its own refusals; they still use up the client's budget.
   if (!result.ok && isRefusal(result.error.code)) countRefusal(request.client);
@@ -119,7 +130,9 @@ function refusalEntry(request: DecisionRequest, action: string, input: unknown, 
   const text = (value: unknown) => (typeof value === "string" ? value : value === undefined ? "" : (JSON.stringify(value) ?? ""));
   const known = (["approve", "decline", "resume"] as const).find((name) => name === action) ?? "unknown";
   if (!request.actor) {
+    const token = request.refusedToken;
     return {
+      ...(token ? { authMethod: "token", tokenId: token.id, tokenName: token.name } : {}),
       reviewer: "anonymous",
       action: known,
       outcome: "refused",
@@ -141,6 +154,7 @@ function refusalEntry(request: DecisionRequest, action: string, input: unknown, 
     resumeData: fields.resumeData,
     message: error.message,
     via: request.via,
+    ...auditCredentialOf(request.actor.credential),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Actor } from "../auth/session.ts";
 import { actorLabel } from "../auth/session.ts";
-import type { DecisionVia } from "../audit/log.ts";
+import { auditCredentialOf, type DecisionVia } from "../audit/log.ts";
 import { countRefusal } from "../audit/refusal-limit.ts";
 import type { DecisionOutcome } from "../decisions/types.ts";
 import { suggestInput } from "../suggestions/inputs.ts";
@@ -25,7 +25,11 @@ export async function suggestFor(
     return parsed;
   }
   const result = await runAction("declineAndSuggest", () =>
-    declineWithSuggestion(parsed.data, { reviewer: actorLabel(request.actor), via }),
+    declineWithSuggestion(parsed.data, {
+      reviewer: actorLabel(request.actor),
+      via,
+      credential: auditCredentialOf(request.actor.credential),
+    }),
   );
   // Its refusals are audited where they happen; they still use up the client's budget.
   if (!result.ok && result.error.code !== "agent_failed" && result.error.code !== "internal") countRefusal(request.client);

@@ -5,7 +5,7 @@
  * budget. "today" ends at midnight in the reviewer's zone: the one chosen on /profile, else the
  * browser's sent with the request, else UTC. Not a server action itself.
  */
-import type { DecisionVia } from "../audit/log.ts";
+import { auditCredentialOf, type DecisionVia } from "../audit/log.ts";
 import { countRefusal } from "../audit/refusal-limit.ts";
 import { actorLabel, type Actor } from "../auth/session.ts";
 import { languagePreferenceOf, storedLanguagePreference } from "../i18n/preferences.ts";
@@ -32,6 +32,7 @@ export async function trustFor(
     approveAndTrust(trust, {
       reviewer: actorLabel(request.actor),
       via,
+      credential: auditCredentialOf(request.actor.credential),
       timeZone: (await chosenTimeZone(request.actor)) ?? browserZone ?? DEFAULT_TIME_ZONE,
     }),
   );

@@ -6,6 +6,7 @@
 import { headers } from "next/headers";
 import { z } from "zod";
 import { can } from "../auth/roles.ts";
+import type { Actor } from "../auth/session.ts";
 import { changeRole, createAccount, generatePassword, listAccounts, newUserInput, setRoleInput, type NewUser } from "../auth/users.ts";
 import { AppError } from "../errors.ts";
 import { languagePreferenceInput, languagePreferenceOf, setLanguagePreference } from "../i18n/preferences.ts";
@@ -87,8 +88,14 @@ export const setNotificationPreferenceOperation = operation({
   name: "setNotificationPreference",
   permission: "decide",
   input: notificationPreferenceInput,
-  run: async ({ email }, { actor }) => ({ email: await setEmailMode(actor.id, email) }),
+  run: async ({ email }, { actor }) => ({ email: await setEmailMode(ownProfileOf(actor), email) }),
 });
+
+/** The user whose profile this is: a service account's token has none to change (lib/auth/token-check.ts). */
+function ownProfileOf(actor: Actor): string {
+  if (actor.credential?.token?.owner === "service") throw new AppError("forbidden", "A service account has no profile to change.");
+  return actor.id;
+}
 
 /** Who the session belongs to, and their language and time zone (null: the browser's), as /profile shows them. */
 export const readProfileOperation = operation({
@@ -108,5 +115,5 @@ export const setLanguagePreferenceOperation = operation({
   name: "setLanguagePreference",
   permission: "read",
   input: languagePreferenceInput,
-  run: (input, { actor }) => setLanguagePreference(actor.id, input),
+  run: (input, { actor }) => setLanguagePreference(ownProfileOf(actor), input),
 });

@@ -27,6 +27,8 @@ export interface AuditEventDto {
   assignee: string | null;
   /** Where it was decided: console, api, slack (null: the console's own, or before this was kept). */
   via: string | null;
+  /** The API token that made it, by its name then (null: none; lib/auth/token-check.ts). */
+  tokenName: string | null;
 }
 
 /**

@@ -54,6 +54,18 @@ export interface AuditEntry {
   assignee?: string | null;
   /** Where the decision was made: console (its pages), api (the JSON API), slack (a Slack button); null for the console's own. */
   via?: DecisionVia | null;
+  /** The API token behind the request (lib/auth/token-check.ts), and how its caller authenticated. */
+  tokenId?: string | null;
+  tokenName?: string | null;
+  authMethod?: string | null;
+}
+
+/** What an audit row says about how its caller authenticated: from the actor's credential (lib/auth/session.ts). */
+export type AuditCredential = Pick<AuditEntry, "tokenId" | "tokenName" | "authMethod">;
+
+export function auditCredentialOf(credential: { method: string; token?: { id: string; name: string } } | undefined): AuditCredential {
+  if (!credential) return {};
+  return { authMethod: credential.method, tokenId: credential.token?.id ?? null, tokenName: credential.token?.name ?? null };
 }
 
 export type DecisionVia = "console" | "api" | "slack";
@@ -81,8 +93,8 @@ export function appendAudit(db: AuditWriter, entry: AuditEntry, at: Date = new D
  */
 export function auditInsert(entry: AuditEntry, at: Date = new Date(), from?: Sql): Sql {
   const row = auditRow(entry, at);
-  const values = sql`${row.at}, ${row.reviewer}, ${row.action}, ${row.outcome}, ${row.code}, ${row.runId}, ${row.toolCallId}, ${row.agentId}, ${row.threadId}, ${row.resourceId}, ${row.toolName}, ${row.args}, ${row.resumeData}, ${row.reason}, ${row.answer}, ${row.message}, ${row.decisionId}, ${row.batchId}, ${row.assignee}, ${row.via}`;
-  return sql`INSERT INTO audit_events (at, reviewer, action, outcome, code, run_id, tool_call_id, agent_id, thread_id, resource_id, tool_name, args, resume_data, reason, answer, message, decision_id, batch_id, assignee, via)
+  const values = sql`${row.at}, ${row.reviewer}, ${row.action}, ${row.outcome}, ${row.code}, ${row.runId}, ${row.toolCallId}, ${row.agentId}, ${row.threadId}, ${row.resourceId}, ${row.toolName}, ${row.args}, ${row.resumeData}, ${row.reason}, ${row.answer}, ${row.message}, ${row.decisionId}, ${row.batchId}, ${row.assignee}, ${row.via}, ${row.tokenId}, ${row.tokenName}, ${row.authMethod}`;
+  return sql`INSERT INTO audit_events (at, reviewer, action, outcome, code, run_id, tool_call_id, agent_id, thread_id, resource_id, tool_name, args, resume_data, reason, answer, message, decision_id, batch_id, assignee, via, token_id, token_name, auth_method)
     ${from ? sql`SELECT ${values} ${from}` : sql`VALUES (${values})`}`;
 }
 
@@ -113,6 +125,9 @@ function auditRow(entry: AuditEntry, at: Date) {
     batchId: id(entry.batchId),
     assignee: id(entry.assignee),
     via: entry.via ?? null,
+    tokenId: id(entry.tokenId),
+    tokenName: id(entry.tokenName),
+    authMethod: id(entry.authMethod),
   };
 }
 

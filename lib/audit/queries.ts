@@ -57,6 +57,10 @@ export const AUDIT_CSV_COLUMNS = [
   "assignee",
   // Where a person decided or was refused: console, api or slack (empty for rules, expiry and suggestions).
   "via",
+  // How the decider or refused caller authenticated (password, sso, session, token) and, for a token, which one.
+  "authMethod",
+  "tokenId",
+  "tokenName",
 ] as const satisfies ReadonlyArray<keyof AuditEvent>;
 
 /**

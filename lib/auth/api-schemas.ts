@@ -1,6 +1,7 @@
-/** What /api/admin/users* answer, as zod schemas for the OpenAPI document (lib/openapi). */
+/** What /api/admin/users*, the tokens and service accounts answer, as zod schemas for the OpenAPI document (lib/openapi). */
 import { z } from "zod";
 import { ROLES } from "./roles.ts";
+import { SCOPES } from "./token-scopes.ts";
 
 export const accountSchema = z
   .object({
@@ -21,3 +22,37 @@ export const createdAccountSchema = z.object({
 });
 
 export const roleChangeSchema = z.object({ userId: z.string(), role: z.enum(ROLES) });
+
+/** What /api/admin/tokens, /api/admin/service-accounts and /api/profile/tokens answer (token-dto.ts). */
+export const tokenSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    prefix: z.string().meta({ description: "The token's first characters: how logs and lists name it." }),
+    scopes: z.array(z.enum(SCOPES)),
+    owner: z.object({ kind: z.enum(["user", "service"]), id: z.string(), label: z.string() }),
+    createdBy: z.string(),
+    createdAt: z.string().meta({ format: "date-time" }),
+    expiresAt: z.string().meta({ format: "date-time" }).nullable(),
+    revokedAt: z.string().meta({ format: "date-time" }).nullable(),
+    lastUsedAt: z.string().meta({ format: "date-time" }).nullable(),
+    lastUsedAddress: z.string().nullable(),
+    status: z.enum(["active", "revoked", "expired"]),
+  })
+  .meta({ id: "ApiToken", description: "An API token, never its secret." });
+
+export const createdTokenSchema = tokenSchema
+  .extend({ token: z.string().meta({ description: "The secret, answered this once: only its hash is stored." }) })
+  .meta({ id: "CreatedApiToken" });
+
+export const serviceAccountSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    role: z.enum(ROLES),
+    createdBy: z.string(),
+    createdAt: z.string().meta({ format: "date-time" }),
+  })
+  .meta({ id: "ServiceAccount", description: "A named principal for machines, with a role of its own." });
+
+export const tokenListSchema = z.object({ tokens: z.array(tokenSchema), serviceAccounts: z.array(serviceAccountSchema) });

@@ -105,7 +105,12 @@ async function createAuth(databaseUrl: string) {
     // A failed single sign-on lands on the sign-in page, which says so (better-auth's own error page is not served).
     onAPIError: { errorURL: "/sign-in" },
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: MIN_PASSWORD_LENGTH },
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // authMethod: how the session was signed in, read with it so each decision's audit row says so.
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+      additionalFields: { authMethod: { type: "string", required: false, input: false } },
+    },
     // Read with the session's user, so a page learns its reader's language without reading the user
     // again (lib/i18n/request-language.ts). Set only on /profile (lib/i18n/preferences.ts), never through better-auth.
     user: {
@@ -133,6 +138,7 @@ async function createAuth(databaseUrl: string) {
     // from the identity provider's claims, say), holds only what the console can store and knows.
     databaseHooks: {
       user: { create: { before: async (user) => storableUser(user) }, update: { before: async (user) => storableUser(user) } },
+      session: { create: { before: async (session, context) => ({ data: { ...session, authMethod: authMethodOf(context?.path) } }) } },
     },
     plugins: [
       adminPlugin({ ac: accessControl, roles, defaultRole: "support", adminRoles: ["admin"] }),
@@ -141,6 +147,13 @@ async function createAuth(databaseUrl: string) {
       nextCookies(),
     ],
   });
+}
+
+/** How the endpoint that creates a session signed its user in: a password, or the SSO provider's callback. */
+function authMethodOf(path: string | undefined): string | null {
+  if (path?.startsWith("/sign-in/email")) return "password";
+  if (path?.startsWith("/oauth2/callback") || path?.startsWith("/callback")) return "sso";
+  return null;
 }
 
 /**

@@ -6,8 +6,12 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { headers } from "next/headers";
 import { cache } from "react";
 import { AppError } from "../errors.ts";
+import { clientAddress } from "../http/client-address.ts";
 import { getAuth } from "./auth.ts";
 import { can, isRole, type Permission, type Role } from "./roles.ts";
+import { checkToken } from "./token-check.ts";
+import { scopeFor, scopesAllow, type Scope } from "./token-scopes.ts";
+import { readBearer } from "./token-secret.ts";
 
 export interface Actor {
   id: string;
@@ -20,7 +24,23 @@ export interface Actor {
    * session; absent for an actor named with runAs. lib/i18n/request-language.ts reads them.
    */
   storedLanguage?: { locale: string | null; timeZone: string | null };
+  /** How the request proved who it is; absent for an actor named with runAs. */
+  credential?: Credential;
 }
+
+/**
+ * password | sso: a session signed in that way; session: one signed in before sessions kept it;
+ * token: an API token (lib/auth/token-check.ts), which then acts with its scopes only.
+ */
+export type AuthMethod = "password" | "sso" | "session" | "token";
+
+export interface Credential {
+  method: AuthMethod;
+  token?: { id: string; name: string; prefix: string; scopes: Scope[]; owner: "user" | "service" };
+}
+
+/** A token the request named that was refused (revoked, expired): its refusal row says which. */
+export type NamedToken = { id: string; name: string };
 
 export type AccessProblem = "unauthenticated" | "forbidden";
 
@@ -29,6 +49,7 @@ export class AccessDenied extends AppError {
     readonly problem: AccessProblem,
     message: string,
     readonly actor: Actor | null = null,
+    readonly token?: NamedToken,
   ) {
     super(problem, message);
   }
@@ -46,31 +67,58 @@ export function runAs<T>(actor: Actor, work: () => T): T {
 }
 
 export async function currentActor(): Promise<Actor | null> {
+  return (await currentIdentity()).actor;
+}
+
+/** Who asks, or why a bearer token they sent was refused. */
+interface Identity {
+  actor: Actor | null;
+  problem?: string;
+  token?: NamedToken;
+}
+
+async function currentIdentity(): Promise<Identity> {
   const fixed = fixedActors.getStore();
-  if (fixed) return fixed;
-  return actorOfRequest();
+  if (fixed) return { actor: fixed };
+  return identityOfRequest();
 }
 
 /**
  * The session behind the request, looked up once per request: a page asked for it three times (the
  * layout, the reader's language, the page's access check), each a signed-cookie check and a query.
  * React's `cache` lasts one server render; in a route handler it is not there and this runs per call.
+ *
+ * A request with `Authorization: Bearer …` is the token's and only the token's: its cookie is not
+ * read at all, so a script that also carries a browser's cookie never gets the cookie's rights when
+ * its token is wrong, revoked, expired or lacks a scope. Another scheme (a proxy's Basic) is ignored.
  */
-const actorOfRequest = cache(async (): Promise<Actor | null> => {
+const identityOfRequest = cache(async (): Promise<Identity> => {
   let requestHeaders: Headers;
   try {
     requestHeaders = await headers();
   } catch {
-    return null; // not in a request, and nobody was named with runAs
+    return { actor: null }; // not in a request, and nobody was named with runAs
+  }
+  const bearer = readBearer(requestHeaders.get("authorization"));
+  if (bearer.kind === "malformed") return { actor: null, problem: bearer.message };
+  if (bearer.kind === "token") {
+    const checked = await checkToken(bearer.token, clientAddress(requestHeaders));
+    if (!checked.ok) return { actor: null, problem: checked.message, token: checked.token };
+    const { token, ...principal } = checked.principal;
+    return { actor: { ...principal, credential: { method: "token", token } } };
   }
   const session = await (await getAuth()).api.getSession({ headers: requestHeaders });
-  if (!session || session.user.banned) return null;
+  if (!session || session.user.banned) return { actor: null };
+  const method = (session.session as { authMethod?: string | null }).authMethod;
   return {
-    id: session.user.id,
-    name: session.user.name,
-    email: session.user.email,
-    role: isRole(session.user.role) ? session.user.role : null,
-    storedLanguage: { locale: session.user.locale ?? null, timeZone: session.user.timeZone ?? null },
+    actor: {
+      id: session.user.id,
+      name: session.user.name,
+      email: session.user.email,
+      role: isRole(session.user.role) ? session.user.role : null,
+      storedLanguage: { locale: session.user.locale ?? null, timeZone: session.user.timeZone ?? null },
+      credential: { method: method === "password" || method === "sso" ? method : "session" },
+    },
   };
 });
 
@@ -85,10 +133,18 @@ const WHAT: Record<Permission, string> = {
 
 /** The actor, if signed in with `permission`; otherwise AccessDenied saying why. */
 export async function requirePermission(permission: Permission): Promise<Actor> {
-  const actor = await currentActor();
-  if (!actor) throw new AccessDenied("unauthenticated", "Sign in to continue.");
+  const { actor, problem, token } = await currentIdentity();
+  if (!actor) throw new AccessDenied("unauthenticated", problem ?? "Sign in to continue.", null, token);
   if (!can(actor.role, permission)) {
     throw new AccessDenied("forbidden", `Your role (${actor.role ?? "none"}) may not ${WHAT[permission]}.`, actor);
+  }
+  const scopes = actor.credential?.token?.scopes;
+  if (scopes && !scopesAllow(scopes, permission)) {
+    throw new AccessDenied(
+      "forbidden",
+      `This API token may not ${WHAT[permission]}: it needs the ${scopeFor(permission)} scope (it has ${scopes.join(", ")}).`,
+      actor,
+    );
   }
   return actor;
 }

@@ -11,7 +11,7 @@
  * - The calls that name nothing waiting (an unknown run, a call the run does not wait on) are one
  *   row for the whole request, listing the first of them.
  */
-import { appendAudit, type AuditEntry, type DecisionVia } from "../audit/log.ts";
+import { appendAudit, type AuditCredential, type AuditEntry, type DecisionVia } from "../audit/log.ts";
 import type { Db } from "../db/client.ts";
 
 /** Codes of a call that names nothing the console could look at. */
@@ -47,7 +47,8 @@ export class BulkRefusals {
       action,
       requested,
       via,
-    }: { reviewer: string; batchId: string; action: string; requested: number; via?: DecisionVia },
+      credential,
+    }: { reviewer: string; batchId: string; action: string; requested: number; via?: DecisionVia; credential?: AuditCredential },
   ) {
     const position = (entry: AuditEntry) => this.order.get(JSON.stringify([entry.runId, entry.toolCallId])) ?? 0;
     this.entries.sort((a, b) => position(a) - position(b));
@@ -81,6 +82,7 @@ export class BulkRefusals {
       reviewer,
       batchId,
       via,
+      ...credential,
       action,
       outcome: "refused",
       code: codes.length === 1 ? codes[0] : undefined,

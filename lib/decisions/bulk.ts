@@ -5,7 +5,7 @@
  * calls share is a batch id, kept on each decision and on each of its audit entries.
  */
 import { randomUUID } from "node:crypto";
-import type { DecisionVia } from "../audit/log.ts";
+import type { AuditCredential, DecisionVia } from "../audit/log.ts";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { BulkRefusals } from "./bulk-refusals.ts";
 import { numericSetting } from "../numeric-settings.mjs";
@@ -38,6 +38,7 @@ export async function decideBatch(
     batchId = randomUUID(),
     concurrency = bulkConcurrency(),
     via,
+    credential,
   }: {
     reviewer: string;
     databaseUrl?: string;
@@ -45,6 +46,8 @@ export async function decideBatch(
     concurrency?: number;
     /** Where the reviewer decided (the console's Approve selected, or the JSON API): kept on each decision. */
     via?: DecisionVia;
+    /** How the reviewer authenticated (and which API token): kept on each audit entry. */
+    credential?: AuditCredential;
   },
 ): Promise<BulkOutcome> {
   const results: BulkCallResult[] = new Array(request.calls.length);
@@ -54,7 +57,7 @@ export async function decideBatch(
     const decision = (
       request.action === "decline" ? { action: "decline", ...call, reason: request.reason } : { action: "approve", ...call }
     ) as Decision;
-    results[index] = await settle(call, () => decide(decision, { reviewer, databaseUrl, batchId, refusals, via }));
+    results[index] = await settle(call, () => decide(decision, { reviewer, databaseUrl, batchId, refusals, via, credential }));
   };
   const queues = await lanes(request.calls, databaseUrl);
   const worker = async () => {
@@ -63,7 +66,14 @@ export async function decideBatch(
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, queues.length)) }, worker));
-  await refusals.write(await getDb(databaseUrl), { reviewer, batchId, via, action: request.action, requested: request.calls.length });
+  await refusals.write(await getDb(databaseUrl), {
+    reviewer,
+    batchId,
+    via,
+    credential,
+    action: request.action,
+    requested: request.calls.length,
+  });
   await addWhatTheLogKnows(batchId, results, databaseUrl);
   for (const result of results) {
     const toolName = result.toolName ?? refusals.toolNameOf(result);

@@ -3,7 +3,7 @@
  * owned by an agent (or workflow) this console serves; resume data satisfies the tool's own schema. (A call whose
  * last decision was interrupted needs the reviewer's confirmation: ledger.ts checks it on take-over.)
  */
-import { appendAudit, type AuditEntry, type DecisionVia } from "../audit/log.ts";
+import { appendAudit, type AuditCredential, type AuditEntry, type DecisionVia } from "../audit/log.ts";
 import type { Db } from "../db/client.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import { findSuspendedRun, getSuspendedRun } from "../runs/run-detail.ts";
@@ -138,7 +138,14 @@ export async function auditRefusedBeforeDecide(
   db: Pick<Db, "auditEvent">,
   run: ConsoleRun,
   call: AgentRunToolCall,
-  attempt: { reviewer: string; via?: DecisionVia; action: string; runId: string; toolCallId: string; reason?: string | null },
+  attempt: AuditCredential & {
+    reviewer: string;
+    via?: DecisionVia;
+    action: string;
+    runId: string;
+    toolCallId: string;
+    reason?: string | null;
+  },
   error: DecisionError,
 ): Promise<void> {
   await appendAudit(db, { ...describeRun(run, call), ...attempt, outcome: "refused", code: error.code, message: error.message });

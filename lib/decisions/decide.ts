@@ -14,7 +14,7 @@
  *    applied | failed | released (decidable again: the agent failed before the tool ran). An
  *    expiry in mark mode is not carried out: it is applied as recorded (mark-expiry.ts).
  */
-import { appendAudit, type AuditEntry, type DecisionVia } from "../audit/log.ts";
+import { appendAudit, type AuditCredential, type AuditEntry, type DecisionVia } from "../audit/log.ts";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { failpoint } from "../failpoint.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
@@ -41,6 +41,7 @@ export async function decide(
     refusals,
     asAssignee = true,
     via,
+    credential,
     rule,
     note,
     suggestion,
@@ -55,6 +56,8 @@ export async function decide(
     databaseUrl?: string;
     /** Where the reviewer decided (kept on the decision and its audit entries). */
     via?: DecisionVia;
+    /** How the reviewer authenticated, and the API token if one asked: kept on the audit entries this writes. */
+    credential?: AuditCredential;
     /** The bulk request this decision is part of (bulk.ts): kept on the decision and on each of its audit entries. */
     batchId?: string;
     /** A bulk request's refusals are written together once it is done (bulk-refusals.ts), not one by one here. */
@@ -78,6 +81,7 @@ export async function decide(
     reviewer,
     batchId,
     via,
+    ...credential,
     action: decision.action,
     outcome: "refused",
     runId: decision.runId,

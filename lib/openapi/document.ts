@@ -15,11 +15,11 @@ import { ROUTES } from "./routes.ts";
 export const SESSION_COOKIE = "__Secure-better-auth.session_token";
 
 /**
- * How each kind of caller proves who it is. API tokens (`Authorization: Bearer …`) are declared
- * beside the session: when they are accepted, `signedIn` lists `{ bearerToken: [] }` too.
+ * How each kind of caller proves who it is: a signed-in caller by its session cookie or an API
+ * token (`Authorization: Bearer …`; a request with one is the token's alone, its cookie unread).
  */
 const SECURITY: Record<Caller, Array<Record<string, string[]>>> = {
-  signedIn: [{ sessionCookie: [] }],
+  signedIn: [{ sessionCookie: [] }, { bearerToken: [] }],
   anyone: [],
   slack: [{ slackSignature: [] }],
 };

@@ -17,7 +17,7 @@
  * approvers (`trust_refused`: trust never overrides what a rule guards); a call without a resource;
  * a call that waits for data (`wrong_kind`: trust applies to calls that need approval only).
  */
-import type { DecisionVia } from "../audit/log.ts";
+import type { AuditCredential, DecisionVia } from "../audit/log.ts";
 import { trustAllowed } from "../assignments/review-settings.ts";
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import { auditRefusedBeforeDecide } from "../decisions/checks.ts";
@@ -48,12 +48,14 @@ export async function approveAndTrust(
   {
     reviewer,
     via,
+    credential,
     timeZone,
     databaseUrl = databaseUrlFromEnv(),
     now = new Date(),
   }: {
     reviewer: string;
     via?: DecisionVia;
+    credential?: AuditCredential;
     /** The reviewer's IANA zone: "today" ends at its midnight. */
     timeZone: string;
     databaseUrl?: string;
@@ -64,7 +66,7 @@ export async function approveAndTrust(
   const db = await getDb(databaseUrl);
   const { duration, sameArguments, ...target } = request;
   const approval = { action: "approve" as const, ...target };
-  const options = { reviewer, via, databaseUrl };
+  const options = { reviewer, via, credential, databaseUrl };
   const run = await findSuspendedRun(target.runId, databaseUrl);
   const call = run?.toolCalls.find((candidate) => candidate.toolCallId === target.toolCallId);
   // Nothing to trust (gone, decided, another agent's): decide() refuses it as any approval, `already_decided` naming who.
@@ -76,7 +78,7 @@ export async function approveAndTrust(
     input = await trustedRuleInput(db, run, call, sameArguments, now);
   } catch (error) {
     if (error instanceof DecisionError) {
-      const attempt = { reviewer, via, action: "approve", runId: target.runId, toolCallId: target.toolCallId };
+      const attempt = { reviewer, via, ...credential, action: "approve", runId: target.runId, toolCallId: target.toolCallId };
       await auditRefusedBeforeDecide(db, run, call, attempt, error);
     }
     throw error;

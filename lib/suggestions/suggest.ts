@@ -8,7 +8,7 @@
  * write nothing. It is there before the decline is sent (the agent may call again while the decline
  * is carried out) and withdrawn when the decline is refused or the agent fails before continuing.
  */
-import type { DecisionVia } from "../audit/log.ts";
+import type { AuditCredential, DecisionVia } from "../audit/log.ts";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { auditRefusedBeforeDecide } from "../decisions/checks.ts";
 import { decide } from "../decisions/decide.ts";
@@ -26,14 +26,19 @@ import { dropSuggestion } from "./store.ts";
 
 export async function declineWithSuggestion(
   input: SuggestFields,
-  { reviewer, via, databaseUrl = databaseUrlFromEnv() }: { reviewer: string; via?: DecisionVia; databaseUrl?: string },
+  {
+    reviewer,
+    via,
+    credential,
+    databaseUrl = databaseUrlFromEnv(),
+  }: { reviewer: string; via?: DecisionVia; credential?: AuditCredential; databaseUrl?: string },
 ): Promise<DecisionOutcome> {
   const db = await getDb(databaseUrl);
   const { args, reason: note, ...target } = input;
   const run = await findSuspendedRun(target.runId, databaseUrl);
   const call = run?.toolCalls.find((candidate) => candidate.toolCallId === target.toolCallId);
   const decline = { action: "decline" as const, ...target };
-  const options = { reviewer, via, databaseUrl };
+  const options = { reviewer, via, credential, databaseUrl };
   // Nothing to suggest for (gone, decided, not an approval, another agent's): decide() refuses it as any decline.
   if (!run || !call || !call.requiresApproval || (target.agentId && target.agentId !== run.agentId)) {
     return decide({ ...decline, reason: note }, options);
@@ -43,7 +48,7 @@ export async function declineWithSuggestion(
     await checkArguments(await resolveOwner(run.agentId, databaseUrl), call, toolName, args);
   } catch (error) {
     if (error instanceof DecisionError) {
-      const attempt = { reviewer, via, action: "decline", runId: target.runId, toolCallId: target.toolCallId, reason: note };
+      const attempt = { reviewer, via, ...credential, action: "decline", runId: target.runId, toolCallId: target.toolCallId, reason: note };
       await auditRefusedBeforeDecide(db, run, call, attempt, error);
     }
     throw error;

@@ -140,7 +140,7 @@ describe.each(["sqlite", "postgres"] as const)("decision history on %s", (kind) 
     for await (const chunk of auditCsv(auditQuery.parse({ reviewer: "Grace" }), database.url)) csv += chunk;
     const lines = csv.trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "at,reviewer,action,outcome,code,runId,toolCallId,agentId,threadId,resourceId,toolName,args,resumeData,reason,answer,message,decisionId,batchId,assignee,via",
+      "at,reviewer,action,outcome,code,runId,toolCallId,agentId,threadId,resourceId,toolName,args,resumeData,reason,answer,message,decisionId,batchId,assignee,via,authMethod,tokenId,tokenName",
     );
     expect(lines).toHaveLength(4);
     expect(lines.slice(1).map((line) => line.split(",")[3])).toEqual(["conflict", "recorded", "applied"]);

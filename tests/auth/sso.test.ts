@@ -74,6 +74,9 @@ describe.each(["sqlite", "postgres"] as const)("single sign-on on %s", { timeout
     expect((await fetch(`${server.url}/`, { redirect: "manual", headers: { cookie: signedIn.cookie } })).status).toBe(200);
     const user = await (await getDb(database.url)).user.findUnique({ where: { email: `sam-${kind}@test.example` } });
     expect(user).toMatchObject({ role: "support", name: "Sam\ufffd <b>Sso</b> \ufffd" });
+    // The session says it was signed in through SSO: a decision made with it records so (lib/auth/auth.ts).
+    const sessions = await (await getDb(database.url)).session.findMany({ where: { userId: user!.id }, select: { authMethod: true } });
+    expect(sessions).toEqual([{ authMethod: "sso" }]);
   });
 
   it.each([

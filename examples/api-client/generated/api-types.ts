@@ -644,6 +644,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every API token (never its secret) and every service account.
+         * @description Needs the `manageUsers` permission (lib/auth/roles.ts).
+         */
+        get: operations["getAdminTokens"];
+        put?: never;
+        /**
+         * A token for you or (serviceAccountId) for a service account; its secret is answered this once.
+         * @description With a session only: a token cannot create tokens or service accounts. Needs the `manageUsers` permission (lib/auth/roles.ts).
+         */
+        post: operations["postAdminTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revokes any token, at once on every instance.
+         * @description Needs the `manageUsers` permission (lib/auth/roles.ts).
+         */
+        delete: operations["deleteAdminTokensById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/service-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every service account.
+         * @description Needs the `manageUsers` permission (lib/auth/roles.ts).
+         */
+        get: operations["getAdminServiceAccounts"];
+        put?: never;
+        /**
+         * A named principal for machines with a role of its own; give it tokens with POST /api/admin/tokens.
+         * @description With a session only: a token cannot create tokens or service accounts. Needs the `manageUsers` permission (lib/auth/roles.ts).
+         */
+        post: operations["postAdminServiceAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your own API tokens (never their secrets).
+         * @description Needs the `read` permission (lib/auth/roles.ts).
+         */
+        get: operations["getProfileTokens"];
+        put?: never;
+        /**
+         * A token that acts as you, never above your role; its secret is answered this once.
+         * @description With a session only: a token cannot create tokens or service accounts. Needs the `read` permission (lib/auth/roles.ts).
+         */
+        post: operations["postProfileTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revokes one of your own tokens.
+         * @description Needs the `read` permission (lib/auth/roles.ts).
+         */
+        delete: operations["deleteProfileTokensById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -895,7 +1007,7 @@ export interface components {
                 /** @enum {string} */
                 status: "applied" | "awaiting_approvals" | "already_decided" | "refused" | "failed";
                 /** @enum {string} */
-                code?: "invalid_input" | "unauthenticated" | "invalid_signature" | "forbidden" | "not_assignee" | "cross_site" | "trust_forbidden" | "slack_not_linked" | "run_not_found" | "user_not_found" | "webhook_not_found" | "expiry_rule_not_found" | "rule_not_found" | "not_found" | "already_decided" | "already_approved_by_you" | "decided_outside" | "tool_call_not_pending" | "call_not_reached" | "assignment_conflict" | "length_required" | "payload_too_large" | "too_many_calls" | "wrong_kind" | "wrong_agent" | "invalid_resume_data" | "invalid_suggestion" | "trust_refused" | "user_admin" | "confirmation_required" | "rate_limited" | "internal" | "unknown_agent" | "agent_failed" | "slack_not_configured" | "server_busy";
+                code?: "invalid_input" | "unauthenticated" | "invalid_signature" | "forbidden" | "not_assignee" | "cross_site" | "trust_forbidden" | "slack_not_linked" | "run_not_found" | "user_not_found" | "webhook_not_found" | "expiry_rule_not_found" | "rule_not_found" | "token_not_found" | "service_account_not_found" | "not_found" | "already_decided" | "already_approved_by_you" | "decided_outside" | "tool_call_not_pending" | "call_not_reached" | "service_account_exists" | "assignment_conflict" | "length_required" | "payload_too_large" | "too_many_calls" | "wrong_kind" | "wrong_agent" | "invalid_resume_data" | "invalid_suggestion" | "trust_refused" | "user_admin" | "confirmation_required" | "rate_limited" | "internal" | "unknown_agent" | "agent_failed" | "slack_not_configured" | "server_busy";
                 message?: string;
                 decidedBy?: string;
                 decidedAt?: string;
@@ -1221,6 +1333,63 @@ export interface components {
                 error: string | null;
                 durationMs: number;
             }[];
+        };
+        /** @description An API token, never its secret. */
+        ApiToken: {
+            id: string;
+            name: string;
+            /** @description The token's first characters: how logs and lists name it. */
+            prefix: string;
+            scopes: ("queue:read" | "decisions:write" | "rules:write" | "admin")[];
+            owner: {
+                /** @enum {string} */
+                kind: "user" | "service";
+                id: string;
+                label: string;
+            };
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            expiresAt: string | null;
+            revokedAt: string | null;
+            lastUsedAt: string | null;
+            lastUsedAddress: string | null;
+            /** @enum {string} */
+            status: "active" | "revoked" | "expired";
+        };
+        /** @description A named principal for machines, with a role of its own. */
+        ServiceAccount: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            role: "admin" | "reviewer" | "support";
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CreatedApiToken: {
+            id: string;
+            name: string;
+            /** @description The token's first characters: how logs and lists name it. */
+            prefix: string;
+            scopes: ("queue:read" | "decisions:write" | "rules:write" | "admin")[];
+            owner: {
+                /** @enum {string} */
+                kind: "user" | "service";
+                id: string;
+                label: string;
+            };
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            expiresAt: string | null;
+            revokedAt: string | null;
+            lastUsedAt: string | null;
+            lastUsedAddress: string | null;
+            /** @enum {string} */
+            status: "active" | "revoked" | "expired";
+            /** @description The secret, answered this once: only its hash is stored. */
+            token: string;
         };
     };
     responses: never;
@@ -7498,6 +7667,1267 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "webhook_not_found";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description length_required */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "length_required";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAdminTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every API token (never its secret) and every service account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            tokens: components["schemas"]["ApiToken"][];
+                            serviceAccounts: components["schemas"]["ServiceAccount"][];
+                        };
+                    };
+                };
+            };
+            /** @description invalid_input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_input";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description server_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "server_busy";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postAdminTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    scopes: ("queue:read" | "decisions:write" | "rules:write" | "admin")[];
+                    expiresInDays?: number | null;
+                    serviceAccountId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A token for you or (serviceAccountId) for a service account; its secret is answered this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["CreatedApiToken"];
+                    };
+                };
+            };
+            /** @description invalid_input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_input";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description forbidden, cross_site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden" | "cross_site";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description service_account_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "service_account_not_found";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description length_required */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "length_required";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteAdminTokensById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Revokes any token, at once on every instance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["ApiToken"];
+                    };
+                };
+            };
+            /** @description invalid_input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_input";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description forbidden, cross_site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden" | "cross_site";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description token_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "token_not_found";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description length_required */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "length_required";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAdminServiceAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every service account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["ServiceAccount"][];
+                    };
+                };
+            };
+            /** @description invalid_input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_input";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description server_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "server_busy";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postAdminServiceAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    role: "admin" | "reviewer" | "support";
+                };
+            };
+        };
+        responses: {
+            /** @description A named principal for machines with a role of its own; give it tokens with POST /api/admin/tokens. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["ServiceAccount"];
+                    };
+                };
+            };
+            /** @description invalid_input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_input";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description forbidden, cross_site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden" | "cross_site";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description service_account_exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "service_account_exists";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description length_required */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "length_required";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getProfileTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your own API tokens (never their secrets). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["ApiToken"][];
+                    };
+                };
+            };
+            /** @description invalid_input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_input";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description server_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "server_busy";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postProfileTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    scopes: ("queue:read" | "decisions:write" | "rules:write" | "admin")[];
+                    expiresInDays?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description A token that acts as you, never above your role; its secret is answered this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["CreatedApiToken"];
+                    };
+                };
+            };
+            /** @description invalid_input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_input";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description forbidden, cross_site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden" | "cross_site";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description length_required */
+            411: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "length_required";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "payload_too_large";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteProfileTokensById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Revokes one of your own tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: components["schemas"]["ApiToken"];
+                    };
+                };
+            };
+            /** @description invalid_input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_input";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description forbidden, cross_site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden" | "cross_site";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description token_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "token_not_found";
                             message: string;
                             issues?: components["schemas"]["Issue"][];
                             priorDecision?: components["schemas"]["PriorDecision"];

@@ -1,0 +1,27 @@
+/** API tokens and service accounts as the pages and the JSON API show them (lib/auth/tokens.ts). Browser-safe. */
+import type { Role } from "./roles.ts";
+import type { Scope } from "./token-scopes.ts";
+
+export interface TokenDto {
+  /** Who the token acts as: a user (by email) or a service account (service-account:<name>). */
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: Scope[];
+  owner: { kind: "user" | "service"; id: string; label: string };
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+  lastUsedAddress: string | null;
+  status: "active" | "revoked" | "expired";
+}
+
+export interface ServiceAccountDto {
+  id: string;
+  name: string;
+  role: Role;
+  createdBy: string;
+  createdAt: string;
+}

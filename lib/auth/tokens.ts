@@ -1,0 +1,195 @@
+/**
+ * API tokens and service accounts (/admin/tokens, /profile, their JSON routes): created, listed and
+ * revoked here; checked on each request in token-check.ts. A token is answered in full once, when it
+ * is created; afterwards only its hash and prefix exist. Revoking sets revoked_at, which the very
+ * next check on any instance reads: there is no cache to wait for.
+ */
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { databaseUrlFromEnv, getDb } from "../db/client.ts";
+import { AppError } from "../errors.ts";
+import { textCheck } from "../ids.ts";
+import { unstorableTextProblem } from "../safe-text.ts";
+import { ROLES, type Role } from "./roles.ts";
+import type { Actor } from "./session.ts";
+import { serviceAccountLabel } from "./token-check.ts";
+import { SCOPES, scopesOf, scopesText, scopeUsableBy } from "./token-scopes.ts";
+import type { ServiceAccountDto, TokenDto } from "./token-dto.ts";
+import { newTokenSecret } from "./token-secret.ts";
+
+const MAX_EXPIRY_DAYS = 3650;
+
+export const newTokenInput = z
+  .object({
+    name: z
+      .string({ error: "name is required" })
+      .trim()
+      .min(1, "name is required")
+      .max(100, "name is longer than 100 characters")
+      .superRefine(textCheck("name", unstorableTextProblem)),
+    scopes: z
+      .array(z.enum(SCOPES, { error: `each scope must be one of ${SCOPES.join(", ")}` }), { error: "scopes must be a list" })
+      .min(1, "choose at least one scope")
+      .max(SCOPES.length),
+    expiresInDays: z
+      .number({ error: "expiresInDays must be a number of days" })
+      .int("expiresInDays must be a whole number of days")
+      .min(1, "expiresInDays must be at least 1")
+      .max(MAX_EXPIRY_DAYS, `expiresInDays must be at most ${MAX_EXPIRY_DAYS}`)
+      .nullish(),
+  })
+  .strict();
+
+export const newServiceAccountInput = z
+  .object({
+    name: z
+      .string({ error: "name is required" })
+      .regex(/^[a-z0-9][a-z0-9._-]{0,62}$/, "name must be 1 to 63 lowercase letters, digits, dots, dashes or underscores"),
+    role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(", ")}` }),
+  })
+  .strict();
+
+export const tokenIdInput = z.object({ id: z.string().min(1).max(64).superRefine(textCheck("id", unstorableTextProblem)) }).strict();
+
+export type NewToken = z.output<typeof newTokenInput>;
+
+/** Who a new token acts as: a user (with their role, read at each request) or a service account. */
+export type TokenOwner = { userId: string; role: Role | null } | { serviceAccountId: string };
+
+/** A token, answered with its secret this once. An API token cannot make another: a leaked one must not outlive its revoke. */
+export async function createToken(input: NewToken, owner: TokenOwner, creator: Actor, databaseUrl = databaseUrlFromEnv()) {
+  if (creator.credential?.method === "token")
+    throw new AppError("forbidden", "An API token cannot create tokens: sign in to the console to create one.");
+  const db = await getDb(databaseUrl);
+  let role = "role" in owner ? owner.role : null;
+  if ("serviceAccountId" in owner) {
+    const account = await db.serviceAccount.findUnique({ where: { id: owner.serviceAccountId }, select: { role: true } });
+    if (!account) throw new AppError("service_account_not_found", `No service account "${owner.serviceAccountId.slice(0, 100)}".`);
+    role = account.role as Role;
+  }
+  const useless = input.scopes.filter((scope) => !scopeUsableBy(role, scope));
+  if (useless.length > 0) {
+    throw new AppError(
+      "invalid_input",
+      `The role ${role ?? "none"} cannot use the scope ${useless.join(", ")}: a token never acts above its owner's role.`,
+    );
+  }
+  const secret = newTokenSecret();
+  const now = new Date();
+  const row = await db.apiToken.create({
+    data: {
+      id: `tok_${randomUUID()}`,
+      name: input.name,
+      prefix: secret.prefix,
+      hash: secret.hash,
+      scopes: scopesText(input.scopes),
+      userId: "userId" in owner ? owner.userId : null,
+      serviceAccountId: "serviceAccountId" in owner ? owner.serviceAccountId : null,
+      createdBy: creator.email,
+      createdAt: now,
+      expiresAt: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * 86_400_000) : null,
+    },
+    select: TOKEN_SELECT,
+  });
+  return { ...toDto(row, now), token: secret.token };
+}
+
+/** Every token (admins), or only `userId`'s own (profile), newest first. */
+export async function listTokens({ userId }: { userId?: string } = {}, databaseUrl = databaseUrlFromEnv()): Promise<TokenDto[]> {
+  const db = await getDb(databaseUrl);
+  const rows = await db.apiToken.findMany({ where: userId ? { userId } : {}, orderBy: { createdAt: "desc" }, select: TOKEN_SELECT });
+  const now = new Date();
+  return rows.map((row) => toDto(row, now));
+}
+
+/** Revokes a token (admins: any; otherwise only your own). Revoking a revoked token changes nothing. */
+export async function revokeToken(id: string, actor: Actor, { anyOwner }: { anyOwner: boolean }, databaseUrl = databaseUrlFromEnv()) {
+  const db = await getDb(databaseUrl);
+  const where = anyOwner ? { id } : { id, userId: actor.id };
+  await db.apiToken.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date(), revokedBy: actor.email } });
+  const row = await db.apiToken.findFirst({ where, select: TOKEN_SELECT });
+  if (!row) throw new AppError("token_not_found", `No API token "${id.slice(0, 100)}"${anyOwner ? "" : " of yours"}.`);
+  return toDto(row, new Date());
+}
+
+export async function createServiceAccount(
+  input: z.output<typeof newServiceAccountInput>,
+  creator: Actor,
+  databaseUrl = databaseUrlFromEnv(),
+) {
+  if (creator.credential?.method === "token")
+    throw new AppError("forbidden", "An API token cannot create service accounts: sign in to the console.");
+  const db = await getDb(databaseUrl);
+  const existing = await db.serviceAccount.findUnique({ where: { name: input.name }, select: { id: true } });
+  if (existing) throw new AppError("service_account_exists", `A service account named "${input.name}" exists already.`);
+  try {
+    const row = await db.serviceAccount.create({
+      data: { id: `sa_${randomUUID()}`, name: input.name, role: input.role, createdBy: creator.email, createdAt: new Date() },
+    });
+    return serviceAccountDto(row);
+  } catch (error) {
+    // Two admins creating the same name at once: the unique index lets one through.
+    if ((error as { code?: string }).code === "P2002")
+      throw new AppError("service_account_exists", `A service account named "${input.name}" exists already.`);
+    throw error;
+  }
+}
+
+export async function listServiceAccounts(databaseUrl = databaseUrlFromEnv()): Promise<ServiceAccountDto[]> {
+  const db = await getDb(databaseUrl);
+  return (await db.serviceAccount.findMany({ orderBy: { name: "asc" } })).map(serviceAccountDto);
+}
+
+function serviceAccountDto(row: { id: string; name: string; role: string; createdBy: string; createdAt: Date }): ServiceAccountDto {
+  return { id: row.id, name: row.name, role: row.role as Role, createdBy: row.createdBy, createdAt: row.createdAt.toISOString() };
+}
+
+const TOKEN_SELECT = {
+  id: true,
+  name: true,
+  prefix: true,
+  scopes: true,
+  createdBy: true,
+  createdAt: true,
+  expiresAt: true,
+  revokedAt: true,
+  lastUsedAt: true,
+  lastUsedAddress: true,
+  user: { select: { id: true, email: true } },
+  serviceAccount: { select: { id: true, name: true } },
+} as const;
+
+type TokenRow = {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string;
+  createdBy: string;
+  createdAt: Date;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  lastUsedAddress: string | null;
+  user: { id: string; email: string } | null;
+  serviceAccount: { id: string; name: string } | null;
+};
+
+function toDto(row: TokenRow, now: Date): TokenDto {
+  const iso = (date: Date | null) => date?.toISOString() ?? null;
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: scopesOf(row.scopes),
+    owner: row.serviceAccount
+      ? { kind: "service", id: row.serviceAccount.id, label: serviceAccountLabel(row.serviceAccount.name) }
+      : { kind: "user", id: row.user?.id ?? "", label: row.user?.email ?? "" },
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: iso(row.expiresAt),
+    revokedAt: iso(row.revokedAt),
+    lastUsedAt: iso(row.lastUsedAt),
+    lastUsedAddress: row.lastUsedAddress,
+    status: row.revokedAt ? "revoked" : row.expiresAt && row.expiresAt <= now ? "expired" : "active",
+  };
+}
