@@ -6,6 +6,7 @@
 import { sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import type { Db } from "../db/client.ts";
 import { toStorableText } from "../safe-text.ts";
+import { contentHash } from "./chain.ts";
 
 export type AuditOutcome =
   /** A decision was recorded and will be carried out. */
@@ -54,7 +55,13 @@ export interface AuditEntry {
   assignee?: string | null;
   /** Where the decision was made: console (its pages), api (the JSON API), slack (a Slack button); null for the console's own. */
   via?: DecisionVia | null;
+  /** The digest of the arguments the reviewer decided on (lib/audit/args-digest.ts). */
+  argsDigest?: string | null;
+  /** "shown": the request carried the digest the reviewer's page or client showed; "read": the server read it when deciding. */
+  argsDigestFrom?: ArgsDigestFrom | null;
 }
+
+export type ArgsDigestFrom = "shown" | "read";
 
 export type DecisionVia = "console" | "api" | "slack";
 
@@ -81,13 +88,21 @@ export function appendAudit(db: AuditWriter, entry: AuditEntry, at: Date = new D
  */
 export function auditInsert(entry: AuditEntry, at: Date = new Date(), from?: Sql): Sql {
   const row = auditRow(entry, at);
-  const values = sql`${row.at}, ${row.reviewer}, ${row.action}, ${row.outcome}, ${row.code}, ${row.runId}, ${row.toolCallId}, ${row.agentId}, ${row.threadId}, ${row.resourceId}, ${row.toolName}, ${row.args}, ${row.resumeData}, ${row.reason}, ${row.answer}, ${row.message}, ${row.decisionId}, ${row.batchId}, ${row.assignee}, ${row.via}`;
-  return sql`INSERT INTO audit_events (at, reviewer, action, outcome, code, run_id, tool_call_id, agent_id, thread_id, resource_id, tool_name, args, resume_data, reason, answer, message, decision_id, batch_id, assignee, via)
+  const values = sql`${row.at}, ${row.reviewer}, ${row.action}, ${row.outcome}, ${row.code}, ${row.runId}, ${row.toolCallId}, ${row.agentId}, ${row.threadId}, ${row.resourceId}, ${row.toolName}, ${row.args}, ${row.resumeData}, ${row.reason}, ${row.answer}, ${row.message}, ${row.decisionId}, ${row.batchId}, ${row.assignee}, ${row.via}, ${row.argsDigest}, ${row.argsDigestFrom}, ${row.contentHash}`;
+  return sql`INSERT INTO audit_events (at, reviewer, action, outcome, code, run_id, tool_call_id, agent_id, thread_id, resource_id, tool_name, args, resume_data, reason, answer, message, decision_id, batch_id, assignee, via, args_digest, args_digest_from, content_hash)
     ${from ? sql`SELECT ${values} ${from}` : sql`VALUES (${values})`}`;
 }
 
-/** An audit row, its free-form values capped. */
+/**
+ * An audit row, its free-form values capped, with the hash of its content (lib/audit/chain.ts): the
+ * database's trigger chains it to the row before in the same transaction.
+ */
 function auditRow(entry: AuditEntry, at: Date) {
+  const row = cappedRow(entry, at);
+  return { ...row, contentHash: contentHash(row) };
+}
+
+function cappedRow(entry: AuditEntry, at: Date) {
   const refused = entry.outcome === "refused" || entry.outcome === "conflict";
   const text = (value: string | null | undefined) => clip(value, refused ? MAX_REFUSED_TEXT : MAX_TEXT);
   const id = (value: string | null | undefined) => clip(value, MAX_ID);
@@ -113,6 +128,8 @@ function auditRow(entry: AuditEntry, at: Date) {
     batchId: id(entry.batchId),
     assignee: id(entry.assignee),
     via: entry.via ?? null,
+    argsDigest: id(entry.argsDigest),
+    argsDigestFrom: entry.argsDigestFrom ?? null,
   };
 }
 
