@@ -33,6 +33,8 @@ export const ERROR_STATUS = {
   /** The call was decided elsewhere (Mastra Studio, the agent's own code) without a console record. */
   decided_outside: 409,
   tool_call_not_pending: 409,
+  /** The call no longer waits on the arguments the reviewer was shown (lib/audit/args-digest.ts): nothing was decided. */
+  arguments_changed: 409,
   /** A call Mastra has not reached yet: another call of its step must be decided first. */
   call_not_reached: 409,
   /** Two people assigned the same call or thread at once: the other one won. */

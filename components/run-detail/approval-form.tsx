@@ -35,6 +35,8 @@ interface ApprovalFormProps {
   args?: unknown;
   /** The call's arguments again: given, the form offers "Approve and trust…", its scalar fields as conditions. */
   trustArgs?: unknown;
+  /** The digest of the arguments shown (use-args-digest.ts), sent with the decision. */
+  argsDigest?: string;
 }
 
 /** Approve, or decline with an optional reason the agent gets to see. */
@@ -49,6 +51,7 @@ export function ApprovalForm({
   controls,
   args,
   trustArgs,
+  argsDigest,
 }: ApprovalFormProps) {
   const t = useTranslations("decision");
   const reasonId = useId();
@@ -76,8 +79,8 @@ export function ApprovalForm({
     setError(null);
     const result = await send(() =>
       action === "approve"
-        ? approveToolCall({ runId, toolCallId, ...(needsConfirmation && confirmed ? { confirmMayHaveRun: true } : {}) })
-        : declineToolCall({ runId, toolCallId, reason: reason.trim() || undefined }),
+        ? approveToolCall({ runId, toolCallId, argsDigest, ...(needsConfirmation && confirmed ? { confirmMayHaveRun: true } : {}) })
+        : declineToolCall({ runId, toolCallId, argsDigest, reason: reason.trim() || undefined }),
     );
     setPending(null);
     if (result.ok) onDecided(result.data);

@@ -36,6 +36,8 @@ interface ResumeFormProps {
   compact?: boolean;
   /** The keyboard's handle on the form (review queue shortcuts). */
   controls?: Ref<DecisionControls>;
+  /** The digest of the suspend payload shown (use-args-digest.ts), sent with the decision. */
+  argsDigest?: string;
 }
 
 type Check = { ok: true } | { ok: false; title: string; problems: string[] };
@@ -79,6 +81,7 @@ export function ResumeForm({
   onDecidedElsewhere,
   compact = false,
   controls,
+  argsDigest,
 }: ResumeFormProps) {
   const t = useTranslations("runDetail.resume");
   const decision = useTranslations("decision");
@@ -110,7 +113,13 @@ export function ResumeForm({
     setPending(true);
     setServerError(null);
     const result = await decide(() =>
-      resumeToolCall({ runId, toolCallId, resumeData: text, ...(needsConfirmation && confirmed ? { confirmMayHaveRun: true } : {}) }),
+      resumeToolCall({
+        runId,
+        toolCallId,
+        argsDigest,
+        resumeData: text,
+        ...(needsConfirmation && confirmed ? { confirmMayHaveRun: true } : {}),
+      }),
     );
     setPending(false);
     if (result.ok) onDecided(result.data);
