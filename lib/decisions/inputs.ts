@@ -24,7 +24,10 @@ const runRef = {
    * decision is refused unless the call still waits on exactly those; without it the server records
    * the digest of what it read when deciding.
    */
-  argsDigest: z.string({ error: "argsDigest must be text" }).regex(ARGS_DIGEST_PATTERN, "argsDigest must be 64 lowercase hex digits (SHA-256)").optional(),
+  argsDigest: z
+    .string({ error: "argsDigest must be text" })
+    .regex(ARGS_DIGEST_PATTERN, "argsDigest must be 64 lowercase hex digits (SHA-256)")
+    .optional(),
 };
 
 /**

@@ -101,7 +101,8 @@ export async function recoverDecisions(databaseUrl: string = databaseUrlFromEnv(
           {
             outcome: "released",
             code: "arguments_changed",
-            message: "The call no longer waits on the arguments the reviewer was shown: the decision was not carried out, and the call is decidable again.",
+            message:
+              "The call no longer waits on the arguments the reviewer was shown: the decision was not carried out, and the call is decidable again.",
           },
         );
         report.released++;
