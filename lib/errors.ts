@@ -57,6 +57,8 @@ export const ERROR_STATUS = {
   agent_failed: 502,
   /** The Slack endpoints on a console without SLACK_SIGNING_SECRET. */
   slack_not_configured: 503,
+  /** GET /api/admin/evidence on a console without EVIDENCE_SIGNING_KEY (lib/audit/evidence-signature.ts). */
+  evidence_not_configured: 503,
   /** server.mjs's line was full or this request waited in it too long (lib/http/admission.mjs); nothing ran. */
   server_busy: 503,
 } as const satisfies Record<string, number>;

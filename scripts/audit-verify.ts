@@ -26,7 +26,8 @@ try {
   if (values.json) console.log(JSON.stringify({ ...result, seconds }));
   else if (result.ok) {
     console.log(`The audit log's chain holds: ${result.rows} rows, head ${result.head.seq} ${result.head.hash} (${seconds.toFixed(1)} s).`);
-    if (result.legacyRows > 0) console.log(`${result.legacyRows} rows were written before the chain began (${result.startedAt}): counted, not hashed.`);
+    if (result.legacyRows > 0)
+      console.log(`${result.legacyRows} rows were written before the chain began (${result.startedAt}): counted, not hashed.`);
     if (checkpoint) console.log(`It still ends in the checkpoint's hash at ${checkpoint.seq}.`);
   } else console.log(`The audit log was tampered with: ${result.problem!.message}`);
   await disconnectDb(databaseUrl);
