@@ -14,6 +14,7 @@ import { DecisionErrorAlert, IssueList } from "./decision-error-alert";
 import { MayHaveRunConfirmation } from "./may-have-run-confirmation";
 import { useIssueText, useIssueWords } from "./issue-text";
 import { isAlreadyDecided, useDecide, type DecisionControls } from "./use-decide";
+import type { ArgsDigestOf } from "./use-args-digest";
 import { skeletonFromSchema, type Validator } from "./resume-schema";
 import { useSchemaValidator } from "./use-schema-validator";
 import { suggestFieldValues, withField, type FieldSuggestions } from "./resume-suggestions";
@@ -36,8 +37,8 @@ interface ResumeFormProps {
   compact?: boolean;
   /** The keyboard's handle on the form (review queue shortcuts). */
   controls?: Ref<DecisionControls>;
-  /** The digest of the suspend payload shown (use-args-digest.ts), sent with the decision. */
-  argsDigest?: string;
+  /** Takes the digest of the suspend payload shown (use-args-digest.ts), sent with the decision. */
+  argsDigest?: ArgsDigestOf;
 }
 
 type Check = { ok: true } | { ok: false; title: string; problems: string[] };
@@ -112,11 +113,12 @@ export function ResumeForm({
     if (pending || !check.ok || (needsConfirmation && !confirmed)) return;
     setPending(true);
     setServerError(null);
+    const digest = await argsDigest?.();
     const result = await decide(() =>
       resumeToolCall({
         runId,
         toolCallId,
-        argsDigest,
+        argsDigest: digest,
         resumeData: text,
         ...(needsConfirmation && confirmed ? { confirmMayHaveRun: true } : {}),
       }),

@@ -11,7 +11,9 @@ export const SIGNATURE_MEMBER = ',"signature":';
 const MIN_KEY_LENGTH = 32;
 
 /** The key from EVIDENCE_SIGNING_KEY, or why there is none to sign with. */
-export function evidenceKey(env: Record<string, string | undefined> = process.env): { ok: true; key: string } | { ok: false; message: string } {
+export function evidenceKey(
+  env: Record<string, string | undefined> = process.env,
+): { ok: true; key: string } | { ok: false; message: string } {
   const key = env.EVIDENCE_SIGNING_KEY ?? "";
   if (key.length >= MIN_KEY_LENGTH) return { ok: true, key };
   return {
