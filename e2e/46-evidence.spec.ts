@@ -39,8 +39,9 @@ test("an admin exports signed evidence from /history naming what the reviewer wa
   await apiLogin(context, demoAccount("admin"), baseURL!);
   const admin = await context.newPage();
   await admin.goto("/history");
-  await admin.getByText("Export evidence").click();
-  await expect(admin.getByLabel("From")).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  const evidence = admin.getByTestId("evidence-export");
+  await evidence.getByText("Export evidence").click();
+  await expect(evidence.getByLabel("From")).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
   const jsonDownload = admin.waitForEvent("download");
   await admin.getByRole("button", { name: "Download evidence" }).click();
   const json = await readFile((await (await jsonDownload).path())!, "utf8");
@@ -63,7 +64,7 @@ test("an admin exports signed evidence from /history naming what the reviewer wa
     auditHash: recorded.hash,
   });
 
-  await admin.getByLabel("Format").selectOption("csv");
+  await evidence.getByLabel("Format").selectOption("csv");
   const csvDownload = admin.waitForEvent("download");
   await admin.getByRole("button", { name: "Download evidence" }).click();
   const csv = await readFile((await (await csvDownload).path())!, "utf8");
