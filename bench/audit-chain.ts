@@ -38,8 +38,10 @@ const log = (line: string) => (values.json ? console.error(line) : console.log(l
 
 async function setChain(db: Db, kind: "sqlite" | "pg", on: boolean, triggerSql: string | undefined): Promise<void> {
   if (kind === "pg") await db.$executeRawUnsafe(`ALTER TABLE audit_events ${on ? "ENABLE" : "DISABLE"} TRIGGER audit_events_chain`);
-  else if (on) await db.$executeRawUnsafe(triggerSql!);
-  else await db.$executeRawUnsafe("DROP TRIGGER audit_events_chain");
+  else {
+    await db.$executeRawUnsafe("DROP TRIGGER IF EXISTS audit_events_chain");
+    if (on) await db.$executeRawUnsafe(triggerSql!);
+  }
 }
 
 /** Decisions per second, chained and not, over alternating rounds on one database. */
