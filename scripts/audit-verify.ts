@@ -23,7 +23,8 @@ const started = performance.now();
 try {
   const result = await verifyAuditChain(await getDb(databaseUrl), { checkpoint });
   const seconds = (performance.now() - started) / 1000;
-  if (values.json) console.log(JSON.stringify({ ...result, seconds }));
+  // maxRSS: the process's peak resident memory, so a bench can show the walk stays flat (bench/audit-chain.ts).
+  if (values.json) console.log(JSON.stringify({ ...result, seconds, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }));
   else if (result.ok) {
     console.log(`The audit log's chain holds: ${result.rows} rows, head ${result.head.seq} ${result.head.hash} (${seconds.toFixed(1)} s).`);
     if (result.legacyRows > 0)

@@ -3,6 +3,7 @@
  * inserted out of order. It recomputes every hash from the stored columns alone, whatever wrote
  * them, and reads the chain in keyset pages of chain_seq: memory stays the same however long the log.
  */
+import { raw, sqltag as sql } from "@prisma/client/runtime/client";
 import type { Db } from "../db/client.ts";
 import { CHAINED_COLUMNS, contentHash, GENESIS_HASH, linkHash, type ChainedContent } from "./chain.ts";
 
@@ -64,8 +65,8 @@ const SELECTED = [
  * them: times as Date or text, integers as number or bigint; `normalized` evens them out.
  */
 async function chainPage(db: Db, from: number): Promise<ChainRow[]> {
-  const rows = await db.$queryRawUnsafe<Array<Record<string, unknown>>>(
-    `SELECT ${SELECTED} FROM audit_events WHERE chain_seq >= ${Number(from)} ORDER BY chain_seq LIMIT ${PAGE}`,
+  const rows = await db.$queryRaw<Array<Record<string, unknown>>>(
+    sql`SELECT ${raw(SELECTED)} FROM audit_events WHERE chain_seq >= ${from} ORDER BY chain_seq LIMIT ${PAGE}`,
   );
   return rows.map(normalized);
 }
