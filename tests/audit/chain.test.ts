@@ -9,6 +9,7 @@ import { verifyAuditChain } from "../../lib/audit/verify.ts";
 import { checkpointIfDue } from "../../lib/audit/checkpoint.ts";
 import { contentHash, GENESIS_HASH, linkHash } from "../../lib/audit/chain.ts";
 import { decide } from "../../lib/decisions/decide.ts";
+import { checkpointInput } from "../../lib/actions/audit-operations.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
 import { forgeRowAt, rehashFrom, rowAt, withoutChainTrigger, writeRows } from "./chain-helpers.ts";
@@ -161,5 +162,27 @@ describe.each(["sqlite", "postgres"] as const)("audit hash chain on %s", (kind) 
       await a.$disconnect();
       await b.$disconnect();
     }
+  });
+});
+
+describe("GET /api/admin/audit/verify's input", () => {
+  it("takes a checkpoint as a place and 64 hex digits together, and refuses anything else", () => {
+    const hash = "a".repeat(64);
+    expect(checkpointInput.safeParse({}).success).toBe(true);
+    expect(checkpointInput.safeParse({ checkpointSeq: "12", checkpointHash: hash }).data).toEqual({
+      checkpointSeq: 12,
+      checkpointHash: hash,
+    });
+    for (const bad of [
+      { checkpointSeq: "12" },
+      { checkpointHash: hash },
+      { checkpointSeq: "0", checkpointHash: hash },
+      { checkpointSeq: "1.5", checkpointHash: hash },
+      { checkpointSeq: "99999999999", checkpointHash: hash },
+      { checkpointSeq: "12", checkpointHash: hash.toUpperCase() },
+      { checkpointSeq: "12", checkpointHash: `${hash}\u0000` },
+      { checkpointSeq: "12", checkpointHash: hash, extra: "1" },
+    ])
+      expect(checkpointInput.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
   });
 });
