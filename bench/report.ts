@@ -2,6 +2,7 @@
  * The benchmark's report: the side-by-side table, the targets met or not, and the files
  * bench/results[.quick].{json,md}. Returns whether a quick run found a clear regression.
  */
+import { auditChainTargets } from "./audit-report.ts";
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
@@ -192,28 +193,7 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
       );
     }
   }
-  const audit = results.auditChain as
-    | (Partial<
-        Record<"throughput_sqlite" | "throughput_pg", { ratio: number; chained: number; unchained: number; concurrency: number }>
-      > & {
-        verify?: { rows: number; ok: boolean; seconds: number; rowsPerSecond: number; heapCapMb: number; peakRssMb: number };
-      })
-    | undefined;
-  for (const store of ["sqlite", "pg"] as const) {
-    const side = audit?.[`throughput_${store}`];
-    if (side)
-      t(
-        `decision throughput with the audit log's hash chain (${store}) within 10% of the trigger off (median of alternating rounds)`,
-        `${side.ratio.toFixed(3)} (${side.chained.toFixed(1)} vs ${side.unchained.toFixed(1)} decisions/s, ${side.concurrency} at a time)`,
-        side.ratio >= 0.9,
-      );
-  }
-  if (audit?.verify)
-    t(
-      `audit:verify over ${audit.verify.rows.toLocaleString("en")} rows (PostgreSQL) < 60 s with the heap capped at ${audit.verify.heapCapMb} MB`,
-      `${audit.verify.seconds.toFixed(1)} s (${audit.verify.rowsPerSecond.toLocaleString("en")} rows/s, peak RSS ${audit.verify.peakRssMb} MB)`,
-      audit.verify.ok && audit.verify.seconds < 60,
-    );
+  results.targets.push(...auditChainTargets(results.auditChain));
   if (results.mismatches.length) t("totals agree with Mastra's", results.mismatches.join("; "), false);
   const threads = threadsReport(results.threads, OUR_SIZES, QUICK);
   results.targets.push(...threads.targets);

@@ -113,16 +113,9 @@ export function ResumeForm({
     if (pending || !check.ok || (needsConfirmation && !confirmed)) return;
     setPending(true);
     setServerError(null);
+    const confirmation = needsConfirmation && confirmed ? { confirmMayHaveRun: true } : {};
     const digest = await argsDigest?.();
-    const result = await decide(() =>
-      resumeToolCall({
-        runId,
-        toolCallId,
-        argsDigest: digest,
-        resumeData: text,
-        ...(needsConfirmation && confirmed ? { confirmMayHaveRun: true } : {}),
-      }),
-    );
+    const result = await decide(() => resumeToolCall({ runId, toolCallId, argsDigest: digest, resumeData: text, ...confirmation }));
     setPending(false);
     if (result.ok) onDecided(result.data);
     else if (result.error.code === "confirmation_required") setConfirmationAsked(result.error.message);
