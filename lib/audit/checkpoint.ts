@@ -16,6 +16,8 @@ export interface CheckpointData {
   chainStartedAt: string;
 }
 
+const nextLook = new WeakMap<Db, number>();
+
 export function checkpointEveryMs(): number {
   return numericSetting("AUDIT_CHECKPOINT_MINUTES") * 60_000;
 }
@@ -30,7 +32,9 @@ export async function checkpointIfDue(
   everyMs: number = checkpointEveryMs(),
   now: Date = new Date(),
 ): Promise<CheckpointData | null> {
-  if (everyMs <= 0) return null;
+  if (everyMs <= 0 || now.getTime() < (nextLook.get(db) ?? 0)) return null;
+  // At most once a minute per process and database: finding the last checkpoint reads the outbox backwards.
+  nextLook.set(db, now.getTime() + Math.min(everyMs, 60_000));
   return db.$transaction(async (tx) => {
     const last = await tx.outboxEvent.findFirst({ where: { type: "audit.checkpoint" }, orderBy: { createdAt: "desc" } });
     if (last && now.getTime() - last.createdAt.getTime() < everyMs) return null;
