@@ -18,6 +18,7 @@ import { RISKS } from "@/lib/risk";
 import { useErrorText } from "@/components/error-text";
 import { RuleBacktestPanel } from "./rule-backtest-panel";
 import { DryRunSummary } from "./rule-dry-run";
+import { FormField } from "@/components/ui/filter-form";
 
 /** How conditions are written: JSON, the same in every language. */
 const CONDITIONS_EXAMPLE = '[{ "path": "amount", "op": "<=", "value": 50 }]';
@@ -157,32 +158,32 @@ export function RuleForm({ editing, onDone }: { editing: RuleDefinition | null; 
         {editing ? t("rules.editTitle", { name: editing.name, version: editing.version }) : t("rules.newTitle")}
       </h2>
       <form ref={formRef} key={editing?.id ?? "new"} onSubmit={save} className="mt-4 grid gap-4 sm:grid-cols-3">
-        <Field id="rule-name" label={t("rules.name")}>
+        <FormField id="rule-name" label={t("rules.name")}>
           <Input id="rule-name" name="name" required maxLength={100} defaultValue={value("name")} />
-        </Field>
-        <Field id="rule-agent" label={t("rules.agentLabel")}>
+        </FormField>
+        <FormField id="rule-agent" label={t("rules.agentLabel")}>
           <Input id="rule-agent" name="agentId" maxLength={200} defaultValue={value("agentId")} />
-        </Field>
-        <Field id="rule-tool" label={t("rules.toolLabel")}>
+        </FormField>
+        <FormField id="rule-tool" label={t("rules.toolLabel")}>
           <Input id="rule-tool" name="toolName" maxLength={200} defaultValue={value("toolName")} />
-        </Field>
-        <Field id="rule-resource" label={t("rules.resourceLabel")}>
+        </FormField>
+        <FormField id="rule-resource" label={t("rules.resourceLabel")}>
           <Input id="rule-resource" name="resource" maxLength={200} defaultValue={value("resource")} />
-        </Field>
-        <Field id="rule-resource-match" label={t("rules.resourceMatch")}>
+        </FormField>
+        <FormField id="rule-resource-match" label={t("rules.resourceMatch")}>
           <Select id="rule-resource-match" name="resourceMatch" defaultValue={value("resourceMatch") || "exact"}>
             <option value="exact">{t("rules.exactly")}</option>
             <option value="prefix">{t("rules.prefix")}</option>
           </Select>
-        </Field>
-        <Field id="rule-kind" label={t("rules.callKind")}>
+        </FormField>
+        <FormField id="rule-kind" label={t("rules.callKind")}>
           <Select id="rule-kind" name="callKind" defaultValue={value("callKind")}>
             <option value="">{t("rules.any")}</option>
             <option value="approval">{t("rules.kindApproval")}</option>
             <option value="input">{t("rules.kindInput")}</option>
           </Select>
-        </Field>
-        <Field id="rule-effect" label={t("rules.effect")}>
+        </FormField>
+        <FormField id="rule-effect" label={t("rules.effect")}>
           <Select
             id="rule-effect"
             name="effect"
@@ -194,21 +195,21 @@ export function RuleForm({ editing, onDone }: { editing: RuleDefinition | null; 
             <option value="require_approvals">{t("rules.effectRequire")}</option>
             <option value="ask">{t("rules.effectAsk")}</option>
           </Select>
-        </Field>
+        </FormField>
         {effect === "decline" ? (
-          <Field id="rule-reason" label={t("rules.reasonLabel")}>
+          <FormField id="rule-reason" label={t("rules.reasonLabel")}>
             <Input id="rule-reason" name="reason" required maxLength={1000} defaultValue={value("reason")} />
-          </Field>
+          </FormField>
         ) : null}
         {effect === "require_approvals" ? (
-          <Field id="rule-approvals" label={t("rules.approvals")}>
+          <FormField id="rule-approvals" label={t("rules.approvals")}>
             <Select id="rule-approvals" name="approvals" defaultValue={value("approvals") || "2"}>
               <option value="2">2</option>
               <option value="3">3</option>
             </Select>
-          </Field>
+          </FormField>
         ) : null}
-        <Field id="rule-risk" label={t("rules.riskLabel")}>
+        <FormField id="rule-risk" label={t("rules.riskLabel")}>
           <Select id="rule-risk" name="risk" defaultValue={value("risk") || "medium"}>
             {RISKS.map((risk) => (
               <option key={risk} value={risk}>
@@ -216,7 +217,7 @@ export function RuleForm({ editing, onDone }: { editing: RuleDefinition | null; 
               </option>
             ))}
           </Select>
-        </Field>
+        </FormField>
         <div className="flex flex-col gap-1 sm:col-span-3">
           <Label htmlFor="rule-conditions">{t("rules.conditionsLabel")}</Label>
           <Textarea
@@ -273,14 +274,5 @@ export function RuleForm({ editing, onDone }: { editing: RuleDefinition | null; 
         </div>
       </form>
     </section>
-  );
-}
-
-function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
   );
 }

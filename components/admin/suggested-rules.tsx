@@ -9,10 +9,10 @@ import type { ProposalsResult, RuleProposal } from "@/lib/rules/dto";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { useErrorText } from "@/components/error-text";
 import { useDescribeRule } from "./describe-rule";
 import { BacktestView } from "./rule-backtest";
+import { FormField } from "@/components/ui/filter-form";
 
 const PAGE_SIZE = 10;
 
@@ -88,24 +88,24 @@ export function SuggestedRules() {
       </h2>
       <p className="mt-1 max-w-3xl text-sm text-neutral-600">{t("intro")}</p>
       <form onSubmit={submit} className="mt-3 grid gap-3 sm:grid-cols-3">
-        <Field id="suggest-days" label={t("days")}>
+        <FormField id="suggest-days" label={t("days")}>
           <Input id="suggest-days" name="days" type="number" min={1} max={90} defaultValue={30} required />
-        </Field>
-        <Field id="suggest-min-calls" label={t("minCalls")}>
+        </FormField>
+        <FormField id="suggest-min-calls" label={t("minCalls")}>
           <Input id="suggest-min-calls" name="minCalls" type="number" min={1} defaultValue={20} required />
-        </Field>
-        <Field id="suggest-max-wrong" label={t("maxWrong")}>
+        </FormField>
+        <FormField id="suggest-max-wrong" label={t("maxWrong")}>
           <Input id="suggest-max-wrong" name="maxWrongPercent" type="number" min={0} max={100} step="any" defaultValue={0} required />
-        </Field>
-        <Field id="suggest-agent" label={t("agent")}>
+        </FormField>
+        <FormField id="suggest-agent" label={t("agent")}>
           <Input id="suggest-agent" name="agentId" maxLength={200} />
-        </Field>
-        <Field id="suggest-tool" label={t("tool")}>
+        </FormField>
+        <FormField id="suggest-tool" label={t("tool")}>
           <Input id="suggest-tool" name="toolName" maxLength={200} />
-        </Field>
-        <Field id="suggest-resource" label={t("resourcePrefix")}>
+        </FormField>
+        <FormField id="suggest-resource" label={t("resourcePrefix")}>
           <Input id="suggest-resource" name="resourcePrefix" maxLength={200} />
-        </Field>
+        </FormField>
         <div className="sm:col-span-3">
           <Button type="submit" disabled={pending}>
             {pending ? t("finding") : t("find")}
@@ -163,14 +163,5 @@ export function SuggestedRules() {
         </div>
       ) : null}
     </section>
-  );
-}
-
-function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
   );
 }

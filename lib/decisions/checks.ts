@@ -4,7 +4,7 @@
  * last decision was interrupted needs the reviewer's confirmation: ledger.ts checks it on take-over.)
  */
 import { argsDigestOf } from "../audit/args-digest.ts";
-import type { AuditEntry } from "../audit/log.ts";
+import { appendAudit, type AuditEntry, type DecisionVia } from "../audit/log.ts";
 import type { Db } from "../db/client.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
 import { findSuspendedRun, getSuspendedRun } from "../runs/run-detail.ts";
@@ -146,6 +146,20 @@ export function describeRun(run: ConsoleRun | undefined, call: AgentRunToolCall 
     toolName: call?.path?.at(-1) ?? call?.toolName,
     args: call?.requiresApproval ? call.args : undefined,
   };
+}
+
+/**
+ * Audits a decision refused for a reason of its own before decide() ran (a trusted rule the call does
+ * not allow, a suggestion that does not fit the tool), with the run's facts as decide() records them.
+ */
+export async function auditRefusedBeforeDecide(
+  db: Pick<Db, "auditEvent">,
+  run: ConsoleRun,
+  call: AgentRunToolCall,
+  attempt: { reviewer: string; via?: DecisionVia; action: string; runId: string; toolCallId: string; reason?: string | null },
+  error: DecisionError,
+): Promise<void> {
+  await appendAudit(db, { ...describeRun(run, call), ...attempt, outcome: "refused", code: error.code, message: error.message });
 }
 
 /**

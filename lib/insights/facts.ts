@@ -1,13 +1,12 @@
 /**
  * The insights' counts, read two ways into the same shapes: from the rollups the triggers keep
  * (every request without a resource filter: sums of small indexed rows, never the history), or,
- * under a resource prefix, from the calls' own rows (call_reviews, by its resource index), since a
- * rollup cannot know every prefix. lib/insights/insights.ts turns either into the panels.
+ * under a resource prefix, from the calls' own rows (prefix-facts.ts), since a rollup cannot know
+ * every prefix. lib/insights/insights.ts turns either into the panels.
  */
 import type { Db } from "../db/client.ts";
 import { planDays } from "./hours.ts";
 import type { Period } from "./period.ts";
-import { bucketOfWait, NOT_RECORDED_BUCKET } from "./wait-scale.ts";
 
 export interface Filters {
   agentId?: string;
@@ -152,116 +151,4 @@ export async function rollupFacts(db: Db, period: Period, filters: Filters): Pro
     reviewerWaits: reviewerWaits.map(({ _sum, ...key }) => ({ ...key, calls: n(_sum.calls) })),
     signalsCounted: true,
   };
-}
-
-/**
- * The same facts from the calls' rows under a resource prefix: the calls that started waiting or
- * were decided in the period's hours, each on the local day the rollups would count it on, with the
- * review targets in force now for "within target". The quick and streak signals are kept only in
- * the rollups, per reviewer: not counted here.
- */
-export async function reviewFacts(db: Db, period: Period, filters: Filters & { resourcePrefix: string }): Promise<Facts> {
-  const plan = planDays(period);
-  const range = { gte: new Date(plan.fromHour * HOUR_MS), lt: new Date(plan.toHour * HOUR_MS) };
-  const after = prefixEnd(filters.resourcePrefix);
-  const resourceId = after === null ? { gte: filters.resourcePrefix } : { gte: filters.resourcePrefix, lt: after };
-  const common = { agentId: filters.agentId, toolName: filters.toolName, resourceId };
-  const [arrived, decided, targets] = await Promise.all([
-    db.callReview.findMany({
-      where: { ...common, waitingSince: range },
-      select: { agentId: true, toolName: true, resourceId: true, risk: true, waitingSince: true },
-    }),
-    db.callReview.findMany({
-      where: { ...common, risk: filters.risk, decidedAt: range },
-      select: {
-        agentId: true,
-        toolName: true,
-        resourceId: true,
-        risk: true,
-        waitingSince: true,
-        decidedAt: true,
-        decidedBy: true,
-        action: true,
-        source: true,
-        contextOpened: true,
-      },
-    }),
-    db.insightTarget.findMany(),
-  ]);
-  // The range holds exactly the ids with the prefix; checked again all the same, as the range is code point arithmetic.
-  const matches = (row: { resourceId: string | null }) => row.resourceId?.startsWith(filters.resourcePrefix) ?? false;
-  const dateOf = (at: Date) => plan.dateOfHour(Math.floor(at.getTime() / HOUR_MS));
-  const targetMs = new Map(targets.map((target) => [target.risk, target.minutes * 60_000]));
-  const outcomes = new Counter<OutcomeFact>();
-  const days = new Counter<DayFact>();
-  const waits = new Counter<WaitFact>();
-  const reviewers = new Counter<ReviewerFact>();
-  const reviewerWaits = new Counter<ReviewerWaitFact>();
-  for (const call of arrived.filter(matches)) {
-    // A call's row keeps the risk it was decided with: arrivals under a risk filter count those.
-    if (filters.risk && call.risk !== filters.risk) continue;
-    const key = { agentId: call.agentId, toolName: call.toolName, risk: call.risk ?? "unrated", source: "arrived", action: "wait" };
-    outcomes.add(key, { calls: 1, timed: 0, withinTarget: 0 });
-    days.add({ date: dateOf(call.waitingSince!), source: "arrived" }, { calls: 1, timed: 0, withinTarget: 0 });
-  }
-  for (const call of decided.filter(matches)) {
-    const risk = call.risk ?? "unrated";
-    const waitMs = call.waitingSince ? Math.max(0, call.decidedAt!.getTime() - call.waitingSince.getTime()) : null;
-    const counts = {
-      calls: 1,
-      timed: waitMs === null ? 0 : 1,
-      withinTarget: waitMs !== null && call.source !== "outside" && waitMs < (targetMs.get(risk) ?? 0) ? 1 : 0,
-    };
-    outcomes.add({ agentId: call.agentId, toolName: call.toolName, risk, source: call.source!, action: call.action! }, counts);
-    days.add({ date: dateOf(call.decidedAt!), source: call.source! }, counts);
-    if (call.source !== "person") continue;
-    const bucket = waitMs === null ? NOT_RECORDED_BUCKET : bucketOfWait(waitMs);
-    waits.add({ agentId: call.agentId, toolName: call.toolName, risk, bucket }, { calls: 1 });
-    reviewerWaits.add({ reviewer: call.decidedBy!, bucket }, { calls: 1 });
-    reviewers.add(
-      { reviewer: call.decidedBy! },
-      { calls: 1, approved: call.action === "approve" ? 1 : 0, unopened: call.contextOpened ? 0 : 1, quick: 0, streak: 0 },
-    );
-  }
-  return {
-    outcomes: outcomes.rows(),
-    days: days.rows(),
-    waits: waits.rows(),
-    reviewers: reviewers.rows(),
-    reviewerWaits: reviewerWaits.rows(),
-    signalsCounted: false,
-  };
-}
-
-const HOUR_MS = 3_600_000;
-
-/**
- * The first string after every string that starts with `prefix`, in code point order (SQLite's
- * BINARY, and the "C" collation call_reviews.resource_id has on PostgreSQL), or null when there is
- * none: a range of the resource index, where LIKE 'prefix%' would read the whole period.
- */
-export function prefixEnd(prefix: string): string | null {
-  const points = [...prefix].map((char) => char.codePointAt(0)!);
-  while (points.length > 0) {
-    const last = points.pop()!;
-    if (last < 0x10ffff) {
-      points.push(last === 0xd7ff ? 0xe000 : last + 1);
-      return String.fromCodePoint(...points);
-    }
-  }
-  return null;
-}
-
-/** Rows of counts by key, summed as they are added. */
-class Counter<Row extends object> {
-  private readonly byKey = new Map<string, Record<string, unknown>>();
-  add(key: Partial<Row>, counts: Partial<Row>): void {
-    const id = JSON.stringify(key);
-    const row = this.byKey.get(id) ?? { ...key };
-    for (const [field, value] of Object.entries(counts)) row[field] = ((row[field] as number | undefined) ?? 0) + (value as number);
-    this.byKey.set(id, row);
-  }
-  rows(): Row[] {
-    return [...this.byKey.values()] as Row[];
-  }
 }

@@ -14,7 +14,8 @@ import {
   type ReviewerRow,
   type TimeToDecision,
 } from "./dto.ts";
-import { reviewFacts, rollupFacts, type Facts, type OutcomeFact, type WaitFact } from "./facts.ts";
+import { rollupFacts, type Facts, type OutcomeFact, type WaitFact } from "./facts.ts";
+import { prefixFacts } from "./prefix-facts.ts";
 import { datesOf, lastDays, periodOf, type Period } from "./period.ts";
 import { DEFAULT_PERIOD_DAYS } from "./params.ts";
 import type { InsightsQuery } from "./validations.ts";
@@ -39,7 +40,7 @@ export async function readInsights(
   const period = periodOfQuery(query, timeZone, options.now);
   const filters = { agentId: query.agentId, toolName: query.toolName, risk: query.risk };
   const facts = query.resourcePrefix
-    ? await reviewFacts(db, period, { ...filters, resourcePrefix: query.resourcePrefix })
+    ? await prefixFacts(db, period, { ...filters, resourcePrefix: query.resourcePrefix })
     : await rollupFacts(db, period, filters);
   const targets = new Map((await db.insightTarget.findMany()).map((target) => [target.risk, target.minutes]));
   const decisions = facts.outcomes.filter((fact) => fact.source !== "arrived");

@@ -5,7 +5,6 @@
  * the triggers of migration `insights`, in the transaction that settles each decision.
  */
 import { getDb, type Db } from "../db/client.ts";
-import { findSuspendedRun } from "../runs/run-detail.ts";
 import { reviewSlaMinutes, riskTargetMinutes } from "../queue/review-target.ts";
 
 /**
@@ -31,23 +30,54 @@ export async function recordCallView(
   }
 }
 
-/** `recordCallView` for each of a run's waiting calls: what opening a run (its page, its row) shows them all. */
+/**
+ * `recordCallView` for each of a run's waiting calls (what opening a run, its page or its row, shows
+ * them all): one transaction, so a run of many parallel calls costs one commit.
+ */
 export async function recordRunViews(runId: string, toolCallIds: string[], reviewer: string, context: boolean): Promise<void> {
+  if (toolCallIds.length === 0) return;
   const db = await getDb();
-  for (const toolCallId of toolCallIds) await recordCallView(db, { runId, toolCallId, reviewer, context });
+  const now = new Date();
+  const keys = toolCallIds.map((toolCallId) => ({ runId, toolCallId, reviewer }));
+  try {
+    await db.$transaction([
+      ...keys.map((key) =>
+        db.callView.upsert({
+          where: { runId_toolCallId_reviewer: key },
+          create: { ...key, openedAt: now, contextOpenedAt: context ? now : null },
+          update: {},
+        }),
+      ),
+      ...(context
+        ? [
+            db.callView.updateMany({
+              where: { runId, reviewer, toolCallId: { in: toolCallIds }, contextOpenedAt: null },
+              data: { contextOpenedAt: now },
+            }),
+          ]
+        : []),
+    ]);
+  } catch (error) {
+    console.warn(`Could not record that ${reviewer} opened a run's calls: ${(error as Error).message}`);
+  }
 }
 
-/** Reads a run's context (its conversation, earlier in its thread), then records it as opened for each waiting call. */
+/**
+ * Reads a run's context (its conversation, earlier in its thread), then records it as opened for each
+ * call the run waits on: named by the listing's own column, so the snapshot is not read twice.
+ */
 export async function recordContextOpened<T>(runId: string, reviewer: string, read: () => Promise<T>): Promise<T> {
   const found = await read();
-  const run = await findSuspendedRun(runId);
-  if (run)
-    await recordRunViews(
-      runId,
-      run.toolCalls.flatMap((call) => (call.toolCallId ? [call.toolCallId] : [])),
-      reviewer,
-      true,
-    );
+  const db = await getDb();
+  const row = await db.workflowSnapshot.findFirst({ where: { runId, status: "suspended" }, select: { toolCalls: true } });
+  let calls: Array<{ toolCallId?: unknown }> = [];
+  try {
+    calls = JSON.parse(row?.toolCalls ?? "[]");
+  } catch {
+    calls = []; // a column the store could not fill: nothing to record
+  }
+  const ids = calls.flatMap((call) => (typeof call.toolCallId === "string" ? [call.toolCallId] : []));
+  await recordRunViews(runId, ids, reviewer, true);
   return found;
 }
 

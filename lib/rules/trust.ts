@@ -17,10 +17,10 @@
  * approvers (`trust_refused`: trust never overrides what a rule guards); a call without a resource;
  * a call that waits for data (`wrong_kind`: trust applies to calls that need approval only).
  */
-import { appendAudit, type DecisionVia } from "../audit/log.ts";
+import type { DecisionVia } from "../audit/log.ts";
 import { trustAllowed } from "../assignments/review-settings.ts";
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
-import { describeRun } from "../decisions/checks.ts";
+import { auditRefusedBeforeDecide } from "../decisions/checks.ts";
 import { decide } from "../decisions/decide.ts";
 import { AnswerLostError, DecisionError } from "../decisions/types.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
@@ -76,17 +76,8 @@ export async function approveAndTrust(
     input = await trustedRuleInput(db, run, call, sameArguments, now);
   } catch (error) {
     if (error instanceof DecisionError) {
-      await appendAudit(db, {
-        ...describeRun(run, call),
-        reviewer,
-        via,
-        action: "approve",
-        outcome: "refused",
-        runId: target.runId,
-        toolCallId: target.toolCallId,
-        code: error.code,
-        message: error.message,
-      });
+      const attempt = { reviewer, via, action: "approve", runId: target.runId, toolCallId: target.toolCallId };
+      await auditRefusedBeforeDecide(db, run, call, attempt, error);
     }
     throw error;
   }

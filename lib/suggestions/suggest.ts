@@ -8,9 +8,9 @@
  * write nothing. It is there before the decline is sent (the agent may call again while the decline
  * is carried out) and withdrawn when the decline is refused or the agent fails before continuing.
  */
-import { appendAudit, type DecisionVia } from "../audit/log.ts";
+import type { DecisionVia } from "../audit/log.ts";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
-import { describeRun } from "../decisions/checks.ts";
+import { auditRefusedBeforeDecide } from "../decisions/checks.ts";
 import { decide } from "../decisions/decide.ts";
 import { humanizeIssues } from "../decisions/issue-english.ts";
 import { issuesSentence, type IssueLike } from "../decisions/issues.ts";
@@ -43,18 +43,8 @@ export async function declineWithSuggestion(
     await checkArguments(await resolveOwner(run.agentId, databaseUrl), call, toolName, args);
   } catch (error) {
     if (error instanceof DecisionError) {
-      await appendAudit(db, {
-        ...describeRun(run, call),
-        reviewer,
-        via,
-        action: "decline",
-        outcome: "refused",
-        runId: target.runId,
-        toolCallId: target.toolCallId,
-        reason: note,
-        code: error.code,
-        message: error.message,
-      });
+      const attempt = { reviewer, via, action: "decline", runId: target.runId, toolCallId: target.toolCallId, reason: note };
+      await auditRefusedBeforeDecide(db, run, call, attempt, error);
     }
     throw error;
   }

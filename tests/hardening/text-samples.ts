@@ -69,6 +69,7 @@ const LIST = {
 export const ROUTES: Record<string, ((f: Fixtures) => Sample[]) | string> = {
   "GET /api/health": "takes no input",
   "GET /api/health/session": "takes no input",
+  "GET /api/openapi.json": "takes no input (its ETag is compared, never stored)",
   "GET /api/runs": () => [{ query: LIST }],
   "GET /api/queue": () => [{ query: { ...LIST, sort: "risk", overdue: "1", assigned: "me", risk: "high,critical" } }],
   "GET /api/insights": () => [{ query: INSIGHTS }, { query: { from: "2026-11-01", to: "2026-11-30", format: "csv" } }],

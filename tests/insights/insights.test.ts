@@ -126,6 +126,23 @@ describe.each(["sqlite", "postgres"] as const)("insights on %s", { timeout: 180_
     // There the rubber-stamp signals are not counted, and the answer says so.
     expect(one.signalsCounted).toBe(false);
     expect(insights.signalsCounted).toBe(true);
+
+    // A prefix every call has: the calls' rows, counted by the database, give what the triggers' rollups give.
+    const every = await readInsights(
+      insightsQuery.parse({ period: "7", resourcePrefix: "cust_" }),
+      { timeZone: "UTC", seesNames: true },
+      { db },
+    );
+    const sorted = <T>(rows: T[]) => [...rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    expect(every.waited).toBe(insights.waited);
+    expect(every.outcomes).toEqual(insights.outcomes);
+    expect(sorted(every.byTool)).toEqual(sorted(insights.byTool));
+    expect(sorted(every.byAgent)).toEqual(sorted(insights.byAgent));
+    expect(every.timeToDecision).toEqual(insights.timeToDecision);
+    expect(every.days).toEqual(insights.days);
+    const withoutSignals = (rows: typeof insights.reviewers) =>
+      sorted(rows.map((row) => ({ ...row, quickApprovals: 0, streakApprovals: 0 })));
+    expect(withoutSignals(every.reviewers)).toEqual(withoutSignals(insights.reviewers));
   });
 
   it("counts a decision on the viewer's local day, on either side of midnight", async () => {

@@ -57,8 +57,14 @@ export async function readSnapshotWithPaths(
  * Mastra writes the inner run before the outer one: for the milliseconds in between the inner run
  * counts. A later write of the inner run (when it is continued) derives its columns afresh.
  */
-export async function setDelegatedRunsAside(db: Pick<StoreDb, "workflowSnapshot">, delegations: Delegation[]): Promise<void> {
+export async function setDelegatedRunsAside(
+  db: Pick<StoreDb, "workflowSnapshot" | "waitingToolCall">,
+  delegations: Delegation[],
+): Promise<void> {
   if (delegations.length === 0) return;
+  // The inner run's calls were recorded as waiting when Mastra wrote it: unless a reader took them in
+  // those milliseconds, they are never announced (call.waiting, webhooks, insights), as nothing counts them.
+  await db.waitingToolCall.deleteMany({ where: { runId: { in: delegations.map(({ innerRunId }) => innerRunId) } } });
   await db.workflowSnapshot.updateMany({
     where: {
       OR: delegations.map(({ innerRunId, innerWorkflowName }) => ({
