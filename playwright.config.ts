@@ -1,6 +1,7 @@
 import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
 import {
   E2E_AUTH_SECRET,
+  E2E_EVIDENCE_KEY,
   E2E_DATABASE_URL,
   E2E_MASTRA_SERVER_PORT,
   E2E_MASTRA_SERVER_TOKEN,
@@ -63,6 +64,7 @@ export default defineConfig({
         DATABASE_URL: E2E_DATABASE_URL,
         NEXT_TELEMETRY_DISABLED: "1",
         BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
+        EVIDENCE_SIGNING_KEY: E2E_EVIDENCE_KEY,
         AUTH_SIGN_IN_ATTEMPTS_PER_MINUTE: "1000",
         // The shortest review target, so that e2e/21-overdue can watch calls become overdue.
         REVIEW_SLA_MINUTES: "1",

@@ -91,6 +91,8 @@ export function createResults({ quick, capMs }: { quick: boolean; capMs: number 
     remoteDecision: undefined as unknown,
     /** bench/bulk.ts: a bulk approval of N calls vs N single approvals, per store. */
     bulk: undefined as unknown,
+    /** bench/audit-chain.ts: decision throughput with the audit hash chain vs without, audit:verify over many rows. */
+    auditChain: undefined as unknown,
     memory: undefined as unknown,
     /** bench/million.ts (full runs only): PostgreSQL at 10k, 100k and 1M waiting runs generated in SQL. */
     million: undefined as (MillionResults & { error?: string }) | undefined,

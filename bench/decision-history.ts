@@ -13,6 +13,7 @@
  * the order they were decided, as the console appends them. Deterministic per size. Rows go in 500
  * to a statement.
  */
+import { contentHash } from "../lib/audit/chain.ts";
 import { randomUUID } from "node:crypto";
 import { join, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { executeStatement, statementTransaction } from "@agent-approvals/mastra-store";
@@ -89,10 +90,25 @@ function generated(index: number, size: number, next: () => number, now: number)
   const threadId = `thread-${resourceId}`;
   return {
     decision: sql`(${id}, ${runId}, ${toolCallId}, ${action}, ${"applied"}, ${reviewer}, ${tool.agentId}, ${threadId}, ${resourceId}, ${tool.toolName}, ${reason}, ${null}, ${"done"}, ${null}, ${1}, ${null}, ${decidedAt}, ${decidedAt}, ${decidedAt}, ${null}, ${action === "expire" ? "decline" : null}, ${ruleDecided || action === "expire" ? null : "console"}, ${ruleDecided ? "rule_bench" : null}, ${ruleDecided ? 1 : null})`,
-    audit: ["recorded", "applied"].map(
-      (outcome, step) =>
-        sql`(${new Date(decidedAt.getTime() + step * 40)}, ${reviewer}, ${action}, ${outcome}, ${runId}, ${toolCallId}, ${tool.agentId}, ${threadId}, ${resourceId}, ${tool.toolName}, ${step === 0 ? JSON.stringify(args) : null}, ${reason}, ${id})`,
-    ),
+    audit: ["recorded", "applied"].map((outcome, step) => {
+      const row = {
+        at: new Date(decidedAt.getTime() + step * 40),
+        reviewer,
+        action,
+        outcome,
+        runId,
+        toolCallId,
+        agentId: tool.agentId,
+        threadId,
+        resourceId,
+        toolName: tool.toolName,
+        args: step === 0 ? JSON.stringify(args) : null,
+        reason,
+        decisionId: id,
+      };
+      // Chained by the database's trigger, as the console's own rows (lib/audit/chain.ts).
+      return sql`(${row.at}, ${reviewer}, ${action}, ${outcome}, ${runId}, ${toolCallId}, ${row.agentId}, ${threadId}, ${resourceId}, ${row.toolName}, ${row.args}, ${reason}, ${id}, ${contentHash(row)})`;
+    }),
     match:
       index % 2 === 0
         ? sql`(${runId}, ${toolCallId}, ${ruleDecided ? "rule_bench" : null}, ${ruleDecided ? 1 : null}, ${ruleDecided ? "approve" : null}, ${new Date(waitingSince.getTime() + 900)}, ${new Date(waitingSince.getTime() + 1_000)}, ${null})`
@@ -111,7 +127,7 @@ export async function generateDecisionHistory(url: string, size: number, now: nu
     await statementTransaction(db, async (tx) => {
       await tx.execute(sql`INSERT INTO tool_call_decisions (id, run_id, tool_call_id, action, state, reviewer, agent_id, thread_id, resource_id, tool_name, reason, resume_data, answer, error, attempts, tool_ran_at, lease_until, decided_at, updated_at, batch_id, expiry_mode, via, rule_id, rule_version)
         VALUES ${join(rows.map((row) => row.decision))}`);
-      await tx.execute(sql`INSERT INTO audit_events (at, reviewer, action, outcome, run_id, tool_call_id, agent_id, thread_id, resource_id, tool_name, args, reason, decision_id)
+      await tx.execute(sql`INSERT INTO audit_events (at, reviewer, action, outcome, run_id, tool_call_id, agent_id, thread_id, resource_id, tool_name, args, reason, decision_id, content_hash)
         VALUES ${join(rows.flatMap((row) => row.audit))}`);
       if (matches.length) {
         await tx.execute(

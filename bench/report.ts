@@ -2,6 +2,7 @@
  * The benchmark's report: the side-by-side table, the targets met or not, and the files
  * bench/results[.quick].{json,md}. Returns whether a quick run found a clear regression.
  */
+import { auditChainTargets } from "./audit-report.ts";
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
@@ -192,6 +193,7 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
       );
     }
   }
+  results.targets.push(...auditChainTargets(results.auditChain));
   if (results.mismatches.length) t("totals agree with Mastra's", results.mismatches.join("; "), false);
   const threads = threadsReport(results.threads, OUR_SIZES, QUICK);
   results.targets.push(...threads.targets);

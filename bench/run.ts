@@ -251,6 +251,14 @@ if (!args.has("--no-decision")) {
     results.remoteDecision = await child("remote-decision.ts", ["20"]);
     log(`  ${JSON.stringify(results.remoteDecision)}`);
   }
+  log("audit chain: decision throughput chained vs the trigger off, audit:verify on PostgreSQL…");
+  results.auditChain = await child(
+    "audit-chain.ts",
+    ["--json", ...(QUICK ? ["--decisions=10", "--rounds=2", "--rows=100000"] : [])],
+    {},
+    3_600_000,
+  );
+  log(`  ${JSON.stringify(results.auditChain)}`);
   log("bulk: one bulk approval vs single approvals, SQLite and PostgreSQL…");
   results.bulk = await child("bulk.ts", QUICK ? ["20", "--rounds", "1"] : ["100", "--rounds", "5"]);
   log(`  ${JSON.stringify(results.bulk)}`);

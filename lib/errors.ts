@@ -37,6 +37,8 @@ export const ERROR_STATUS = {
   /** The call was decided elsewhere (Mastra Studio, the agent's own code) without a console record. */
   decided_outside: 409,
   tool_call_not_pending: 409,
+  /** The call no longer waits on the arguments the reviewer was shown (lib/audit/args-digest.ts): nothing was decided. */
+  arguments_changed: 409,
   /** A call Mastra has not reached yet: another call of its step must be decided first. */
   call_not_reached: 409,
   /** A service account of that name exists already. */
@@ -61,6 +63,8 @@ export const ERROR_STATUS = {
   agent_failed: 502,
   /** The Slack endpoints on a console without SLACK_SIGNING_SECRET. */
   slack_not_configured: 503,
+  /** GET /api/admin/evidence on a console without EVIDENCE_SIGNING_KEY (lib/audit/evidence-signature.ts). */
+  evidence_not_configured: 503,
   /** server.mjs's line was full or this request waited in it too long (lib/http/admission.mjs); nothing ran. */
   server_busy: 503,
 } as const satisfies Record<string, number>;

@@ -6,6 +6,7 @@
  * lib/announcements, lib/webhooks and lib/notifications, which import each other in one direction only.
  */
 import { getDb } from "./db/client.ts";
+import { checkpointIfDue } from "./audit/checkpoint.ts";
 import { pruneAnnouncements } from "./announcements/record.ts";
 import { announceExpiringCalls } from "./announcements/expiring.ts";
 import { announceOverdueCalls } from "./announcements/overdue.ts";
@@ -27,6 +28,7 @@ export async function deliverEventsOnce(): Promise<void> {
     lastAnnounced = Date.now();
     await announceOverdueCalls().catch((error: unknown) => console.error("[events] overdue calls failed:", error));
     await announceExpiringCalls().catch((error: unknown) => console.error("[events] expiring calls failed:", error));
+    await checkpointIfDue(await getDb()).catch((error: unknown) => console.error("[audit] checkpoint failed:", error));
   }
   await deliverDueWebhooks().catch((error: unknown) => console.error("[webhooks] delivery failed:", error));
   await sendDueEmails().catch((error: unknown) => console.error("[email] sending failed:", error));

@@ -26,7 +26,8 @@ export declare const NUMERIC_SETTINGS: Readonly<
     | "MAX_CONCURRENT_REQUESTS"
     | "MAX_QUEUED_REQUESTS"
     | "REQUEST_QUEUE_TIMEOUT_MS"
-    | "DATABASE_WAIT_SECONDS",
+    | "DATABASE_WAIT_SECONDS"
+    | "AUDIT_CHECKPOINT_MINUTES",
     NumericSettingDefinition
   >
 >;

@@ -32,6 +32,9 @@ export const NUMERIC_SETTINGS = Object.freeze({
   BULK_CONCURRENCY: { min: 1, max: 100, default: 4, unit: "threads" },
   WEBHOOKS_POLL_MS: { min: 100, max: 60_000, default: 1_000, unit: "milliseconds" },
   // The crash tests hold leases of a few hundred milliseconds.
+  // How often the audit log's head (its last place and hash) is announced as an `audit.checkpoint`
+  // event (lib/audit/checkpoint.ts), for a copy outside the database; 0 sends none.
+  AUDIT_CHECKPOINT_MINUTES: { min: 0, max: MINUTES_PER_YEAR, default: 60, unit: "minutes" },
   DECISION_LEASE_MS: { min: 100, max: 3_600_000, default: 60_000, unit: "milliseconds" },
   MASTRA_SERVER_TIMEOUT_MS: { min: 1_000, max: 3_600_000, default: 120_000, unit: "milliseconds" },
   PORT: { min: 1, max: 65_535, default: 3_000, unit: "a TCP port" },

@@ -16,7 +16,7 @@ import path from "node:path";
 /** What components/ may import from lib/ (paths without extension). */
 const BROWSER_SAFE = [
   /^lib\/actions\//, // server action entry points ("use server") and their result types
-  /^lib\/audit\/dto$/,
+  /^lib\/audit\/(dto|args-digest-text)$/, // args-digest-text: pure, what the decision forms take the digest of
   /^lib\/auth\/(roles|client|token-scopes|token-dto)$/, // the list of scopes and the token DTOs, for the token pages
   /^lib\/decisions\/(types|limits|issues|issue-words|json-syntax)$/, // dependency-free wording of input problems (no catalog: issue-english.ts is server-side)
   /^lib\/errors$/,

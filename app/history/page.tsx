@@ -7,6 +7,8 @@ import { IgnoredParameters } from "@/components/ignored-parameters";
 import { listHistory } from "@/lib/audit/history";
 import { recordOutsideDecisions } from "@/lib/decisions/outside";
 import { pageAccess } from "@/lib/auth/page-access";
+import { can } from "@/lib/auth/roles";
+import { EvidenceExport } from "@/components/history/evidence-export";
 import { listConsoleAgents } from "@/lib/queue/agents";
 import { AUDIT_PARAM_KEYS } from "@/lib/list-params";
 import { sanitizeAuditQuery } from "@/lib/search-params";
@@ -27,7 +29,7 @@ export default async function HistoryPage({ searchParams }: { searchParams: Sear
       return typeof value === "string" && value.trim() ? [[key, value]] : [];
     }),
   );
-  await pageAccess("read", `/history?${new URLSearchParams(raw)}`);
+  const access = await pageAccess("read", `/history?${new URLSearchParams(raw)}`);
   // A bad parameter is left out and reported; the others still apply (the runs page's policy).
   const { query, applied, problems } = sanitizeAuditQuery(raw);
   // Up to the moment: calls decided elsewhere since the servers last looked are in the history too.
@@ -51,6 +53,7 @@ export default async function HistoryPage({ searchParams }: { searchParams: Sear
           {t("exportCsv")}
         </a>
       </div>
+      {can(access.actor.role, "configure") ? <EvidenceExport from={daysAgo(29)} to={daysAgo(0)} /> : null}
       <IgnoredParameters problems={problems} />
       <HistoryFilters values={applied} agents={agents} />
       <p className="text-sm text-neutral-600" aria-live="polite">
@@ -60,4 +63,9 @@ export default async function HistoryPage({ searchParams }: { searchParams: Sear
       <HistoryPagination page={history.page} pageCount={history.pageCount} params={applied} />
     </div>
   );
+}
+
+/** A UTC day as the date inputs hold it, `days` before today. */
+function daysAgo(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 }

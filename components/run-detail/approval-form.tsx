@@ -17,6 +17,7 @@ import { MayHaveRunConfirmation } from "./may-have-run-confirmation";
 import { SuggestForm } from "./suggest-form";
 import { TrustForm } from "./trust-form";
 import { isAlreadyDecided, useDecide, type DecisionControls } from "./use-decide";
+import type { ArgsDigestOf } from "./use-args-digest";
 
 interface ApprovalFormProps {
   runId: string;
@@ -35,6 +36,8 @@ interface ApprovalFormProps {
   args?: unknown;
   /** The call's arguments again: given, the form offers "Approve and trust…", its scalar fields as conditions. */
   trustArgs?: unknown;
+  /** Takes the digest of the arguments shown (use-args-digest.ts), sent with the decision. */
+  argsDigest?: ArgsDigestOf;
 }
 
 /** Approve, or decline with an optional reason the agent gets to see. */
@@ -49,6 +52,7 @@ export function ApprovalForm({
   controls,
   args,
   trustArgs,
+  argsDigest,
 }: ApprovalFormProps) {
   const t = useTranslations("decision");
   const reasonId = useId();
@@ -74,10 +78,11 @@ export function ApprovalForm({
     }
     setPending(action);
     setError(null);
+    const digest = await argsDigest?.();
     const result = await send(() =>
       action === "approve"
-        ? approveToolCall({ runId, toolCallId, ...(needsConfirmation && confirmed ? { confirmMayHaveRun: true } : {}) })
-        : declineToolCall({ runId, toolCallId, reason: reason.trim() || undefined }),
+        ? approveToolCall({ runId, toolCallId, argsDigest: digest, ...(needsConfirmation && confirmed ? { confirmMayHaveRun: true } : {}) })
+        : declineToolCall({ runId, toolCallId, argsDigest: digest, reason: reason.trim() || undefined }),
     );
     setPending(null);
     if (result.ok) onDecided(result.data);

@@ -14,6 +14,7 @@ import { DecisionErrorAlert, IssueList } from "./decision-error-alert";
 import { MayHaveRunConfirmation } from "./may-have-run-confirmation";
 import { useIssueText, useIssueWords } from "./issue-text";
 import { isAlreadyDecided, useDecide, type DecisionControls } from "./use-decide";
+import type { ArgsDigestOf } from "./use-args-digest";
 import { skeletonFromSchema, type Validator } from "./resume-schema";
 import { useSchemaValidator } from "./use-schema-validator";
 import { suggestFieldValues, withField, type FieldSuggestions } from "./resume-suggestions";
@@ -36,6 +37,8 @@ interface ResumeFormProps {
   compact?: boolean;
   /** The keyboard's handle on the form (review queue shortcuts). */
   controls?: Ref<DecisionControls>;
+  /** Takes the digest of the suspend payload shown (use-args-digest.ts), sent with the decision. */
+  argsDigest?: ArgsDigestOf;
 }
 
 type Check = { ok: true } | { ok: false; title: string; problems: string[] };
@@ -79,6 +82,7 @@ export function ResumeForm({
   onDecidedElsewhere,
   compact = false,
   controls,
+  argsDigest,
 }: ResumeFormProps) {
   const t = useTranslations("runDetail.resume");
   const decision = useTranslations("decision");
@@ -109,9 +113,9 @@ export function ResumeForm({
     if (pending || !check.ok || (needsConfirmation && !confirmed)) return;
     setPending(true);
     setServerError(null);
-    const result = await decide(() =>
-      resumeToolCall({ runId, toolCallId, resumeData: text, ...(needsConfirmation && confirmed ? { confirmMayHaveRun: true } : {}) }),
-    );
+    const confirmation = needsConfirmation && confirmed ? { confirmMayHaveRun: true } : {};
+    const digest = await argsDigest?.();
+    const result = await decide(() => resumeToolCall({ runId, toolCallId, argsDigest: digest, resumeData: text, ...confirmation }));
     setPending(false);
     if (result.ok) onDecided(result.data);
     else if (result.error.code === "confirmation_required") setConfirmationAsked(result.error.message);

@@ -19,6 +19,8 @@ import { DecisionResult, DecisionStatusMessage } from "./decision-outcome";
 import { ResumeForm } from "./resume-form";
 import { useRunDecisions } from "./run-decisions";
 import type { DecisionControls } from "./use-decide";
+import { useArgsDigest } from "./use-args-digest";
+import { shownValue } from "@/lib/audit/args-digest-text";
 
 interface ToolCallDecisionProps {
   runId: string;
@@ -82,6 +84,8 @@ export function ToolCallDecision({
   const decisionAnnouncement = useDecisionAnnouncement();
   const markedExpirySentence = useMarkedExpirySentence();
   const queryClient = useQueryClient();
+  // What this form shows the reviewer, as the server reads the call (lib/audit/args-digest-text.ts).
+  const argsDigest = useArgsDigest(shownValue({ requiresApproval, args: args ?? trustArgs, suspendPayload }));
   const onDecided = (decided: DecisionOutcome) => {
     setOutcome(decided);
     if (decided.runState === "awaiting-approvals") {
@@ -136,6 +140,7 @@ export function ToolCallDecision({
           controls={controls}
           args={args}
           trustArgs={trustArgs}
+          argsDigest={argsDigest}
         />
       ) : (
         <ResumeForm
@@ -149,6 +154,7 @@ export function ToolCallDecision({
           onDecidedElsewhere={onDecidedElsewhere}
           compact={compact}
           controls={controls}
+          argsDigest={argsDigest}
         />
       )}
     </div>

@@ -7,6 +7,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT || 3100);
 
 /** The console under test and the fixtures sign session cookies with the same secret. */
 export const E2E_AUTH_SECRET = "e2e-secret-for-the-approvals-console-suite-0123456789abcdef";
+/** The key the console signs oversight evidence with in the suite (e2e/46-evidence.spec.ts checks it). */
+export const E2E_EVIDENCE_KEY = "e2e-evidence-signing-key-0123456789abcdef";
 process.env.BETTER_AUTH_SECRET ??= E2E_AUTH_SECRET;
 
 /** Where the signed-in reviewer's browser state is kept between the setup project and the specs. */

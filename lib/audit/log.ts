@@ -6,6 +6,7 @@
 import { sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import type { Db } from "../db/client.ts";
 import { toStorableText } from "../safe-text.ts";
+import { contentHash } from "./chain.ts";
 
 export type AuditOutcome =
   /** A decision was recorded and will be carried out. */
@@ -58,6 +59,10 @@ export interface AuditEntry {
   tokenId?: string | null;
   tokenName?: string | null;
   authMethod?: string | null;
+  /** The digest of the arguments the reviewer decided on (lib/audit/args-digest.ts). */
+  argsDigest?: string | null;
+  /** "shown": the request carried the digest the reviewer's page or client showed; "read": the server read it when deciding. */
+  argsDigestFrom?: ArgsDigestFrom | null;
 }
 
 /** What an audit row says about how its caller authenticated: from the actor's credential (lib/auth/session.ts). */
@@ -67,6 +72,8 @@ export function auditCredentialOf(credential: { method: string; token?: { id: st
   if (!credential) return {};
   return { authMethod: credential.method, tokenId: credential.token?.id ?? null, tokenName: credential.token?.name ?? null };
 }
+
+export type ArgsDigestFrom = "shown" | "read";
 
 export type DecisionVia = "console" | "api" | "slack";
 
@@ -93,13 +100,21 @@ export function appendAudit(db: AuditWriter, entry: AuditEntry, at: Date = new D
  */
 export function auditInsert(entry: AuditEntry, at: Date = new Date(), from?: Sql): Sql {
   const row = auditRow(entry, at);
-  const values = sql`${row.at}, ${row.reviewer}, ${row.action}, ${row.outcome}, ${row.code}, ${row.runId}, ${row.toolCallId}, ${row.agentId}, ${row.threadId}, ${row.resourceId}, ${row.toolName}, ${row.args}, ${row.resumeData}, ${row.reason}, ${row.answer}, ${row.message}, ${row.decisionId}, ${row.batchId}, ${row.assignee}, ${row.via}, ${row.tokenId}, ${row.tokenName}, ${row.authMethod}`;
-  return sql`INSERT INTO audit_events (at, reviewer, action, outcome, code, run_id, tool_call_id, agent_id, thread_id, resource_id, tool_name, args, resume_data, reason, answer, message, decision_id, batch_id, assignee, via, token_id, token_name, auth_method)
+  const values = sql`${row.at}, ${row.reviewer}, ${row.action}, ${row.outcome}, ${row.code}, ${row.runId}, ${row.toolCallId}, ${row.agentId}, ${row.threadId}, ${row.resourceId}, ${row.toolName}, ${row.args}, ${row.resumeData}, ${row.reason}, ${row.answer}, ${row.message}, ${row.decisionId}, ${row.batchId}, ${row.assignee}, ${row.via}, ${row.tokenId}, ${row.tokenName}, ${row.authMethod}, ${row.argsDigest}, ${row.argsDigestFrom}, ${row.contentHash}`;
+  return sql`INSERT INTO audit_events (at, reviewer, action, outcome, code, run_id, tool_call_id, agent_id, thread_id, resource_id, tool_name, args, resume_data, reason, answer, message, decision_id, batch_id, assignee, via, token_id, token_name, auth_method, args_digest, args_digest_from, content_hash)
     ${from ? sql`SELECT ${values} ${from}` : sql`VALUES (${values})`}`;
 }
 
-/** An audit row, its free-form values capped. */
+/**
+ * An audit row, its free-form values capped, with the hash of its content (lib/audit/chain.ts): the
+ * database's trigger chains it to the row before in the same transaction.
+ */
 function auditRow(entry: AuditEntry, at: Date) {
+  const row = cappedRow(entry, at);
+  return { ...row, contentHash: contentHash(row) };
+}
+
+function cappedRow(entry: AuditEntry, at: Date) {
   const refused = entry.outcome === "refused" || entry.outcome === "conflict";
   const text = (value: string | null | undefined) => clip(value, refused ? MAX_REFUSED_TEXT : MAX_TEXT);
   const id = (value: string | null | undefined) => clip(value, MAX_ID);
@@ -128,6 +143,8 @@ function auditRow(entry: AuditEntry, at: Date) {
     tokenId: id(entry.tokenId),
     tokenName: id(entry.tokenName),
     authMethod: id(entry.authMethod),
+    argsDigest: id(entry.argsDigest),
+    argsDigestFrom: entry.argsDigestFrom ?? null,
   };
 }
 

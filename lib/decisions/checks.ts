@@ -3,6 +3,7 @@
  * owned by an agent (or workflow) this console serves; resume data satisfies the tool's own schema. (A call whose
  * last decision was interrupted needs the reviewer's confirmation: ledger.ts checks it on take-over.)
  */
+import { argsDigestOf } from "../audit/args-digest.ts";
 import { appendAudit, type AuditCredential, type AuditEntry, type DecisionVia } from "../audit/log.ts";
 import type { Db } from "../db/client.ts";
 import type { ConsoleRun } from "../runs/list-suspended-runs.ts";
@@ -87,6 +88,23 @@ async function refuseIfNotReached(decision: Decision, run: ConsoleRun, audit: Au
     "call_not_reached",
     `Tool call "${decision.toolCallId}" (${queued.toolName ?? "a tool"}) cannot be decided yet: the agent carries out the calls of one step in order, and waits on "${queued.behind}" (${first?.toolName ?? "a tool"}) first. Decide that call; this one becomes decidable then.`,
   );
+}
+
+/**
+ * The call must still wait on the arguments the reviewer was shown (the request's argsDigest), else
+ * nothing is decided. The digest the decision then carries (and its audit entries) is of what the
+ * run waits on now: "shown" when the request proved it saw the same, "read" when it sent none.
+ */
+export function checkArguments(call: AgentRunToolCall, decision: Decision, audit: AuditEntry): void {
+  const current = argsDigestOf(call);
+  if (decision.argsDigest !== undefined && decision.argsDigest !== current) {
+    throw new DecisionError(
+      "arguments_changed",
+      `The call no longer waits on the arguments you were shown (their digest was ${decision.argsDigest.slice(0, 12)}…, now ${current.slice(0, 12)}…): nothing was decided. Open the call again to see what it waits on now.`,
+    );
+  }
+  audit.argsDigest = current;
+  audit.argsDigestFrom = decision.argsDigest === undefined ? "read" : "shown";
 }
 
 export function checkKind(call: AgentRunToolCall, decision: Decision): void {

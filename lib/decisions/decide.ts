@@ -26,7 +26,7 @@ import { recordApproval } from "./approvals.ts";
 import { checkAssignee } from "./assignee.ts";
 import type { BulkRefusals } from "./bulk-refusals.ts";
 import { carryOut } from "./carry-out.ts";
-import { checkKind, checkResumeData, describeRun, refuseAsDecidedOrMissing } from "./checks.ts";
+import { checkArguments, checkKind, checkResumeData, describeRun, refuseAsDecidedOrMissing } from "./checks.ts";
 import { recordDecision, type DecidingRule } from "./ledger.ts";
 import { markExpired } from "./mark-expiry.ts";
 import { resolveOwner, type RunOwner } from "./owners.ts";
@@ -102,6 +102,7 @@ export async function decide(
     Object.assign(audit, describeRun(run, call));
     if (!run || !call) await refuseAsDecidedOrMissing(db, decision, run, audit, databaseUrl);
     checkKind(call!, decision);
+    checkArguments(call!, decision, audit);
     if (decision.agentId && decision.agentId !== run!.agentId) {
       throw new DecisionError(
         "wrong_agent",

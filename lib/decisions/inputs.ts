@@ -7,6 +7,7 @@ import { idSchema, textCheck } from "../ids.ts";
 import { unstorableTextProblem } from "../safe-text.ts";
 import { jsonSyntaxMessage } from "./issue-english.ts";
 import { LIMITS } from "./limits.ts";
+import { ARGS_DIGEST_PATTERN } from "../audit/args-digest-text.ts";
 
 const id = idSchema;
 
@@ -18,6 +19,15 @@ const runRef = {
    * snapshot, and a request naming another agent is refused rather than trusted.
    */
   agentId: id("agentId").optional(),
+  /**
+   * The digest of the arguments the reviewer was shown (lib/audit/args-digest-text.ts). Given, the
+   * decision is refused unless the call still waits on exactly those; without it the server records
+   * the digest of what it read when deciding.
+   */
+  argsDigest: z
+    .string({ error: "argsDigest must be text" })
+    .regex(ARGS_DIGEST_PATTERN, "argsDigest must be 64 lowercase hex digits (SHA-256)")
+    .optional(),
 };
 
 /**

@@ -13,8 +13,8 @@ import type { DecisionState } from "./types.ts";
 
 /** First wins: the row is written only when the call has no decision yet (the unique key on run and tool call). */
 export function decisionInsert(row: ToolCallDecision): Sql {
-  return sql`INSERT INTO tool_call_decisions (id, run_id, tool_call_id, action, state, reviewer, agent_id, thread_id, resource_id, tool_name, reason, resume_data, answer, error, attempts, tool_ran_at, lease_until, decided_at, updated_at, batch_id, expiry_mode, via, rule_id, rule_version)
-    VALUES (${row.id}, ${row.runId}, ${row.toolCallId}, ${row.action}, ${row.state}, ${row.reviewer}, ${row.agentId}, ${row.threadId}, ${row.resourceId}, ${row.toolName}, ${row.reason}, ${row.resumeData}, ${row.answer}, ${row.error}, ${row.attempts}, ${row.toolRanAt}, ${row.leaseUntil}, ${row.decidedAt}, ${row.updatedAt}, ${row.batchId}, ${row.expiryMode}, ${row.via}, ${row.ruleId}, ${row.ruleVersion})
+  return sql`INSERT INTO tool_call_decisions (id, run_id, tool_call_id, action, state, reviewer, agent_id, thread_id, resource_id, tool_name, reason, resume_data, answer, error, attempts, tool_ran_at, lease_until, decided_at, updated_at, batch_id, expiry_mode, via, rule_id, rule_version, args_digest)
+    VALUES (${row.id}, ${row.runId}, ${row.toolCallId}, ${row.action}, ${row.state}, ${row.reviewer}, ${row.agentId}, ${row.threadId}, ${row.resourceId}, ${row.toolName}, ${row.reason}, ${row.resumeData}, ${row.answer}, ${row.error}, ${row.attempts}, ${row.toolRanAt}, ${row.leaseUntil}, ${row.decidedAt}, ${row.updatedAt}, ${row.batchId}, ${row.expiryMode}, ${row.via}, ${row.ruleId}, ${row.ruleVersion}, ${row.argsDigest})
     ON CONFLICT (run_id, tool_call_id) DO NOTHING`;
 }
 

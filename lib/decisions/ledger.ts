@@ -165,6 +165,7 @@ function decisionFields(decision: Decision, audit: AuditEntry, rule: DecidingRul
     toolRanAt: null,
     batchId: audit.batchId ?? null,
     via: audit.via ?? null,
+    argsDigest: audit.argsDigest ?? null,
     expiryMode: decision.action === "expire" ? (decision.mode ?? "decline") : null,
     ruleId: rule?.id ?? null,
     ruleVersion: rule?.version ?? null,
@@ -254,6 +255,7 @@ export function auditOf(decision: ToolCallDecision, audit: DecisionAudit): Audit
     decisionId: decision.id,
     batchId: decision.batchId,
     via: decision.via as AuditEntry["via"],
+    argsDigest: decision.argsDigest,
     ...audit,
   };
 }

@@ -12,7 +12,10 @@
  *    the queue and the run page say so, and deciding it again needs `confirmMayHaveRun`.
  */
 import { decidedOutside } from "./outside.ts";
+import { argsDigestOf } from "../audit/args-digest.ts";
 import { appendAudit } from "../audit/log.ts";
+import type { ToolCallDecision } from "../generated/sqlite/client.ts";
+import { findSuspendedRun } from "../runs/run-detail.ts";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { carryOut } from "./carry-out.ts";
 import { markExpired } from "./mark-expiry.ts";
@@ -20,6 +23,14 @@ import { auditOf, decisionLeaseMs, transition } from "./ledger.ts";
 import { resolveOwner } from "./owners.ts";
 import { settleRun, whereIsTheRun } from "./run-position.ts";
 import { declinesCall, INTERRUPTED, type DecisionState } from "./types.ts";
+
+/** Carrying out a decision later than it was made: the run must still wait on the arguments it was made on. */
+async function stillWaitsOnArguments(decision: ToolCallDecision, databaseUrl: string): Promise<boolean> {
+  if (!decision.argsDigest) return true;
+  const run = await findSuspendedRun(decision.runId, databaseUrl);
+  const call = run?.toolCalls.find((candidate) => candidate.toolCallId === decision.toolCallId);
+  return !call || argsDigestOf(call) === decision.argsDigest;
+}
 
 export interface RecoveryReport {
   carriedOut: number;
@@ -79,6 +90,23 @@ export async function recoverDecisions(databaseUrl: string = databaseUrlFromEnv(
             message: "The server stopped after recording this decision and before applying it; carrying it out now.",
           }),
         );
+      }
+      if (!(await stillWaitsOnArguments(taken, databaseUrl))) {
+        await transition(
+          db,
+          taken,
+          "recorded",
+          "released",
+          { error: "arguments_changed" },
+          {
+            outcome: "released",
+            code: "arguments_changed",
+            message:
+              "The call no longer waits on the arguments the reviewer was shown: the decision was not carried out, and the call is decidable again.",
+          },
+        );
+        report.released++;
+        continue;
       }
       try {
         // A mark-mode expiry is never sent to the agent: it is only applied.

@@ -6,7 +6,8 @@
 import { AppError, type ErrorCode } from "../errors.ts";
 import type { HumanIssue } from "./issues.ts";
 
-type Target = { runId: string; toolCallId: string; agentId?: string };
+/** argsDigest: the digest of the arguments the reviewer was shown (lib/audit/args-digest-text.ts), when the request carried it. */
+type Target = { runId: string; toolCallId: string; agentId?: string; argsDigest?: string };
 /** The reviewer saw that the call was interrupted and that its tool may already have run. */
 type RiskConfirmation = { confirmMayHaveRun?: boolean };
 
@@ -65,6 +66,7 @@ export type DecisionErrorCode = Extract<
   | "not_assignee"
   | "confirmation_required"
   | "agent_failed"
+  | "arguments_changed"
 >;
 
 /** Who decided a call first, for the reviewers who came second. */

@@ -20,6 +20,12 @@ export const EVENT_TYPES = [
   "call.expiring",
   /** A call expired without a reviewer: declined through its agent, or marked (`mode`; lib/decisions/expire.ts). */
   "call.expired",
+  /**
+   * The audit log's head, every AUDIT_CHECKPOINT_MINUTES (lib/audit/checkpoint.ts): data seq (its
+   * last row's place in the hash chain), hash (that row's hash), at. Kept outside the database, it
+   * proves the log up to it was not rewritten since: `npm run audit:verify -- --checkpoint seq:hash`.
+   */
+  "audit.checkpoint",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

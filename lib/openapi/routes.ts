@@ -5,8 +5,9 @@
  */
 import { ACCESS_ROUTES } from "./routes-access.ts";
 import { ADMIN_ROUTES } from "./routes-admin.ts";
+import { AUDIT_ROUTES } from "./routes-audit.ts";
 import { REVIEWING_ROUTES } from "./routes-reviewing.ts";
 import { TOKEN_ROUTES } from "./routes-tokens.ts";
 import type { RouteDoc } from "./declare.ts";
 
-export const ROUTES: readonly RouteDoc[] = [...ACCESS_ROUTES, ...REVIEWING_ROUTES, ...ADMIN_ROUTES, ...TOKEN_ROUTES];
+export const ROUTES: readonly RouteDoc[] = [...ACCESS_ROUTES, ...REVIEWING_ROUTES, ...ADMIN_ROUTES, ...TOKEN_ROUTES, ...AUDIT_ROUTES];

@@ -51,6 +51,7 @@ const HEADLINES: Record<EventPayload["type"], Headline> = {
     reader.t("slackMessage.expiring", { tool: bold(data.toolName), time: slackTime(data.expiresAt, reader) }),
   "call.expired": (data, { t }) =>
     t(data.mode === "mark" ? "slackMessage.expiredMarked" : "slackMessage.expired", { tool: bold(data.toolName) }),
+  "audit.checkpoint": (data, { t }) => t("slackMessage.auditCheckpoint", { seq: escape(data.seq), hash: escape(data.hash) }),
 };
 
 /** The events about a call that still waits: their message says since when. */

@@ -5,6 +5,7 @@
  * export refuse it with 400 invalid_input naming the parameter, the pages leave it out and say so,
  * and the edges of the range still work on both.
  */
+import { appendAudit } from "../../lib/audit/log.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disconnectDb, getDb } from "../../lib/db/client.ts";
 import { createTestAccount, sessionCookie } from "../helpers/accounts.ts";
@@ -40,18 +41,13 @@ describe.each(["sqlite", "postgres"] as const)("date filters on %s", { timeout: 
     [server, run] = [started, suspended];
     cookie = await sessionCookie(database.url, reviewer);
     // Something for the history and its export to list.
-    await (
-      await getDb(database.url)
-    ).auditEvent.create({
-      data: {
-        at: new Date(),
-        reviewer: "dora@test.example",
-        action: "approve",
-        outcome: "refused",
-        code: "invalid_input",
-        ...run.ref,
-        resourceId: run.resource,
-      },
+    await appendAudit(await getDb(database.url), {
+      reviewer: "dora@test.example",
+      action: "approve",
+      outcome: "refused",
+      code: "invalid_input",
+      ...run.ref,
+      resourceId: run.resource,
     });
   }, 150_000);
 

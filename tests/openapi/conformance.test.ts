@@ -31,7 +31,10 @@ describe.each(["sqlite", "postgres"] as const)("the JSON API answers as its Open
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     const [started, a, reviewer, support, ...suspended] = await Promise.all([
-      startConsoleServer(database.url, { SLACK_SIGNING_SECRET: SLACK_SECRET }),
+      startConsoleServer(database.url, {
+        SLACK_SIGNING_SECRET: SLACK_SECRET,
+        EVIDENCE_SIGNING_KEY: "openapi-conformance-evidence-key-0123456789",
+      }),
       createTestAccount(database.url, "admin", "Ada"),
       createTestAccount(database.url, "reviewer", "Rita"),
       createTestAccount(database.url, "support", "Sam"),
@@ -155,6 +158,23 @@ describe.each(["sqlite", "postgres"] as const)("the JSON API answers as its Open
     expect(
       (await api.call("PATCH", "/api/admin/users/{id}", { cookie, params: { id: "nobody" }, body: { role: "reviewer" } })).status,
     ).toBe(404);
+  });
+
+  it("the audit log: verify it, with a checkpoint, and export evidence as JSON and CSV", async () => {
+    const cookie = cookies.admin;
+    const verified = await api.call("GET", "/api/admin/audit/verify", { cookie });
+    expect(verified.body.data.ok).toBe(true);
+    const { seq, hash } = verified.body.data.head;
+    if (seq > 0)
+      expect(
+        (await api.call("GET", "/api/admin/audit/verify", { cookie, query: { checkpointSeq: String(seq), checkpointHash: hash } })).body
+          .data.ok,
+      ).toBe(true);
+    expect((await api.call("GET", "/api/admin/audit/verify", { cookie, query: { checkpointSeq: "1" } })).status).toBe(400);
+    expect((await api.call("GET", "/api/admin/evidence", { cookie })).body.kind).toBe("agent-approvals-oversight-evidence");
+    expect((await api.call("GET", "/api/admin/evidence", { cookie, query: { format: "csv" } })).status).toBe(200);
+    expect((await api.call("GET", "/api/admin/evidence", { cookie, query: { from: "2026-02-30" } })).status).toBe(400);
+    expect((await api.call("GET", "/api/admin/evidence", { cookie: cookies.reviewer })).status).toBe(403);
   });
 
   it("rules: create, read, change, try, apply, suggest, delete", async () => {

@@ -756,6 +756,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Walks the audit log's hash chain and names the first row changed, deleted or inserted out of order.
+         * @description 200 either way: data.ok says whether the chain holds. With checkpointSeq and checkpointHash, the chain must still end in that hash there. Needs the `configure` permission (lib/auth/roles.ts).
+         */
+        get: operations["getAdminAuditVerify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Oversight evidence for a period: a JSON bundle signed with EVIDENCE_SIGNING_KEY (HMAC-SHA256), or CSV with format=csv.
+         * @description Streamed. The audit chain is verified first; its result and head are in the bundle and in the X-Audit-Chain header. Needs the `configure` permission (lib/auth/roles.ts).
+         */
+        get: operations["getAdminEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -766,6 +806,7 @@ export interface components {
             runId: string;
             toolCallId: string;
             agentId?: string;
+            argsDigest?: string;
             confirmMayHaveRun?: boolean;
         } | {
             /** @constant */
@@ -773,6 +814,7 @@ export interface components {
             runId: string;
             toolCallId: string;
             agentId?: string;
+            argsDigest?: string;
             reason?: string;
         } | {
             /** @constant */
@@ -780,6 +822,7 @@ export interface components {
             runId: string;
             toolCallId: string;
             agentId?: string;
+            argsDigest?: string;
             confirmMayHaveRun?: boolean;
             resumeData: string;
         } | {
@@ -788,6 +831,7 @@ export interface components {
             runId: string;
             toolCallId: string;
             agentId?: string;
+            argsDigest?: string;
             reason?: string;
             args: string;
         } | {
@@ -796,6 +840,7 @@ export interface components {
             runId: string;
             toolCallId: string;
             agentId?: string;
+            argsDigest?: string;
             confirmMayHaveRun?: boolean;
             /** @enum {string} */
             duration: "15m" | "1h" | "today";
@@ -1007,7 +1052,7 @@ export interface components {
                 /** @enum {string} */
                 status: "applied" | "awaiting_approvals" | "already_decided" | "refused" | "failed";
                 /** @enum {string} */
-                code?: "invalid_input" | "unauthenticated" | "invalid_signature" | "forbidden" | "not_assignee" | "cross_site" | "trust_forbidden" | "slack_not_linked" | "run_not_found" | "user_not_found" | "webhook_not_found" | "expiry_rule_not_found" | "rule_not_found" | "token_not_found" | "service_account_not_found" | "not_found" | "already_decided" | "already_approved_by_you" | "decided_outside" | "tool_call_not_pending" | "call_not_reached" | "service_account_exists" | "assignment_conflict" | "length_required" | "payload_too_large" | "too_many_calls" | "wrong_kind" | "wrong_agent" | "invalid_resume_data" | "invalid_suggestion" | "trust_refused" | "user_admin" | "confirmation_required" | "rate_limited" | "internal" | "unknown_agent" | "agent_failed" | "slack_not_configured" | "server_busy";
+                code?: "invalid_input" | "unauthenticated" | "invalid_signature" | "forbidden" | "not_assignee" | "cross_site" | "trust_forbidden" | "slack_not_linked" | "run_not_found" | "user_not_found" | "webhook_not_found" | "expiry_rule_not_found" | "rule_not_found" | "token_not_found" | "service_account_not_found" | "not_found" | "already_decided" | "already_approved_by_you" | "decided_outside" | "tool_call_not_pending" | "arguments_changed" | "call_not_reached" | "service_account_exists" | "assignment_conflict" | "length_required" | "payload_too_large" | "too_many_calls" | "wrong_kind" | "wrong_agent" | "invalid_resume_data" | "invalid_suggestion" | "trust_refused" | "user_admin" | "confirmation_required" | "rate_limited" | "internal" | "unknown_agent" | "agent_failed" | "slack_not_configured" | "evidence_not_configured" | "server_busy";
                 message?: string;
                 decidedBy?: string;
                 decidedAt?: string;
@@ -1291,7 +1336,7 @@ export interface components {
             id: string;
             /** @description As stored: the normalised URL the address check read. */
             url: string;
-            eventTypes: ("call.waiting" | "call.assigned" | "call.decided" | "call.overdue" | "call.expiring" | "call.expired")[];
+            eventTypes: ("call.waiting" | "call.assigned" | "call.decided" | "call.overdue" | "call.expiring" | "call.expired" | "audit.checkpoint")[];
             slack: boolean;
             /** @enum {string} */
             locale: "en" | "ko" | "zh-TW";
@@ -1304,7 +1349,7 @@ export interface components {
             id: string;
             /** @description As stored: the normalised URL the address check read. */
             url: string;
-            eventTypes: ("call.waiting" | "call.assigned" | "call.decided" | "call.overdue" | "call.expiring" | "call.expired")[];
+            eventTypes: ("call.waiting" | "call.assigned" | "call.decided" | "call.overdue" | "call.expiring" | "call.expired" | "audit.checkpoint")[];
             slack: boolean;
             /** @enum {string} */
             locale: "en" | "ko" | "zh-TW";
@@ -2887,6 +2932,7 @@ export interface operations {
                         runId: string;
                         toolCallId: string;
                         agentId?: string;
+                        argsDigest?: string;
                     }[];
                     reason?: string;
                 };
@@ -7073,7 +7119,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    eventTypes: ("call.waiting" | "call.assigned" | "call.decided" | "call.overdue" | "call.expiring" | "call.expired")[];
+                    eventTypes: ("call.waiting" | "call.assigned" | "call.decided" | "call.overdue" | "call.expiring" | "call.expired" | "audit.checkpoint")[];
                     slack: boolean;
                     /** @enum {string} */
                     locale?: "en" | "ko" | "zh-TW";
@@ -8991,6 +9037,334 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAdminAuditVerify: {
+        parameters: {
+            query?: {
+                checkpointSeq?: number;
+                checkpointHash?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Walks the audit log's hash chain and names the first row changed, deleted or inserted out of order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        data: {
+                            ok: boolean;
+                            rows: number;
+                            head: {
+                                seq: number;
+                                hash: string;
+                            };
+                            startedAt: string;
+                            legacyRows: number;
+                            problem: {
+                                /** @enum {string} */
+                                kind: "changed" | "deleted" | "inserted" | "rewritten";
+                                id: number | null;
+                                seq: number | null;
+                                message: string;
+                            } | null;
+                            checkedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description invalid_input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_input";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description server_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "server_busy";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAdminEvidence: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bundle (or, with format=csv, the decisions as CSV). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        kind: "agent-approvals-oversight-evidence";
+                        version: number;
+                        generatedAt: string;
+                        period: {
+                            from: string;
+                            until: string;
+                        };
+                        chain: {
+                            ok: boolean;
+                            rows: number;
+                            head: {
+                                seq: number;
+                                hash: string;
+                            };
+                            startedAt: string;
+                            legacyRows: number;
+                            problem: {
+                                /** @enum {string} */
+                                kind: "changed" | "deleted" | "inserted" | "rewritten";
+                                id: number | null;
+                                seq: number | null;
+                                message: string;
+                            } | null;
+                            checkedAt: string;
+                        };
+                        rulesInForce: ({
+                            ruleId: string;
+                            version: number;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        decisions: ({
+                            decisionId: string;
+                            decidedAt: string;
+                            reviewer: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        decisionCount: number;
+                        signature: {
+                            /** @constant */
+                            algorithm: "HMAC-SHA256";
+                            keyId: string;
+                            value: string;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description invalid_input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_input";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description evidence_not_configured, server_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "evidence_not_configured" | "server_busy";
                             message: string;
                             issues?: components["schemas"]["Issue"][];
                             priorDecision?: components["schemas"]["PriorDecision"];

@@ -12,6 +12,7 @@
  * transactions start with BEGIN IMMEDIATE (they wait for the write lock up front, within the busy
  * timeout, and can no longer fail half-way for a lock).
  */
+import { createHash } from "node:crypto";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
 import type { Database, Statement } from "better-sqlite3";
@@ -75,6 +76,17 @@ function nativeConnectionOf(adapter: SqlDriverAdapter): Database | undefined {
   return typeof client?.prepare === "function" && typeof client.pragma === "function" ? (client as Database) : undefined;
 }
 
+/**
+ * SQL functions SQLite lacks and the schema's triggers use: sha256_hex(text), the hex SHA-256 of the
+ * text's UTF-8 bytes, as PostgreSQL's encode(sha256(convert_to(text, 'UTF8')), 'hex') (the audit
+ * log's hash chain, prisma/sqlite/migrations/*_audit_chain).
+ */
+function registerFunctions(native: Database): void {
+  native.function("sha256_hex", { deterministic: true }, (text: unknown) =>
+    text === null ? null : createHash("sha256").update(String(text), "utf8").digest("hex"),
+  );
+}
+
 export class SerializedSqliteAdapter implements SqlDriverAdapter {
   readonly provider: SqlDriverAdapter["provider"];
   readonly adapterName: string;
@@ -90,6 +102,7 @@ export class SerializedSqliteAdapter implements SqlDriverAdapter {
     const native = nativeConnectionOf(inner);
     this.#native = native;
     if (native) {
+      registerFunctions(native);
       const prepare = native.prepare.bind(native);
       const compiled = new CompiledStatements(prepare);
       this.#compiled = compiled;

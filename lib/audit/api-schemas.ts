@@ -1,0 +1,32 @@
+/** The answers of the audit log's routes, for the OpenAPI document (lib/openapi/routes-audit.ts). */
+import { z } from "zod";
+
+const problemSchema = z.object({
+  kind: z.enum(["changed", "deleted", "inserted", "rewritten"]),
+  id: z.number().int().nullable(),
+  seq: z.number().int().nullable(),
+  message: z.string(),
+});
+
+export const chainVerificationSchema = z.object({
+  ok: z.boolean(),
+  rows: z.number().int(),
+  head: z.object({ seq: z.number().int(), hash: z.string() }),
+  startedAt: z.string(),
+  legacyRows: z.number().int(),
+  problem: problemSchema.nullable(),
+  checkedAt: z.string(),
+});
+
+/** The signed evidence bundle (lib/audit/evidence.ts; docs/evidence.md describes every field). */
+export const evidenceBundleSchema = z.looseObject({
+  kind: z.literal("agent-approvals-oversight-evidence"),
+  version: z.number().int(),
+  generatedAt: z.string(),
+  period: z.object({ from: z.string(), until: z.string() }),
+  chain: chainVerificationSchema,
+  rulesInForce: z.array(z.looseObject({ ruleId: z.string(), version: z.number().int() })),
+  decisions: z.array(z.looseObject({ decisionId: z.string(), decidedAt: z.string(), reviewer: z.string() })),
+  decisionCount: z.number().int(),
+  signature: z.object({ algorithm: z.literal("HMAC-SHA256"), keyId: z.string(), value: z.string() }),
+});
