@@ -26,7 +26,11 @@ export declare const NUMERIC_SETTINGS: Readonly<
     | "MAX_CONCURRENT_REQUESTS"
     | "MAX_QUEUED_REQUESTS"
     | "REQUEST_QUEUE_TIMEOUT_MS"
-    | "DATABASE_WAIT_SECONDS",
+    | "DATABASE_WAIT_SECONDS"
+    | "LIVE_FEED_KEEP_MINUTES"
+    | "LIVE_FEED_KEEP_ROWS"
+    | "LIVE_POLL_MS"
+    | "LIVE_HEARTBEAT_MS",
     NumericSettingDefinition
   >
 >;
