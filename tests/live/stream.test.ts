@@ -94,6 +94,35 @@ describe.each(["sqlite", "postgres"] as const)("the live stream on %s", { timeou
     for (const stream of streams) stream.close();
   });
 
+  it("answers a queue read that changed nothing with 304, and a read after a change in full", async () => {
+    const server = servers.at(-1)!;
+    const read = (headers: Record<string, string> = {}, query = "") =>
+      fetch(`${server.url}/api/queue${query}`, { headers: { cookie, ...headers } });
+    // The tag changes with the minute too: read the pair again if one turned in between.
+    let etag = "";
+    let unchanged: Response | undefined;
+    for (let attempt = 0; attempt < 2 && unchanged?.status !== 304; attempt++) {
+      const full = await read();
+      expect(full.status).toBe(200);
+      etag = full.headers.get("etag")!;
+      unchanged = await read({ "if-none-match": etag });
+    }
+    expect(etag).toMatch(/^W\/"[0-9]+\.[A-Za-z0-9_-]+"$/);
+    expect(unchanged!.status).toBe(304);
+    expect(await unchanged!.text()).toBe("");
+    expect((await read({ "if-none-match": `"other", ${etag}` })).status).toBe(304);
+    // Another query, another reader's tag, or no cookie: never a 304 for it.
+    expect((await read({ "if-none-match": etag }, "?sort=newest")).status).toBe(200);
+    expect((await fetch(`${server.url}/api/queue`, { headers: { "if-none-match": etag } })).status).toBe(401);
+    const db = await getDb(database.url);
+    const admin = await createTestAccount(database.url, "admin");
+    await db.threadAssignment.create({ data: { threadId: "t-etag", assigneeId: admin.id, assignedBy: admin.id, assignedAt: new Date() } });
+    const changed = await read({ "if-none-match": etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    expect((await changed.json()).ok).toBe(true);
+  });
+
   it("refuses anonymous readers and malformed positions, in words", async () => {
     const server = servers[0]!;
     const anonymous = await fetch(`${server.url}/api/events/stream`);
