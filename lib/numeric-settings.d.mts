@@ -30,7 +30,9 @@ export declare const NUMERIC_SETTINGS: Readonly<
     | "LIVE_FEED_KEEP_MINUTES"
     | "LIVE_FEED_KEEP_ROWS"
     | "LIVE_POLL_MS"
-    | "LIVE_HEARTBEAT_MS",
+    | "LIVE_HEARTBEAT_MS"
+    | "LIVE_STREAMS_PER_INSTANCE"
+    | "LIVE_STREAMS_PER_USER",
     NumericSettingDefinition
   >
 >;

@@ -37,12 +37,18 @@ function changeEvent(change: QueueChangeDto): string {
   return `id: ${change.position}\nevent: change\ndata: ${JSON.stringify(change)}\n\n`;
 }
 
-export async function openLiveStream(databaseUrl: string, lastEventId: number | undefined, signal: AbortSignal): Promise<Response> {
+/** `release` runs once the stream ends, however it ends. */
+export async function openLiveStream(
+  databaseUrl: string,
+  lastEventId: number | undefined,
+  signal: AbortSignal,
+  release: () => void = () => {},
+): Promise<Response> {
   const db = await getDb(databaseUrl);
   const hub = liveHub(databaseUrl);
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let closed = false;
-  const cleanups: Array<() => void> = [];
+  const cleanups: Array<() => void> = [release];
   const close = () => {
     if (closed) return;
     closed = true;

@@ -19,7 +19,7 @@ describe.each(["sqlite", "postgres"] as const)("the live stream on %s", { timeou
   let servers: ConsoleServer[] = [];
   let reviewer: TestAccount;
   let cookie: string;
-  const env = { LIVE_HEARTBEAT_MS: "1000", LIVE_POLL_MS: "100", MAX_CONCURRENT_REQUESTS: "2" };
+  const env = { LIVE_HEARTBEAT_MS: "1000", LIVE_POLL_MS: "100", MAX_CONCURRENT_REQUESTS: "2", LIVE_STREAMS_PER_USER: "5" };
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -121,6 +121,33 @@ describe.each(["sqlite", "postgres"] as const)("the live stream on %s", { timeou
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
     expect((await changed.json()).ok).toBe(true);
+  });
+
+  it("refuses one stream too many of a user, in words, and takes one again once a stream closed", async () => {
+    const server = servers[0]!;
+    const [busy, other] = await Promise.all([createTestAccount(database.url, "reviewer"), createTestAccount(database.url, "support")]);
+    const busyCookie = await sessionCookie(database.url, busy);
+    const streams = await Promise.all([1, 2, 3, 4, 5].map(() => openStream(server, busyCookie)));
+    expect(streams.map((stream) => stream.status)).toEqual([200, 200, 200, 200, 200]);
+    const refused = await fetch(`${server.url}/api/events/stream`, { headers: { cookie: busyCookie } });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error).toMatchObject({ code: "rate_limited", message: expect.stringContaining("LIVE_STREAMS_PER_USER") });
+    // Someone else is not held back by it.
+    const theirs = await openStream(server, await sessionCookie(database.url, other));
+    expect(theirs.status).toBe(200);
+    theirs.close();
+    streams[0]!.close();
+    await expect
+      .poll(
+        async () => {
+          const again = await openStream(server, busyCookie);
+          again.close();
+          return again.status;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(200);
+    for (const stream of streams) stream.close();
   });
 
   it("refuses anonymous readers and malformed positions, in words", async () => {
