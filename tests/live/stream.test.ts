@@ -5,6 +5,7 @@
  * what it missed, a position the feed no longer has gets `reset`, heartbeats flow, open streams hold
  * no place in the admission line, and anonymous or malformed requests are refused.
  */
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disconnectDb, getDb } from "../../lib/db/client.ts";
 import { pruneFeed } from "../../lib/live/feed.ts";
@@ -148,6 +149,39 @@ describe.each(["sqlite", "postgres"] as const)("the live stream on %s", { timeou
       )
       .toBe(200);
     for (const stream of streams) stream.close();
+  });
+
+  it("cuts a client that stops reading once its unread events pass the bound", async () => {
+    const server = servers[0]!;
+    const { port } = new URL(server.url);
+    const socket = connect(Number(port), "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write(`GET /api/events/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nAccept: text/event-stream\r\n\r\n`);
+    let received = "";
+    socket.on("data", (chunk) => (received += chunk));
+    await expect.poll(() => received.includes("event: ready"), { timeout: 10_000 }).toBe(true);
+    socket.pause();
+    // About 12 MB of events, far more than the kernel's buffers and the 1 MiB bound.
+    const db = await getDb(database.url);
+    const admin = await createTestAccount(database.url, "admin");
+    const rows = Array.from({ length: 40_000 }, (_, i) => ({
+      threadId: `t-flood-${i}-${"x".repeat(100)}`,
+      assigneeId: admin.id,
+      assignedBy: admin.id,
+      assignedAt: new Date(),
+    }));
+    for (let i = 0; i < rows.length; i += 5_000) await db.threadAssignment.createMany({ data: rows.slice(i, i + 5_000) });
+    const ended = new Promise<boolean>((resolve) => {
+      socket.once("end", () => resolve(true));
+      socket.once("close", () => resolve(true));
+      setTimeout(() => resolve(false), 30_000);
+    });
+    // Let the server fill what it will, then read: a cut stream ends short of all the events.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    socket.resume();
+    expect(await ended).toBe(true);
+    expect((received.match(/event: change/g) ?? []).length).toBeLessThan(40_000);
+    socket.destroy();
   });
 
   it("refuses anonymous readers and malformed positions, in words", async () => {
