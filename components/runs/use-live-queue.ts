@@ -6,7 +6,8 @@
  * polling. A stream that cannot be opened (signed out, a busy or restarting server, a proxy that
  * refuses event streams) is tried again after 1, 2, 4… seconds, at most a minute apart; meanwhile the
  * caller falls back to a slow poll. A stream the browser reconnects by itself sends Last-Event-ID and
- * is replayed what it missed; one opened anew resumes from the last position it saw.
+ * is replayed what it missed; one opened anew resumes from the last position it saw, the first one
+ * from where the server read the page's first data.
  */
 import { useEffect, useRef, useState } from "react";
 import { LIVE_STREAM_PATH, type QueueChangeDto } from "@/lib/live/types";
@@ -19,7 +20,12 @@ const COALESCE_MS = 50;
 /** Positions remembered to skip a change replayed twice (a resumed stream on PostgreSQL may). */
 const REMEMBERED = 512;
 
-export function useLiveQueue(concerns: (change: QueueChangeDto) => boolean, refresh: () => void): { live: boolean } {
+export function useLiveQueue(
+  concerns: (change: QueueChangeDto) => boolean,
+  refresh: () => void,
+  /** Where the page's first data was read: the first stream resumes there. */
+  since: number | null = null,
+): { live: boolean } {
   const [live, setLive] = useState(false);
   const latest = useRef({ concerns, refresh });
   latest.current = { concerns, refresh };
@@ -29,7 +35,7 @@ export function useLiveQueue(concerns: (change: QueueChangeDto) => boolean, refr
     let retry: ReturnType<typeof setTimeout> | undefined;
     let pending: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
-    let lastId: string | null = null;
+    let lastId: string | null = since === null ? null : String(since);
     let stopped = false;
     const seen = new Set<number>();
     const refreshSoon = () => {
@@ -74,6 +80,7 @@ export function useLiveQueue(concerns: (change: QueueChangeDto) => boolean, refr
       clearTimeout(retry);
       clearTimeout(pending);
     };
+    // One stream for the page's life: `since` only matters to the first one.
   }, []);
 
   return { live };

@@ -55,9 +55,11 @@ export interface RunsViewOptions {
   /** `runsParamsHash` of the URL parameters the server rendered `initialView` for. */
   initialParamsHash: string;
   initialDataUpdatedAt: number;
+  /** The change feed's position read before `initialView`: the live stream resumes from it (null: from now). */
+  livePosition: number | null;
 }
 
-export function useRunsView({ initialView, initialParamsHash, initialDataUpdatedAt }: RunsViewOptions) {
+export function useRunsView({ initialView, initialParamsHash, initialDataUpdatedAt, livePosition }: RunsViewOptions) {
   const [urlParams, setParams] = useQueryStates(runsSearchParams);
   const params = useMemo(() => rawRunsParams(urlParams), [urlParams]);
   const isInitialQuery = runsParamsHash(params) === initialParamsHash;
@@ -66,6 +68,7 @@ export function useRunsView({ initialView, initialParamsHash, initialDataUpdated
   const { live } = useLiveQueue(
     (change) => concernsView(change, params, queryClient.getQueryData<RunsViewDto>(queryKey)),
     () => void queryClient.invalidateQueries({ queryKey }),
+    livePosition,
   );
 
   const query = useQuery({

@@ -121,7 +121,12 @@ export class LiveHub {
         if (pending.size === 0) return;
         const transactions = [...pending];
         pending.clear();
-        this.emit(await changesOfTransactions(db, transactions).catch(() => []));
+        try {
+          this.emit(await changesOfTransactions(db, transactions));
+        } catch (error) {
+          // Not lost: the next announcement's read, or a reconnection's catch-up, reads past them.
+          console.error("[live] reading announced changes failed:", error);
+        }
       }));
     const connect = async (): Promise<void> => {
       const next = new pg.Client({ connectionString: this.databaseUrl });

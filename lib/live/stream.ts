@@ -82,26 +82,36 @@ export async function openLiveStream(
       else for (const change of changes) if (!replayed.has(change.position)) write(changeEvent(change));
     }),
   );
-  write(`retry: 2000\n\n`);
-  const head = await feedHead(db);
-  if (lastEventId !== undefined) {
-    const margin = databaseProvider(databaseUrl) === "postgres" ? POSTGRES_RESUME_MARGIN : 0;
-    const from = Math.max(0, lastEventId - margin);
-    const tail = await feedTail(db);
-    const changes = lastEventId <= head ? await changesAfter(db, from) : [];
-    const pruned = tail !== null && lastEventId < head && tail > lastEventId + 1;
-    if (lastEventId > head || pruned || changes.length === FEED_READ_LIMIT) write(`event: reset\ndata: {}\n\n`);
-    else
-      for (const change of changes) {
-        replayed.add(change.position);
-        write(changeEvent(change));
+  try {
+    write(`retry: 2000\n\n`);
+    const head = await feedHead(db);
+    let resumeAt = head;
+    if (lastEventId !== undefined) {
+      const margin = databaseProvider(databaseUrl) === "postgres" ? POSTGRES_RESUME_MARGIN : 0;
+      const from = Math.max(0, lastEventId - margin);
+      const tail = await feedTail(db);
+      const changes = lastEventId <= head ? await changesAfter(db, from) : [];
+      const pruned = tail !== null && lastEventId < head && tail > lastEventId + 1;
+      if (lastEventId > head || pruned || changes.length === FEED_READ_LIMIT) write(`event: reset\ndata: {}\n\n`);
+      else {
+        // Never behind where the reader already was: a reconnection before any change resumes there.
+        resumeAt = Math.max(head, lastEventId);
+        for (const change of changes) {
+          replayed.add(change.position);
+          write(changeEvent(change));
+        }
       }
+    }
+    // A reader told to reset starts again from the head, whatever it sent.
+    write(`id: ${resumeAt}\nevent: ready\ndata: ${JSON.stringify({ head })}\n\n`);
+    const waiting = held;
+    held = null;
+    for (const change of waiting) if (!replayed.has(change.position)) write(changeEvent(change));
+  } catch (error) {
+    // The database failed mid-replay: nothing of this stream may stay subscribed or counted.
+    close();
+    throw error;
   }
-  write(`id: ${Math.max(head, lastEventId ?? 0)}\nevent: ready\ndata: ${JSON.stringify({ head })}\n\n`);
-  const waiting = held;
-  held = null;
-  for (const change of waiting) if (!replayed.has(change.position)) write(changeEvent(change));
-
   const heartbeat = setInterval(() => write(`: heartbeat\n\n`), numericSetting("LIVE_HEARTBEAT_MS"));
   cleanups.push(() => clearInterval(heartbeat));
   if (signal.aborted) close();
