@@ -55,6 +55,23 @@ describe.each(["sqlite", "postgres"] as const)("the change feed on %s", { timeou
     expect(threadChanges.map((change) => change.threadId)).toEqual([run.thread, run.thread]);
   });
 
+  it("a call rated, and rated again by an admin's rule, is a change of that call", async () => {
+    const db = await getDb(database.url);
+    const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-4503"));
+    const before = await feedHead(db);
+    const key = { runId: run.runId, toolCallId: run.ref.toolCallId };
+    await db.callRuleMatch.upsert({
+      where: { runId_toolCallId: key },
+      create: { ...key, risk: "low", matchedAt: new Date() },
+      update: { risk: "low" },
+    });
+    await db.callRuleMatch.update({ where: { runId_toolCallId: key }, data: { risk: "critical" } });
+    await db.callRuleMatch.update({ where: { runId_toolCallId: key }, data: { settledAt: new Date() } });
+    const rated = (await changesAfter(db, before)).filter((change) => change.kind === "rated");
+    expect(rated).toHaveLength(2);
+    expect(rated[0]).toMatchObject({ runId: run.runId, toolCallId: run.ref.toolCallId, resourceId: run.resource });
+  });
+
   it("prunes by count and by age, always keeping the newest, and numbering goes on after it", async () => {
     const db = await getDb(database.url);
     const admin = await createTestAccount(database.url, "admin");

@@ -101,6 +101,9 @@ CREATE TRIGGER queue_changes_call_approvals AFTER INSERT OR DELETE ON call_appro
 FOR EACH ROW EXECUTE FUNCTION queue_changes_of_call('approved');
 CREATE TRIGGER queue_changes_call_rule_matches AFTER INSERT ON call_rule_matches
 FOR EACH ROW WHEN (NEW."risk" IS NOT NULL) EXECUTE FUNCTION queue_changes_of_call('rated');
+-- An admin applying a rule to waiting calls rewrites a call's match (lib/rules/apply.ts): a new risk is a change too.
+CREATE TRIGGER queue_changes_call_rule_matches_rerated AFTER UPDATE OF risk ON call_rule_matches
+FOR EACH ROW WHEN (NEW."risk" IS DISTINCT FROM OLD."risk") EXECUTE FUNCTION queue_changes_of_call('rated');
 
 -- A whole thread was assigned or unassigned.
 CREATE FUNCTION queue_changes_thread_assignments() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -110,6 +110,16 @@ BEGIN
     LIMIT 1;
 END;
 
+-- An admin applying a rule to waiting calls rewrites a call's match (lib/rules/apply.ts): a new risk is a change too.
+CREATE TRIGGER "queue_changes_call_rule_matches_update" AFTER UPDATE OF "risk" ON "call_rule_matches"
+WHEN NEW."risk" IS NOT OLD."risk"
+BEGIN
+    INSERT INTO "queue_changes" ("position", "at", "kind", "run_id", "tool_call_id", "agent_id", "thread_id", "resource_id", "tx")
+    SELECT (SELECT COALESCE(MAX("position"), 0) + 1 FROM "queue_changes"), strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now'), 'rated', NEW."run_id", NEW."tool_call_id", "s"."agent_id", "s"."thread_id", "s"."resource_id", 0
+    FROM (SELECT 1) LEFT JOIN "workflow_snapshots" AS "s" ON "s"."run_id" = NEW."run_id" AND "s"."agent_id" IS NOT NULL
+    LIMIT 1;
+END;
+
 -- A whole thread was assigned or unassigned.
 CREATE TRIGGER "queue_changes_thread_assignments_insert" AFTER INSERT ON "thread_assignments"
 BEGIN
