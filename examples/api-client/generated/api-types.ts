@@ -168,6 +168,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live queue: a server-sent-events stream of what changed (README: Live queue).
+         * @description Each event names a change (a call waiting or gone, a decision moving, an assignment, an approval counted, a rating) by ids, never rows. A reconnecting EventSource sends Last-Event-ID (the header wins over the parameter); one stream too many for the user (429) or the instance (503) is refused before it opens. Needs the `read` permission (lib/auth/roles.ts).
+         */
+        get: operations["getEventsStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/runs": {
         parameters: {
             query?: never;
@@ -2392,6 +2412,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Unchanged since the ETag sent in If-None-Match. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description invalid_input */
             400: {
                 headers: {
@@ -2446,6 +2473,154 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "forbidden";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description internal */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "internal";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description server_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "server_busy";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getEventsStream: {
+        parameters: {
+            query?: {
+                lastEventId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream; it stays open, with a heartbeat comment line. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description invalid_input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_input";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "unauthenticated";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "forbidden";
+                            message: string;
+                            issues?: components["schemas"]["Issue"][];
+                            priorDecision?: components["schemas"]["PriorDecision"];
+                            /** @description With rate_limited: when to try again. */
+                            retryAfterSeconds?: number;
+                        };
+                    };
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: false;
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
                             message: string;
                             issues?: components["schemas"]["Issue"][];
                             priorDecision?: components["schemas"]["PriorDecision"];
