@@ -59,20 +59,25 @@ function parseCurl(command: string): Curl {
   return parsed;
 }
 
+const EVIDENCE_KEY = "walkthrough-evidence-key-0123456789abcdef";
+
 describe.each(["sqlite", "postgres"] as const)("the README's API-token walkthrough on %s", { timeout: 300_000 }, (kind) => {
   const database = useTestDatabase(kind);
   let server: ConsoleServer;
   let admin: TestAccount;
 
   beforeAll(async () => {
-    [server, admin] = await Promise.all([startConsoleServer(database.url), createTestAccount(database.url, "admin", `Ada-${kind}`)]);
+    [server, admin] = await Promise.all([
+      startConsoleServer(database.url, { EVIDENCE_SIGNING_KEY: EVIDENCE_KEY }),
+      createTestAccount(database.url, "admin", `Ada-${kind}`),
+    ]);
   }, 150_000);
   afterAll(() => server?.stop());
 
-  it("creates a service account and its token, approves a waiting call with it, and revokes it", async () => {
+  it("creates a service account and its token, approves a waiting call with it, revokes it, verifies the log and exports the evidence", async () => {
     const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-WALK", "9.00 EUR"));
     const commands = walkthroughCommands();
-    expect(commands).toHaveLength(6);
+    expect(commands).toHaveLength(8);
     const jar = new Map<string, string>();
     const known: Record<string, string> = {};
     const answers: Array<{ status: number; body: any }> = [];
@@ -105,12 +110,18 @@ describe.each(["sqlite", "postgres"] as const)("the README's API-token walkthrou
       if (body?.data?.name === "ci-bot") known.serviceAccountId = body.data.id;
       if (typeof body?.data?.token === "string") [known.token, known.tokenId] = [body.data.token, body.data.id];
     }
-    expect(answers.map((answer) => answer.status)).toEqual([200, 201, 201, 200, 200, 200]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 201, 201, 200, 200, 200, 200, 200]);
     expect(answers[1]!.body.data).toMatchObject({ name: "ci-bot", role: "reviewer" });
     expect(answers[2]!.body.data).toMatchObject({ name: "deploy pipeline", scopes: ["queue:read", "decisions:write"], status: "active" });
     expect(JSON.stringify(answers[3]!.body)).toContain(run.runId);
     expect(answers[4]!.body).toMatchObject({ ok: true });
     expect(answers[5]!.body.data).toMatchObject({ status: "revoked" });
+    expect(answers[6]!.body.data).toMatchObject({ ok: true });
+    const evidence = answers[7]!.body;
+    expect(evidence).toMatchObject({ kind: "agent-approvals-oversight-evidence", chain: { ok: true } });
+    expect(evidence.decisions).toContainEqual(
+      expect.objectContaining({ runId: run.runId, reviewer: "service-account:ci-bot", authMethod: "token", tokenName: "deploy pipeline" }),
+    );
 
     const recorded = await (await getDb(database.url)).auditEvent.findFirstOrThrow({ where: { runId: run.runId, outcome: "recorded" } });
     expect(recorded).toMatchObject({
