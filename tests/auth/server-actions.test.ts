@@ -26,9 +26,13 @@ describe("server actions", () => {
       "assignToolCall",
       "backtestRule",
       "browseRuns",
+      // API tokens on /admin/tokens (admins) and /profile (your own): with a session, never a token.
+      "createOwnToken",
       "createRule",
+      "createServiceAccount",
       // Link Slack on /profile.
       "createSlackLinkCode",
+      "createToken",
       "createUser",
       "createWebhook",
       "decideInBulk",
@@ -46,6 +50,8 @@ describe("server actions", () => {
       "readToolInfo",
       "resumeToolCall",
       "retryWebhookDelivery",
+      "revokeOwnToken",
+      "revokeToken",
       "saveExpiryRule",
       "saveReviewSetting",
       // Language and time zone on /profile: any signed-in role, for themselves.

@@ -33,6 +33,8 @@ const BODIES: Record<string, unknown> = {
   "POST /api/admin/rules/[id]/apply": {},
   "PATCH /api/admin/users/[id]": { role: "support" },
   "PATCH /api/admin/webhooks/[id]": { enabled: false },
+  "DELETE /api/admin/tokens/[id]": {},
+  "DELETE /api/profile/tokens/[id]": {},
   "POST /api/admin/webhooks/[id]/deliveries/[deliveryId]/retry": {},
   "POST /api/auth/[...all]": {},
   "PUT /api/auth/[...all]": {},
