@@ -1,6 +1,8 @@
 // `npm run api:types`: writes the JSON API's TypeScript types (lib/openapi/client-types.ts) to
-// examples/api-client/api-types.ts; `-- --check` only says whether that file is up to date.
-import { readFile, writeFile } from "node:fs/promises";
+// examples/api-client/generated/api-types.ts (also run by postinstall); `-- --check` only says whether
+// that file is up to date.
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { CLIENT_TYPES_FILE, clientTypes } from "../lib/openapi/client-types.ts";
 
 const text = await clientTypes();
@@ -12,6 +14,7 @@ if (process.argv.includes("--check")) {
   }
   console.log(`${CLIENT_TYPES_FILE} is up to date`);
 } else {
+  await mkdir(path.dirname(CLIENT_TYPES_FILE), { recursive: true });
   await writeFile(CLIENT_TYPES_FILE, text);
   console.log(`wrote ${CLIENT_TYPES_FILE}`);
 }

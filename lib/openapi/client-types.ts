@@ -1,8 +1,8 @@
 /**
  * The TypeScript types of the JSON API for openapi-fetch, generated from the document by
- * openapi-typescript (`npm run api:types` writes them to examples/api-client/generated/api-types.ts, checked
- * in so a client can be read and copied without a build; tests/openapi/client.test.ts fails when
- * the file is not what the document makes).
+ * openapi-typescript (`npm run api:types`, and every `npm install`, writes them to
+ * examples/api-client/generated/api-types.ts, kept out of git as every generated file;
+ * tests/openapi/client.test.ts fails when the file is not what the document makes).
  */
 import openapiTS, { astToString } from "openapi-typescript";
 import { buildDocument } from "./document.ts";

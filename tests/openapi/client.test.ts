@@ -17,7 +17,7 @@ import { refundRequest, suspendDemoRun, type DemoRun } from "../helpers/demo-run
 
 const run = promisify(execFile);
 
-it("the checked-in client types are what the document makes (npm run api:types)", async () => {
+it("the generated client types are what the document makes now (npm install, npm run api:types)", async () => {
   expect(await readFile(CLIENT_TYPES_FILE, "utf8")).toBe(await clientTypes());
 });
 
