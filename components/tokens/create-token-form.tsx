@@ -74,7 +74,7 @@ export function CreateTokenForm({ role, serviceAccounts }: { role: Role | null; 
         {SCOPES.map((scope) => (
           <label key={scope} className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="scopes" value={scope} disabled={!scopeUsableBy(ownerRole, scope)} />
-            <span className="font-mono text-xs">{scope}</span>
+            <code className="font-mono text-xs">{scope}</code>
             <span className="text-neutral-600">{t(`scope.${scope}`)}</span>
           </label>
         ))}

@@ -58,7 +58,9 @@ export function TokensTable({ tokens, scope }: { tokens: TokenDto[]; scope: "adm
                   <div className="font-mono text-xs text-neutral-500">{token.prefix}…</div>
                 </TableCell>
                 {scope === "admin" ? <TableCell className="font-mono text-xs">{token.owner.label}</TableCell> : null}
-                <TableCell className="font-mono text-xs">{token.scopes.join(" ")}</TableCell>
+                <TableCell className="font-mono text-xs">
+                  <code>{token.scopes.join(" ")}</code>
+                </TableCell>
                 <TableCell className="text-xs">{token.expiresAt ? date(token.expiresAt) : t("noExpiry")}</TableCell>
                 <TableCell className="text-xs">
                   {date(token.lastUsedAt)}

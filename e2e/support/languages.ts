@@ -54,5 +54,18 @@ export async function signIn(
   await expect(page).not.toHaveURL(/\/sign-in/);
 }
 
-/** Names that are the same in every language: the brand of a product, a setting's name, a zone. */
-export const PROPER_NAMES = ["Slack", "SMTP_URL", "MAIL_FROM", "CSV", "JSON", "UTC", "GMT", "English", "ID"];
+/** Names that are the same in every language: the brand of a product, a setting's or an HTTP header's name, a zone. */
+export const PROPER_NAMES = [
+  "Slack",
+  "SMTP_URL",
+  "MAIL_FROM",
+  "CSV",
+  "JSON",
+  "API",
+  "Authorization",
+  "Bearer",
+  "UTC",
+  "GMT",
+  "English",
+  "ID",
+];
