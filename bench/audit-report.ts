@@ -1,7 +1,10 @@
 /** The audit chain's target lines (bench/audit-chain.ts): throughput with the chain per database, and verify over many rows. */
 import type { Target } from "./targets.ts";
 
-export function auditChainTargets(auditChain: unknown): Target[] {
+/** Chained throughput over the trigger off: within 10%; quick mode's few decisions on a busy machine get a looser floor. */
+export const CHAIN_THROUGHPUT = { full: 0.9, quick: 0.6 };
+
+export function auditChainTargets(auditChain: unknown, quick: boolean): Target[] {
   const targets: Target[] = [];
   const t = (target: string, value: string, met: boolean) => targets.push({ target, value, met });
   const audit = auditChain as
@@ -13,11 +16,12 @@ export function auditChainTargets(auditChain: unknown): Target[] {
     | undefined;
   for (const store of ["sqlite", "pg"] as const) {
     const side = audit?.[`throughput_${store}`];
+    const floor = quick ? CHAIN_THROUGHPUT.quick : CHAIN_THROUGHPUT.full;
     if (side)
       t(
-        `decision throughput with the audit log's hash chain (${store}) within 10% of the trigger off (median of alternating rounds)`,
+        `decision throughput with the audit log's hash chain (${store}) within 10% of the trigger off (median of alternating rounds)${quick ? `: ratio >= ${floor} (quick mode's threshold; the full run checks ${CHAIN_THROUGHPUT.full})` : ""}`,
         `${side.ratio.toFixed(3)} (${side.chained.toFixed(1)} vs ${side.unchained.toFixed(1)} decisions/s, ${side.concurrency} at a time)`,
-        side.ratio >= 0.9,
+        side.ratio >= floor,
       );
   }
   if (audit?.verify)

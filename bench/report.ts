@@ -193,7 +193,7 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
       );
     }
   }
-  results.targets.push(...auditChainTargets(results.auditChain));
+  results.targets.push(...auditChainTargets(results.auditChain, QUICK));
   if (results.mismatches.length) t("totals agree with Mastra's", results.mismatches.join("; "), false);
   const threads = threadsReport(results.threads, OUR_SIZES, QUICK);
   results.targets.push(...threads.targets);
@@ -201,7 +201,7 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
   if (writes) results.targets.push(...writes.targets);
   const load = Object.keys(results.load).length ? loadReport(results.load, QUICK) : undefined;
   if (load) results.targets.push(...load.targets);
-  results.targets.push(...tokenFloorTargets(results.tokenFloor));
+  results.targets.push(...tokenFloorTargets(results.tokenFloor, QUICK));
   const million = results.million?.results ? millionReport(results.million) : undefined;
   if (million) results.targets.push(...million.targets);
   else if (results.million?.error) t("the 1M measurement (bench/million.ts) ran", results.million.error, false);

@@ -254,7 +254,7 @@ if (!args.has("--no-decision")) {
   log("audit chain: decision throughput chained vs the trigger off, audit:verify on PostgreSQL…");
   results.auditChain = await child(
     "audit-chain.ts",
-    ["--json", ...(QUICK ? ["--decisions=10", "--rounds=2", "--rows=100000"] : [])],
+    ["--json", ...(QUICK ? ["--decisions=30", "--rounds=3", "--rows=100000"] : [])],
     {},
     3_600_000,
   );

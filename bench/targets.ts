@@ -127,8 +127,11 @@ export interface TokenFloorResult {
   error?: string;
 }
 
-/** Up to this many times the session's cost counts as "no more than a session check": the noise of one busy machine. */
-export const TOKEN_COST_NOISE = 1.1;
+/**
+ * Up to this many times the session's cost counts as "no more than a session check": the noise of one
+ * busy machine; quick mode's shorter run gets a looser bound (it fails on a regression, not on noise).
+ */
+export const TOKEN_COST_NOISE = { full: 1.1, quick: 1.3 };
 
 /**
  * Issue 44: a token check costs no more than a session check, on each database: the floor route
@@ -136,12 +139,14 @@ export const TOKEN_COST_NOISE = 1.1;
  * for scale: two closed loops in a row on a shared machine differ by more than the checks do), and
  * the two checks alone, in process.
  */
-export function tokenFloorTargets(results: Record<string, TokenFloorResult | undefined>): Target[] {
+export function tokenFloorTargets(results: Record<string, TokenFloorResult | undefined>, quick: boolean): Target[] {
+  const limit = quick ? TOKEN_COST_NOISE.quick : TOKEN_COST_NOISE.full;
+  const threshold = quick ? `; quick mode's threshold, the full run checks ${TOKEN_COST_NOISE.full}x` : "";
   return Object.entries(results).flatMap(([db, result]) => {
     const name = db === "postgres" ? "PostgreSQL" : "SQLite";
     const targets = [
-      `a token check costs no more than a session check: the floor route, one client alternating, token median <= ${TOKEN_COST_NOISE}x the session's (${name})`,
-      `a token check costs no more than a session check: the checks alone, in process, token median <= ${TOKEN_COST_NOISE}x the session's (${name})`,
+      `a token check costs no more than a session check: the floor route, one client alternating, token median <= ${limit}x the session's (${name}${threshold})`,
+      `a token check costs no more than a session check: the checks alone, in process, token median <= ${limit}x the session's (${name}${threshold})`,
     ];
     if (!result || result.error || !result.sequential)
       return targets.map((target) => ({ target, value: result?.error ?? "not measured", met: false }));
@@ -151,12 +156,12 @@ export function tokenFloorTargets(results: Record<string, TokenFloorResult | und
       {
         target: targets[0]!,
         value: `token ${seq.tokenMs} ms vs session ${seq.sessionMs} ms: ${seq.ratio.toFixed(2)}x${floor}`,
-        met: seq.ratio <= TOKEN_COST_NOISE,
+        met: seq.ratio <= limit,
       },
       {
         target: targets[1]!,
         value: `token ${alone.tokenMs} ms vs session ${alone.sessionMs} ms: ${alone.ratio.toFixed(2)}x`,
-        met: alone.ratio <= TOKEN_COST_NOISE,
+        met: alone.ratio <= limit,
       },
     ];
   });

@@ -70,6 +70,7 @@ try {
     session: best(session),
     token: best(tokenRuns),
     ratio: 0,
+    sequential,
     inProcess,
   };
   result.ratio = Math.round((result.token.requestsPerSecond / result.session.requestsPerSecond) * 1000) / 1000;

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { CASES } from "../../bench/cases.ts";
-import { decisionTarget, listingTargets, type Target } from "../../bench/targets.ts";
+import { auditChainTargets } from "../../bench/audit-report.ts";
+import { decisionTarget, listingTargets, tokenFloorTargets, type Target } from "../../bench/targets.ts";
 import { threadsReport } from "../../bench/threads.ts";
 import type { Stats } from "../../bench/timing.ts";
 
@@ -107,5 +108,55 @@ describe("the benchmark's approve-overhead target", () => {
       met: true,
     });
     expect(decisionTarget(measured(2.01), true).met).toBe(false);
+  });
+});
+
+describe("the audit chain's throughput target", () => {
+  const chain = (ratio: number) => ({ throughput_pg: { ratio, chained: 90 * ratio, unchained: 90, concurrency: 4 } });
+
+  it("checks 0.9 in a full run, unlabelled, and is met only from 0.9", () => {
+    const [full] = auditChainTargets(chain(0.9), false);
+    expect(full).toMatchObject({ met: true });
+    expect(full!.target).not.toContain("quick");
+    expect(auditChainTargets(chain(0.89), false)[0]!.met).toBe(false);
+  });
+
+  it("labels a quick run's looser 0.6 as quick mode's threshold and names the full run's", () => {
+    const [quick] = auditChainTargets(chain(0.65), true);
+    expect(quick!.target).toContain("ratio >= 0.6 (quick mode's threshold; the full run checks 0.9)");
+    expect(quick!.met).toBe(true);
+    expect(auditChainTargets(chain(0.59), true)[0]!.met).toBe(false);
+  });
+});
+
+describe("the token check's target", () => {
+  const side = { requestsPerSecond: 100, latencyMs: { p50: 1, p99: 2 } };
+  const floor = (ratio: number) => ({
+    db: "sqlite",
+    seconds: 3,
+    rounds: 4,
+    connections: 16,
+    session: side,
+    token: side,
+    ratio: 1,
+    sequential: { sessionMs: 2, tokenMs: 2 * ratio, ratio },
+    inProcess: { sessionMs: 1, tokenMs: 0.5, ratio: 0.5 },
+  });
+
+  it("is measured only when the alternating figures are there, and says so otherwise", () => {
+    const { sequential: _, ...withoutSequential } = floor(1);
+    expect(tokenFloorTargets({ sqlite: withoutSequential as never }, false).map((t) => [t.value, t.met])).toEqual([
+      ["not measured", false],
+      ["not measured", false],
+    ]);
+  });
+
+  it("checks 1.1x in a full run and 1.3x, labelled, in a quick one", () => {
+    expect(tokenFloorTargets({ sqlite: floor(1.1) }, false).every((t) => t.met)).toBe(true);
+    expect(tokenFloorTargets({ sqlite: floor(1.11) }, false)[0]!.met).toBe(false);
+    const quick = tokenFloorTargets({ postgres: floor(1.25) }, true);
+    expect(quick[0]!.target).toContain("(PostgreSQL; quick mode's threshold, the full run checks 1.1x)");
+    expect(quick.every((t) => t.met)).toBe(true);
+    expect(tokenFloorTargets({ postgres: floor(1.31) }, true)[0]!.met).toBe(false);
   });
 });
