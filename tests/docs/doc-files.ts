@@ -3,7 +3,7 @@
  * docs, their links outside code, their headings' anchors as GitHub makes them, and source files
  * with their comments left out (a comment naming a variable does not read it).
  */
-import { readdirSync, statSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const SKIPPED_FOLDERS = new Set([
@@ -25,6 +25,18 @@ export function docFiles(root: string): string[] {
     ".",
     (file) => /(^|\/)(README|CONTRIBUTING)\.md$/.test(file) || (file.startsWith("docs/") && file.endsWith(".md")),
   ).sort();
+}
+
+/** The console's own docs (not the package's, the tests' or the benchmarks'): README.md, CONTRIBUTING.md and docs/. */
+export function consoleDocs(root: string): string[] {
+  return docFiles(root).filter((file) => file === "README.md" || file === "CONTRIBUTING.md" || file.startsWith("docs/"));
+}
+
+/** The console's docs as one text, for a check that a fact is stated somewhere in them. */
+export function consoleDocsText(root: string): string {
+  return consoleDocs(root)
+    .map((file) => readFileSync(path.join(root, file), "utf8"))
+    .join("\n\n");
 }
 
 /** The source files under `places` (folders or files), relative to `root`. */

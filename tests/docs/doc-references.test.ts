@@ -9,7 +9,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { NUMERIC_SETTINGS } from "../../lib/numeric-settings.mjs";
-import { docFiles, headingAnchors, linksOf, proseOf, sourceFiles, withoutComments } from "./doc-files.ts";
+import { consoleDocs, docFiles, headingAnchors, linksOf, proseOf, sourceFiles, withoutComments } from "./doc-files.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
@@ -34,7 +34,7 @@ const SET_FOR_US: Record<string, string> = {
   NODE_COMPILE_CACHE: "Node's own, set by tests/helpers/child-scripts.ts for the child processes",
 };
 
-/** Where the product's code lives (its environment must be documented in README.md or the package's README). */
+/** Where the product's code lives (its environment must be documented in the console's docs or the package's README). */
 const PRODUCT_CODE = [
   "lib",
   "app",
@@ -163,9 +163,9 @@ describe("what the docs point at", () => {
     }
   });
 
-  it("every environment variable the product reads is in README.md or the package's README; the tests' in any doc", () => {
+  it("every environment variable the product reads is in the console's docs or the package's README; the tests' in any doc", () => {
     const named = (docsToRead: string[]) => new Set(docsToRead.flatMap((doc) => [...variablesNamedIn(read(doc))]));
-    const productDocs = named(["README.md", "packages/mastra-store/README.md"]);
+    const productDocs = named([...consoleDocs(root), "packages/mastra-store/README.md"]);
     const allDocs = named(docs);
     const undocumented = [
       ...[...variablesReadIn(PRODUCT_CODE)].filter(([name]) => !productDocs.has(name)).map(([name, file]) => `${name} (read in ${file})`),
