@@ -89,6 +89,16 @@ export function linksOf(markdown: string): Array<{ target: string; line: number 
   return links;
 }
 
+/** Every image a doc shows outside code: Markdown's `![alt](path)` and HTML's `<img src="path">`, with its line. */
+export function imagesOf(markdown: string): Array<{ target: string; line: number }> {
+  const prose = proseOf(markdown, { keepInlineCode: false });
+  const images: Array<{ target: string; line: number }> = [];
+  for (const match of prose.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)|<img\s[^>]*?src="([^"]+)"/g)) {
+    images.push({ target: (match[1] ?? match[2])!, line: prose.slice(0, match.index).split("\n").length });
+  }
+  return images;
+}
+
 /** The anchors GitHub gives a file's headings (lowercased, punctuation dropped, spaces to hyphens, repeats numbered), and explicit `<a id>`/`<a name>`. */
 export function headingAnchors(markdown: string): Set<string> {
   const anchors = new Set<string>();
