@@ -3,7 +3,7 @@ export interface NumericSettingDefinition {
   readonly min: number;
   readonly max: number;
   readonly default: number;
-  /** What the number counts, as the README's table and the refusal say it. */
+  /** What the number counts, as the table in docs/settings.md and the refusal say it. */
   readonly unit: string;
 }
 export declare const MINUTES_PER_YEAR: number;

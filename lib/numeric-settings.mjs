@@ -1,6 +1,6 @@
 /**
  * The console's one reading of numbers from outside: every numeric environment setting is defined
- * here (range, default; the README's table of numeric settings is checked against these),
+ * here (range, default; the table in docs/settings.md is checked against these),
  * and `wholeNumberOf` is the one parser, also behind every numeric field of a request
  * (lib/numeric-input.ts). `Number()` and `z.coerce` read `true` as 1, `[5]` as 5, `"0x10"` as 16,
  * `"1e3"` as 1000 and `" "` as 0, so a typo became a value nobody chose; here a number is a JSON

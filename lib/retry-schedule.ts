@@ -1,6 +1,6 @@
 /**
  * How the outbox's workers (webhook deliveries, emails) retry a failed attempt: exponential backoff
- * for about a day, then they give up and mark it failed. One schedule, so both read the same in the README.
+ * for about a day, then they give up and mark it failed. One schedule, so both read the same in the docs.
  */
 
 const FIRST_RETRY_MS = 10_000;

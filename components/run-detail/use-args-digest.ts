@@ -10,7 +10,7 @@ export type ArgsDigestOf = () => Promise<string | undefined>;
  * The SHA-256 of what the form shows the reviewer (lib/audit/args-digest-text.ts), taken when the
  * decision is sent and sent with it: the server refuses it if the call no longer waits on exactly
  * that. Undefined where the browser has no Web Crypto (a page served over plain HTTP to another
- * host): the server then records the digest of what it read (README "Argument digest").
+ * host): the server then records the digest of what it read (docs/audit.md, "Argument digest").
  */
 export function useArgsDigest(shown: unknown): ArgsDigestOf {
   const text = argsDigestText(shown);

@@ -1,7 +1,7 @@
 /**
  * The evidence bundle's signature (evidence.ts): HMAC-SHA256 with EVIDENCE_SIGNING_KEY over every
  * byte of the bundle before its last member, `,"signature":{…}}`. Whoever holds the key checks a
- * saved bundle with `npm run evidence:verify -- <file>` (or the few lines of the README's recipe).
+ * saved bundle with `npm run evidence:verify -- <file>` (or the few lines of the recipe in docs/audit.md).
  */
 import { createHash, createHmac, timingSafeEqual, type Hmac } from "node:crypto";
 

@@ -1,7 +1,7 @@
 /**
  * The insights' panels, from the facts (facts.ts) of a period in the viewer's time zone. Every
  * number is a sum of counts kept exact in the decisions' own transactions; the times to decision
- * are ranges on the wait scale (wait-scale.ts). How each is counted is in the README ("Insights").
+ * are ranges on the wait scale (wait-scale.ts). How each is counted is in docs/insights.md.
  */
 import { getDb, type Db } from "../db/client.ts";
 import {

@@ -2,7 +2,7 @@
  * The calls the console decides by itself, among the waiting calls a listing read: a call a rule
  * approves or declines (auto-decide.ts, apply.ts), or the agent's follow-up call with a reviewer's
  * suggested arguments (lib/suggestions/claim.ts). The review queue leaves them out: no person is to
- * decide them, and the README promises that a suggested follow-up call never shows.
+ * decide them, and docs/trust-and-suggest.md promises that a suggested follow-up call never shows.
  *
  * A call is written to the store (and could be listed) before any console instance has claimed it
  * (lib/events/waiting.ts), and it stays there while it is being decided. So a listed call is the

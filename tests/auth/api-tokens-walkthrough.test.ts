@@ -1,7 +1,7 @@
 /**
- * The README's API-token walkthrough ("API tokens"), command by command, against a real console
- * server on SQLite and PostgreSQL: the curl lines are read from the README itself and sent as curl
- * would send them (its -X, -H, -d, -c and -b), with the README's placeholders (…) filled in from the
+ * The API-token walkthrough of docs/api-tokens.md, command by command, against a real console
+ * server on SQLite and PostgreSQL: the curl lines are read from the page itself and sent as curl
+ * would send them (its -X, -H, -d, -c and -b), with the page's placeholders (…) filled in from the
  * answers before them. So the walkthrough cannot drift from what the server does.
  */
 import { readFileSync } from "node:fs";
@@ -12,11 +12,11 @@ import { startConsoleServer, type ConsoleServer } from "../helpers/console-serve
 import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
 
-/** The first sh block after the README's "API tokens" heading: one command per entry, continuations joined, comments dropped. */
-function walkthroughCommands(readme = readFileSync("README.md", "utf8")): string[] {
-  const section = readme.slice(readme.indexOf("#### API tokens"));
+/** The first sh block of docs/api-tokens.md: one command per entry, continuations joined, comments dropped. */
+function walkthroughCommands(page = readFileSync("docs/api-tokens.md", "utf8")): string[] {
+  const section = page.slice(page.indexOf("# API tokens"));
   const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!block) throw new Error('README: no ```sh block after "#### API tokens"');
+  if (!block) throw new Error('docs/api-tokens.md: no ```sh block after "# API tokens"');
   return block
     .replace(/\\\n\s*/g, " ")
     .split("\n")
@@ -61,7 +61,7 @@ function parseCurl(command: string): Curl {
 
 const EVIDENCE_KEY = "walkthrough-evidence-key-0123456789abcdef";
 
-describe.each(["sqlite", "postgres"] as const)("the README's API-token walkthrough on %s", { timeout: 300_000 }, (kind) => {
+describe.each(["sqlite", "postgres"] as const)("the API-token walkthrough of docs/api-tokens.md on %s", { timeout: 300_000 }, (kind) => {
   const database = useTestDatabase(kind);
   let server: ConsoleServer;
   let admin: TestAccount;

@@ -18,9 +18,9 @@ import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 const SSO_ENV = { OIDC_DISCOVERY_URL: "http://127.0.0.1:9/.well-known/openid-configuration", OIDC_CLIENT_ID: "console-test" };
 Object.assign(process.env, SSO_ENV);
 
-/** The README's table of routes under /api/auth/, as "METHOD /path". */
+/** The table of routes under /api/auth/ in docs/accounts.md, as "METHOD /path". */
 function readmeAuthRoutes(): string[] {
-  const readme = readFileSync("README.md", "utf8");
+  const readme = readFileSync("docs/accounts.md", "utf8");
   return [...readme.matchAll(/^\| `(GET|POST)` \| `\/api\/auth(\/[^`]*)` \|/gm)].map(([, method, path]) => `${method} ${path}`);
 }
 
@@ -65,7 +65,7 @@ describe.each(["sqlite", "postgres"] as const)("the /api/auth/ routes on %s", { 
     return body?.error?.code === "not_found";
   }
 
-  it("answers on exactly the routes the README lists, out of every one better-auth has", async () => {
+  it("answers on exactly the routes docs/accounts.md lists, out of every one better-auth has", async () => {
     const auth = await getAuth(database.url);
     const mounted = Object.values(auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>)
       .filter((endpoint) => endpoint.path)

@@ -1,7 +1,7 @@
 /**
  * Single sign-on through better-auth's generic OAuth plugin, against a real console server and a
  * small OpenID provider on loopback, on SQLite and PostgreSQL: the round trip the sign-in page
- * starts (the README's routes), the first sign-in making a `support` account, and an identity
+ * starts (the routes docs/accounts.md lists), the first sign-in making a `support` account, and an identity
  * provider's hostile claims stored as text the console can hold, or refused without a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

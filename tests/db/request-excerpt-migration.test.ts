@@ -16,7 +16,7 @@ import { listSuspendedRuns } from "../../lib/runs/list-suspended-runs.ts";
 import { createTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
 
-/** The excerpt as the README states it, computed here independently of the store's code. */
+/** The excerpt as docs/context.md states it, computed here independently of the store's code. */
 function expectedExcerpt(text: string): string {
   const line = text.replace(/\s+/g, " ").trim();
   return line.length <= REQUEST_EXCERPT_MAX_LENGTH ? line : `${line.slice(0, REQUEST_EXCERPT_MAX_LENGTH - 1).trimEnd()}…`;

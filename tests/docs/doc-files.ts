@@ -3,7 +3,7 @@
  * docs, their links outside code, their headings' anchors as GitHub makes them, and source files
  * with their comments left out (a comment naming a variable does not read it).
  */
-import { readdirSync, statSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const SKIPPED_FOLDERS = new Set([
@@ -25,6 +25,18 @@ export function docFiles(root: string): string[] {
     ".",
     (file) => /(^|\/)(README|CONTRIBUTING)\.md$/.test(file) || (file.startsWith("docs/") && file.endsWith(".md")),
   ).sort();
+}
+
+/** The console's own docs (not the package's, the tests' or the benchmarks'): README.md, CONTRIBUTING.md and docs/. */
+export function consoleDocs(root: string): string[] {
+  return docFiles(root).filter((file) => file === "README.md" || file === "CONTRIBUTING.md" || file.startsWith("docs/"));
+}
+
+/** The console's docs as one text, for a check that a fact is stated somewhere in them. */
+export function consoleDocsText(root: string): string {
+  return consoleDocs(root)
+    .map((file) => readFileSync(path.join(root, file), "utf8"))
+    .join("\n\n");
 }
 
 /** The source files under `places` (folders or files), relative to `root`. */
@@ -75,6 +87,16 @@ export function linksOf(markdown: string): Array<{ target: string; line: number 
     links.push({ target: (match[1] ?? match[2])!, line: prose.slice(0, match.index).split("\n").length });
   }
   return links;
+}
+
+/** Every image a doc shows outside code: Markdown's `![alt](path)` and HTML's `<img src="path">`, with its line. */
+export function imagesOf(markdown: string): Array<{ target: string; line: number }> {
+  const prose = proseOf(markdown, { keepInlineCode: false });
+  const images: Array<{ target: string; line: number }> = [];
+  for (const match of prose.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)|<img\s[^>]*?src="([^"]+)"/g)) {
+    images.push({ target: (match[1] ?? match[2])!, line: prose.slice(0, match.index).split("\n").length });
+  }
+  return images;
 }
 
 /** The anchors GitHub gives a file's headings (lowercased, punctuation dropped, spaces to hyphens, repeats numbered), and explicit `<a id>`/`<a name>`. */

@@ -5,11 +5,11 @@
  * "`NAME` in `path`" names something that file holds. Read from the files, so a rename or a
  * new setting that skips the docs fails here.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { NUMERIC_SETTINGS } from "../../lib/numeric-settings.mjs";
-import { docFiles, headingAnchors, linksOf, proseOf, sourceFiles, withoutComments } from "./doc-files.ts";
+import { consoleDocs, docFiles, headingAnchors, imagesOf, linksOf, proseOf, sourceFiles, withoutComments } from "./doc-files.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
@@ -34,7 +34,7 @@ const SET_FOR_US: Record<string, string> = {
   NODE_COMPILE_CACHE: "Node's own, set by tests/helpers/child-scripts.ts for the child processes",
 };
 
-/** Where the product's code lives (its environment must be documented in README.md or the package's README). */
+/** Where the product's code lives (its environment must be documented in the console's docs or the package's README). */
 const PRODUCT_CODE = [
   "lib",
   "app",
@@ -49,6 +49,9 @@ const PRODUCT_CODE = [
 ];
 /** Where the tests and benchmarks live (their environment must be documented somewhere in the docs). */
 const TEST_CODE = ["tests", "e2e", "bench", "playwright.config.ts", "vitest.config.ts", ".ci/run"];
+
+/** What a checked-in screenshot may weigh: a page of the docs shows several. */
+const MAX_IMAGE_BYTES = 200 * 1024;
 
 const ENV_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 
@@ -163,9 +166,9 @@ describe("what the docs point at", () => {
     }
   });
 
-  it("every environment variable the product reads is in README.md or the package's README; the tests' in any doc", () => {
+  it("every environment variable the product reads is in the console's docs or the package's README; the tests' in any doc", () => {
     const named = (docsToRead: string[]) => new Set(docsToRead.flatMap((doc) => [...variablesNamedIn(read(doc))]));
-    const productDocs = named(["README.md", "packages/mastra-store/README.md"]);
+    const productDocs = named([...consoleDocs(root), "packages/mastra-store/README.md"]);
     const allDocs = named(docs);
     const undocumented = [
       ...[...variablesReadIn(PRODUCT_CODE)].filter(([name]) => !productDocs.has(name)).map(([name, file]) => `${name} (read in ${file})`),
@@ -186,5 +189,36 @@ describe("what the docs point at", () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("every image a doc shows is in docs/images, under 200 KB, and every image there is shown", () => {
+    const shown = new Set<string>();
+    const wrong: string[] = [];
+    for (const doc of docs) {
+      for (const { target, line } of imagesOf(read(doc))) {
+        if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
+          wrong.push(`${doc}:${line}: ${target} (an image from elsewhere: keep it in docs/images)`);
+          continue;
+        }
+        const image = path.posix.join(path.posix.dirname(doc), decodeURIComponent(target));
+        shown.add(image);
+        if (!existsSync(path.join(root, image))) wrong.push(`${doc}:${line}: ${target} (no file ${image})`);
+        else if (statSync(path.join(root, image)).size > MAX_IMAGE_BYTES)
+          wrong.push(
+            `${doc}:${line}: ${image} is ${statSync(path.join(root, image)).size} bytes (npm run docs:screenshots keeps them small)`,
+          );
+      }
+    }
+    const kept = readdirSync(path.join(root, "docs/images")).map((file) => `docs/images/${file}`);
+    wrong.push(...kept.filter((image) => !shown.has(image)).map((image) => `${image} is shown by no doc`));
+    expect(wrong).toEqual([]);
+  });
+
+  it("README.md stays a front door (under 150 lines), CONTRIBUTING.md and every page under docs/ short (under 300)", () => {
+    const long = consoleDocs(root)
+      .map((doc) => ({ doc, lines: read(doc).split("\n").length - 1, limit: doc === "README.md" ? 150 : 300 }))
+      .filter(({ lines, limit }) => lines >= limit)
+      .map(({ doc, lines, limit }) => `${doc}: ${lines} lines (under ${limit})`);
+    expect(long).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The history's CSV export says where each decision was made, so an export tells Slack decisions
- * from the console's and the API's (README: "via"), on SQLite and PostgreSQL through a real console
+ * from the console's and the API's (docs/api.md: "via"), on SQLite and PostgreSQL through a real console
  * server: a click in Slack, the console's buttons (server actions), POST /api/decisions and its bulk
- * route, and the console's Decline selected. The README lists the export's columns as the code does.
+ * route, and the console's Decline selected. docs/api.md lists the export's columns as the code does.
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -45,11 +45,11 @@ function records(csv: string): Array<Record<string, string>> {
   return lines.map((line) => Object.fromEntries(line.map((value, i) => [columns![i], value])));
 }
 
-describe("the README's CSV columns", () => {
+describe("the CSV columns in docs/api.md", () => {
   it("are the export's, in order", () => {
-    const readme = readFileSync("README.md", "utf8");
+    const readme = readFileSync("docs/api.md", "utf8");
     const listed = /The CSV export's columns, in order: ([^.]+)\./.exec(readme)?.[1];
-    expect(listed, "README: The CSV export's columns, in order: …").toBeDefined();
+    expect(listed, "docs/api.md: The CSV export's columns, in order: …").toBeDefined();
     expect([...listed!.matchAll(/`(\w+)`/g)].map(([, column]) => column)).toEqual([...AUDIT_CSV_COLUMNS]);
   });
 });

@@ -56,9 +56,9 @@ describe("the parser", () => {
   });
 });
 
-describe("the README's table of numeric settings", () => {
+describe("the table of numeric settings in docs/settings.md", () => {
   it("lists every setting the code defines, with its range, unit and default, and no other", () => {
-    const readme = readFileSync("README.md", "utf8");
+    const readme = readFileSync("docs/settings.md", "utf8");
     const section = readme.slice(
       readme.indexOf("\n## Numeric settings\n"),
       readme.indexOf("\n## ", readme.indexOf("\n## Numeric settings\n") + 1),

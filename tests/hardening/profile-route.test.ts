@@ -1,8 +1,8 @@
 /**
  * The profile's Language and Time zone over the JSON API (GET and PATCH /api/profile), on SQLite and
  * PostgreSQL through a real console server: the operation /profile's server action runs (the same
- * roles: anyone signed in, for themselves; the same checks; the same columns), documented in the
- * README's JSON API section.
+ * roles: anyone signed in, for themselves; the same checks; the same columns), documented in
+ * docs/api-configuration.md.
  */
 import { readFileSync } from "node:fs";
 import { beforeAll, afterAll, describe, expect, it } from "vitest";
@@ -10,9 +10,9 @@ import { languagePreferenceOf } from "../../lib/i18n/preferences.ts";
 import { callServerAction } from "../helpers/console-server.ts";
 import { startSignedInConsole, stopSignedInConsole, type SignedInConsole } from "../helpers/config-api.ts";
 
-describe("the README", () => {
+describe("docs/api-configuration.md", () => {
   it("documents GET and PATCH /api/profile", () => {
-    const readme = readFileSync("README.md", "utf8");
+    const readme = readFileSync("docs/api-configuration.md", "utf8");
     expect(readme).toMatch(/curl localhost:3000\/api\/profile\s/);
     expect(readme).toMatch(/curl -X PATCH localhost:3000\/api\/profile -H 'content-type: application\/json'/);
   });

@@ -1,25 +1,27 @@
 /**
- * The README's error table is the contract scripts are written against: it must list exactly the
- * codes lib/errors.ts answers with, at their statuses, and no status the README names beside a code
- * anywhere else may disagree (it said `409 wrong_kind` while the server answered 422).
+ * The error table of docs/api.md is the contract scripts are written against: it must list exactly
+ * the codes lib/errors.ts answers with, at their statuses, and no status the docs name beside a code
+ * anywhere else may disagree (the README said `409 wrong_kind` while the server answered 422).
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ERROR_STATUS, type ErrorCode } from "../../lib/errors.ts";
+import { consoleDocsText } from "../docs/doc-files.ts";
 
-const readme = readFileSync("README.md", "utf8");
+const apiPage = readFileSync("docs/api.md", "utf8");
+const docs = consoleDocsText(process.cwd());
 const codes = Object.keys(ERROR_STATUS) as ErrorCode[];
 
 function section(heading: string): string {
-  const start = readme.indexOf(heading);
+  const start = apiPage.indexOf(heading);
   expect(start, heading).toBeGreaterThanOrEqual(0);
-  const end = readme.indexOf("\n#", start + heading.length);
-  return readme.slice(start, end === -1 ? undefined : end);
+  const end = apiPage.indexOf("\n#", start + heading.length);
+  return apiPage.slice(start, end === -1 ? undefined : end);
 }
 
-describe("the README's error codes", () => {
+describe("the docs' error codes", () => {
   it("lists every code of lib/errors.ts once, at its status, and nothing else", () => {
-    const rows = [...section("#### Error codes").matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)].map(([, code, status]) => [
+    const rows = [...section("## Error codes").matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)].map(([, code, status]) => [
       code,
       Number(status),
     ]);
@@ -35,7 +37,7 @@ describe("the README's error codes", () => {
       const before = new RegExp(`\\b([45]\\d\\d)\\s+\`?${word}`, "g");
       const after = new RegExp(`\`${word}\`,?\\s+\\(?([45]\\d\\d)\\b`, "g");
       for (const pattern of [before, after]) {
-        for (const match of readme.matchAll(pattern)) mentions.push({ code, status: Number(match[1]), text: match[0] });
+        for (const match of docs.matchAll(pattern)) mentions.push({ code, status: Number(match[1]), text: match[0] });
       }
     }
     // The prose names statuses beside codes in many places (`422 wrong_kind`, `not_assignee`, 403, …).

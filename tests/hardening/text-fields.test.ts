@@ -18,6 +18,7 @@ import { configApi } from "../helpers/config-api.ts";
 import { callServerAction, startConsoleServer, type ConsoleServer } from "../helpers/console-server.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases.ts";
 import { refundRequest, shippingRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
+import { consoleDocsText } from "../docs/doc-files.ts";
 import { apiRoutes, fillPattern, routeKeys } from "./api-routes.ts";
 import { storedState } from "./stored-state.ts";
 import { ACTIONS, ROUTES, type Fixtures } from "./text-samples.ts";
@@ -38,8 +39,8 @@ describe("every route and server action refuses what a database cannot store", (
     );
   });
 
-  it("finds every route on the file system documented in the README", () => {
-    const readme = readFileSync("README.md", "utf8");
+  it("finds every route on the file system documented in the docs", () => {
+    const readme = consoleDocsText(process.cwd());
     // A segment is documented by any value (`<id>`, `refunds`); a catch-all by any path under it.
     const documented = (pattern: string) =>
       new RegExp(

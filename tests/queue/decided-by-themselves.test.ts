@@ -124,8 +124,8 @@ describe.each(["sqlite", "postgres"] as const)(
   },
 );
 
-it("the README says so, and names where the queue leaves these calls out", () => {
-  const readme = readFileSync("README.md", "utf8");
+it("the docs say so, and name where the queue leaves these calls out", () => {
+  const readme = readFileSync("docs/rules.md", "utf8") + readFileSync("docs/trust-and-suggest.md", "utf8");
   expect(readme).toMatch(/that call never shows\s+in the queue/);
   const promise =
     /\*\*Never in the queue\.\*\* A call a rule approves or declines, or that a reviewer's suggestion\s+approves[^]*?\(`([^`]+)`\)/.exec(

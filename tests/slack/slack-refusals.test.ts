@@ -1,7 +1,7 @@
 /**
  * What Slack requests the console refuses, on SQLite and PostgreSQL: a bad signature, an old
  * timestamp, a console without the signing secret, an unlinked Slack user, a support user. Each is
- * refused or answered as the README says, and no decision is recorded, no tool runs; the only row
+ * refused or answered as docs/slack.md says, and no decision is recorded, no tool runs; the only row
  * written is a bounded refusal in the audit log. Linking: a code works once, expires, and a wrong
  * one is refused. The console's signature check agrees with a signer written here with node:crypto.
  */

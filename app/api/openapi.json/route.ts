@@ -1,6 +1,6 @@
 /**
  * GET /api/openapi.json — the JSON API's OpenAPI 3.1 document (lib/openapi), generated from the zod
- * schemas the routes validate with. Public, as the README describing the same routes is; 304 when
+ * schemas the routes validate with. Public, as the docs describing the same routes are; 304 when
  * If-None-Match names its ETag.
  */
 import { servedDocument } from "@/lib/openapi/document";
