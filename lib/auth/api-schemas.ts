@@ -35,6 +35,7 @@ export const tokenSchema = z
     createdAt: z.string().meta({ format: "date-time" }),
     expiresAt: z.string().meta({ format: "date-time" }).nullable(),
     revokedAt: z.string().meta({ format: "date-time" }).nullable(),
+    revokedBy: z.string().nullable().meta({ description: "Who revoked it: the first to ask, when several asked at once." }),
     lastUsedAt: z.string().meta({ format: "date-time" }).nullable(),
     lastUsedAddress: z.string().nullable(),
     status: z.enum(["active", "revoked", "expired"]),

@@ -13,6 +13,8 @@ export interface TokenDto {
   createdAt: string;
   expiresAt: string | null;
   revokedAt: string | null;
+  /** Who revoked it (an email), with revokedAt. */
+  revokedBy: string | null;
   lastUsedAt: string | null;
   lastUsedAddress: string | null;
   status: "active" | "revoked" | "expired";

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
+import { recordAccessChange } from "../audit/access-changes.ts";
 import { AppError } from "../errors.ts";
 import { textCheck } from "../ids.ts";
 import { unstorableTextProblem } from "../safe-text.ts";
@@ -102,11 +103,22 @@ export async function listTokens({ userId }: { userId?: string } = {}, databaseU
   return rows.map((row) => toDto(row, now));
 }
 
-/** Revokes a token (admins: any; otherwise only your own). Revoking a revoked token changes nothing. */
+/**
+ * Revokes a token (admins: any; otherwise only your own), with its audit row in the same transaction.
+ * Revoking a revoked token changes nothing and writes no row: two revokes at the same moment, on two
+ * instances, revoke it once, and both answer the token as revoked, by the first, then.
+ */
 export async function revokeToken(id: string, actor: Actor, { anyOwner }: { anyOwner: boolean }, databaseUrl = databaseUrlFromEnv()) {
   const db = await getDb(databaseUrl);
   const where = anyOwner ? { id } : { id, userId: actor.id };
-  await db.apiToken.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date(), revokedBy: actor.email } });
+  const now = new Date();
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.apiToken.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: now, revokedBy: actor.email } });
+    if (count === 0) return;
+    const revoked = toDto(await tx.apiToken.findUniqueOrThrow({ where: { id }, select: TOKEN_SELECT }), now);
+    const message = `Revoked the API token "${revoked.name}" (${revoked.prefix}…, ${revoked.id}) of ${revoked.owner.label}.`;
+    await recordAccessChange(tx, actor, "revoke-token", message, now);
+  });
   const row = await db.apiToken.findFirst({ where, select: TOKEN_SELECT });
   if (!row) throw new AppError("token_not_found", `No API token "${id.slice(0, 100)}"${anyOwner ? "" : " of yours"}.`);
   return toDto(row, new Date());
@@ -153,6 +165,7 @@ const TOKEN_SELECT = {
   createdAt: true,
   expiresAt: true,
   revokedAt: true,
+  revokedBy: true,
   lastUsedAt: true,
   lastUsedAddress: true,
   user: { select: { id: true, email: true } },
@@ -168,6 +181,7 @@ type TokenRow = {
   createdAt: Date;
   expiresAt: Date | null;
   revokedAt: Date | null;
+  revokedBy: string | null;
   lastUsedAt: Date | null;
   lastUsedAddress: string | null;
   user: { id: string; email: string } | null;
@@ -188,6 +202,7 @@ function toDto(row: TokenRow, now: Date): TokenDto {
     createdAt: row.createdAt.toISOString(),
     expiresAt: iso(row.expiresAt),
     revokedAt: iso(row.revokedAt),
+    revokedBy: row.revokedBy,
     lastUsedAt: iso(row.lastUsedAt),
     lastUsedAddress: row.lastUsedAddress,
     status: row.revokedAt ? "revoked" : row.expiresAt && row.expiresAt <= now ? "expired" : "active",
