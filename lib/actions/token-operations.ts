@@ -6,14 +6,12 @@
 import { z } from "zod";
 import {
   createServiceAccount,
-  createToken,
   listServiceAccounts,
-  listTokens,
   newServiceAccountInput,
-  newTokenInput,
-  revokeToken,
-  tokenIdInput,
-} from "../auth/tokens.ts";
+  serviceAccountStateInput,
+  setServiceAccountDisabled,
+} from "../auth/service-accounts.ts";
+import { createToken, listTokens, newTokenInput, revokeToken, tokenIdInput } from "../auth/tokens.ts";
 import { idSchema } from "../ids.ts";
 import { operation } from "./operation.ts";
 
@@ -45,6 +43,14 @@ export const createServiceAccountOperation = operation({
   permission: "manageUsers",
   input: newServiceAccountInput,
   run: (input, { actor }) => createServiceAccount(input, actor),
+});
+
+/** Disables a service account (its tokens stop at once, on every instance) or enables it again. */
+export const setServiceAccountDisabledOperation = operation({
+  name: "setServiceAccountDisabled",
+  permission: "manageUsers",
+  input: serviceAccountStateInput,
+  run: (input, { actor }) => setServiceAccountDisabled(input, actor),
 });
 
 export const listServiceAccountsOperation = operation({

@@ -53,6 +53,11 @@ export const serviceAccountSchema = z
     role: z.enum(ROLES),
     createdBy: z.string(),
     createdAt: z.string().meta({ format: "date-time" }),
+    disabledAt: z
+      .string()
+      .meta({ format: "date-time", description: "Set while it is disabled: its tokens are refused (401) until it is enabled." })
+      .nullable(),
+    disabledBy: z.string().nullable(),
   })
   .meta({ id: "ServiceAccount", description: "A named principal for machines, with a role of its own." });
 

@@ -26,4 +26,7 @@ export interface ServiceAccountDto {
   role: Role;
   createdBy: string;
   createdAt: string;
+  /** Set while an admin has it disabled: its tokens are refused until it is enabled again. */
+  disabledAt: string | null;
+  disabledBy: string | null;
 }

@@ -1,8 +1,9 @@
 /**
- * API tokens and service accounts (/admin/tokens, /profile, their JSON routes): created, listed and
- * revoked here; checked on each request in token-check.ts. A token is answered in full once, when it
- * is created; afterwards only its hash and prefix exist. Revoking sets revoked_at, which the very
- * next check on any instance reads: there is no cache to wait for.
+ * API tokens (/admin/tokens, /profile, their JSON routes): created, listed and revoked here; checked
+ * on each request in token-check.ts; the service accounts some of them belong to are in
+ * service-accounts.ts. A token is answered in full once, when it is created; afterwards only its
+ * hash and prefix exist. Revoking sets revoked_at, which the very next check on any instance reads:
+ * there is no cache to wait for.
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
@@ -11,11 +12,11 @@ import { recordAccessChange } from "../audit/access-changes.ts";
 import { AppError } from "../errors.ts";
 import { textCheck } from "../ids.ts";
 import { unstorableTextProblem } from "../safe-text.ts";
-import { ROLES, type Role } from "./roles.ts";
+import type { Role } from "./roles.ts";
 import type { Actor } from "./session.ts";
 import { serviceAccountLabel } from "./token-check.ts";
 import { SCOPES, scopesOf, scopesText, scopeUsableBy } from "./token-scopes.ts";
-import type { ServiceAccountDto, TokenDto } from "./token-dto.ts";
+import type { TokenDto } from "./token-dto.ts";
 import { newTokenSecret } from "./token-secret.ts";
 
 const MAX_EXPIRY_DAYS = 3650;
@@ -38,15 +39,6 @@ export const newTokenInput = z
       .min(1, "expiresInDays must be at least 1")
       .max(MAX_EXPIRY_DAYS, `expiresInDays must be at most ${MAX_EXPIRY_DAYS}`)
       .nullish(),
-  })
-  .strict();
-
-export const newServiceAccountInput = z
-  .object({
-    name: z
-      .string({ error: "name is required" })
-      .regex(/^[a-z0-9][a-z0-9._-]{0,62}$/, "name must be 1 to 63 lowercase letters, digits, dots, dashes or underscores"),
-    role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(", ")}` }),
   })
   .strict();
 
@@ -113,7 +105,10 @@ export async function revokeToken(id: string, actor: Actor, { anyOwner }: { anyO
   const where = anyOwner ? { id } : { id, userId: actor.id };
   const now = new Date();
   await db.$transaction(async (tx) => {
-    const { count } = await tx.apiToken.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: now, revokedBy: actor.email } });
+    const { count } = await tx.apiToken.updateMany({
+      where: { ...where, revokedAt: null },
+      data: { revokedAt: now, revokedBy: actor.email },
+    });
     if (count === 0) return;
     const revoked = toDto(await tx.apiToken.findUniqueOrThrow({ where: { id }, select: TOKEN_SELECT }), now);
     const message = `Revoked the API token "${revoked.name}" (${revoked.prefix}…, ${revoked.id}) of ${revoked.owner.label}.`;
@@ -122,38 +117,6 @@ export async function revokeToken(id: string, actor: Actor, { anyOwner }: { anyO
   const row = await db.apiToken.findFirst({ where, select: TOKEN_SELECT });
   if (!row) throw new AppError("token_not_found", `No API token "${id.slice(0, 100)}"${anyOwner ? "" : " of yours"}.`);
   return toDto(row, new Date());
-}
-
-export async function createServiceAccount(
-  input: z.output<typeof newServiceAccountInput>,
-  creator: Actor,
-  databaseUrl = databaseUrlFromEnv(),
-) {
-  if (creator.credential?.method === "token")
-    throw new AppError("forbidden", "An API token cannot create service accounts: sign in to the console.");
-  const db = await getDb(databaseUrl);
-  const existing = await db.serviceAccount.findUnique({ where: { name: input.name }, select: { id: true } });
-  if (existing) throw new AppError("service_account_exists", `A service account named "${input.name}" exists already.`);
-  try {
-    const row = await db.serviceAccount.create({
-      data: { id: `sa_${randomUUID()}`, name: input.name, role: input.role, createdBy: creator.email, createdAt: new Date() },
-    });
-    return serviceAccountDto(row);
-  } catch (error) {
-    // Two admins creating the same name at once: the unique index lets one through.
-    if ((error as { code?: string }).code === "P2002")
-      throw new AppError("service_account_exists", `A service account named "${input.name}" exists already.`);
-    throw error;
-  }
-}
-
-export async function listServiceAccounts(databaseUrl = databaseUrlFromEnv()): Promise<ServiceAccountDto[]> {
-  const db = await getDb(databaseUrl);
-  return (await db.serviceAccount.findMany({ orderBy: { name: "asc" } })).map(serviceAccountDto);
-}
-
-function serviceAccountDto(row: { id: string; name: string; role: string; createdBy: string; createdAt: Date }): ServiceAccountDto {
-  return { id: row.id, name: row.name, role: row.role as Role, createdBy: row.createdBy, createdAt: row.createdAt.toISOString() };
 }
 
 const TOKEN_SELECT = {
