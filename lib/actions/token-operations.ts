@@ -4,6 +4,7 @@
  * (/profile, /api/profile/tokens). The server actions and the JSON API run these.
  */
 import { z } from "zod";
+import { accessRecorder } from "../audit/access-changes.ts";
 import {
   createServiceAccount,
   listServiceAccounts,
@@ -35,7 +36,7 @@ export const revokeTokenOperation = operation({
   name: "revokeToken",
   permission: "manageUsers",
   input: tokenIdInput,
-  run: ({ id }, { actor }) => revokeToken(id, actor, { anyOwner: true }),
+  run: ({ id }, { actor }) => revokeToken(id, actor, { anyOwner: true, record: accessRecorder(actor, "revoke-token") }),
 });
 
 export const createServiceAccountOperation = operation({
@@ -50,7 +51,8 @@ export const setServiceAccountDisabledOperation = operation({
   name: "setServiceAccountDisabled",
   permission: "manageUsers",
   input: serviceAccountStateInput,
-  run: (input, { actor }) => setServiceAccountDisabled(input, actor),
+  run: (input, { actor }) =>
+    setServiceAccountDisabled(input, actor, accessRecorder(actor, input.disabled ? "disable-service-account" : "enable-service-account")),
 });
 
 export const listServiceAccountsOperation = operation({
@@ -79,5 +81,5 @@ export const revokeOwnTokenOperation = operation({
   name: "revokeOwnToken",
   permission: "read",
   input: tokenIdInput,
-  run: ({ id }, { actor }) => revokeToken(id, actor, { anyOwner: false }),
+  run: ({ id }, { actor }) => revokeToken(id, actor, { anyOwner: false, record: accessRecorder(actor, "revoke-token") }),
 });

@@ -6,17 +6,17 @@
  */
 import { appendAudit, auditCredentialOf, type AuditEntry } from "./log.ts";
 
-export const ACCESS_CHANGES = ["revoke-token", "disable-service-account", "enable-service-account"] as const;
-export type AccessChange = (typeof ACCESS_CHANGES)[number];
+/** The audit row's `action` (history.actions in the catalogs names each). */
+export type AccessChange = "revoke-token" | "disable-service-account" | "enable-service-account";
 
-/** Who made the change (an Actor of lib/auth/session.ts; lib/auth imports this folder, not the reverse). */
+/** Who made the change: an Actor of lib/auth/session.ts, which sits below this folder and is not imported. */
 type ChangedBy = { email: string; credential?: Parameters<typeof auditCredentialOf>[0] };
 
 /**
  * The audit row of an access change: outcome `recorded` (it is in force at once), no run or call,
  * `message` naming what changed. Its token columns say which token made the request, as on a decision.
  */
-export function accessChangeEntry(actor: ChangedBy, action: AccessChange, message: string): AuditEntry {
+function accessChangeEntry(actor: ChangedBy, action: AccessChange, message: string): AuditEntry {
   return {
     reviewer: actor.email,
     action,
@@ -28,12 +28,11 @@ export function accessChangeEntry(actor: ChangedBy, action: AccessChange, messag
   };
 }
 
-export function recordAccessChange(
-  db: Parameters<typeof appendAudit>[0],
-  actor: ChangedBy,
-  action: AccessChange,
-  message: string,
-  at: Date,
-) {
-  return appendAudit(db, accessChangeEntry(actor, action, message), at);
+/**
+ * The AccessRecorder (lib/auth/tokens.ts) lib/auth's access changes are given to write their row,
+ * bound to who asks and what they change; it is called with the transaction, the sentence and the time.
+ */
+export function accessRecorder(actor: ChangedBy, action: AccessChange) {
+  return (db: Parameters<typeof appendAudit>[0], message: string, at: Date) =>
+    appendAudit(db, accessChangeEntry(actor, action, message), at);
 }

@@ -7,7 +7,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { recordAccessChange } from "../audit/access-changes.ts";
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { idSchema } from "../ids.ts";
@@ -15,6 +14,7 @@ import { ROLES, type Role } from "./roles.ts";
 import type { Actor } from "./session.ts";
 import { serviceAccountLabel } from "./token-check.ts";
 import type { ServiceAccountDto } from "./token-dto.ts";
+import type { AccessRecorder } from "./tokens.ts";
 
 export const newServiceAccountInput = z
   .object({
@@ -66,6 +66,7 @@ export async function listServiceAccounts(databaseUrl = databaseUrlFromEnv()): P
 export async function setServiceAccountDisabled(
   { id, disabled }: z.output<typeof serviceAccountStateInput>,
   actor: Actor,
+  record: AccessRecorder,
   databaseUrl = databaseUrlFromEnv(),
 ): Promise<ServiceAccountDto> {
   if (!disabled && actor.credential?.method === "token")
@@ -83,10 +84,8 @@ export async function setServiceAccountDisabled(
       select: { name: true, _count: { select: { tokens: true } } },
     });
     const label = serviceAccountLabel(account.name);
-    await recordAccessChange(
+    await record(
       tx,
-      actor,
-      disabled ? "disable-service-account" : "enable-service-account",
       disabled
         ? `Disabled ${label}: its API tokens (${account._count.tokens}) are refused until it is enabled.`
         : `Enabled ${label}: its API tokens that are neither revoked nor expired work again.`,

@@ -7,8 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { databaseUrlFromEnv, getDb } from "../db/client.ts";
-import { recordAccessChange } from "../audit/access-changes.ts";
+import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { textCheck } from "../ids.ts";
 import { unstorableTextProblem } from "../safe-text.ts";
@@ -96,11 +95,22 @@ export async function listTokens({ userId }: { userId?: string } = {}, databaseU
 }
 
 /**
+ * Writes the audit row of an access change (a sentence saying what changed) in the transaction that
+ * made it. lib/actions passes it in (lib/audit/access-changes.ts): lib/auth sits below lib/audit.
+ */
+export type AccessRecorder = (tx: Pick<Db, "auditEvent">, message: string, at: Date) => Promise<unknown>;
+
+/**
  * Revokes a token (admins: any; otherwise only your own), with its audit row in the same transaction.
  * Revoking a revoked token changes nothing and writes no row: two revokes at the same moment, on two
  * instances, revoke it once, and both answer the token as revoked, by the first, then.
  */
-export async function revokeToken(id: string, actor: Actor, { anyOwner }: { anyOwner: boolean }, databaseUrl = databaseUrlFromEnv()) {
+export async function revokeToken(
+  id: string,
+  actor: Actor,
+  { anyOwner, record }: { anyOwner: boolean; record: AccessRecorder },
+  databaseUrl = databaseUrlFromEnv(),
+) {
   const db = await getDb(databaseUrl);
   const where = anyOwner ? { id } : { id, userId: actor.id };
   const now = new Date();
@@ -111,8 +121,7 @@ export async function revokeToken(id: string, actor: Actor, { anyOwner }: { anyO
     });
     if (count === 0) return;
     const revoked = toDto(await tx.apiToken.findUniqueOrThrow({ where: { id }, select: TOKEN_SELECT }), now);
-    const message = `Revoked the API token "${revoked.name}" (${revoked.prefix}…, ${revoked.id}) of ${revoked.owner.label}.`;
-    await recordAccessChange(tx, actor, "revoke-token", message, now);
+    await record(tx, `Revoked the API token "${revoked.name}" (${revoked.prefix}…, ${revoked.id}) of ${revoked.owner.label}.`, now);
   });
   const row = await db.apiToken.findFirst({ where, select: TOKEN_SELECT });
   if (!row) throw new AppError("token_not_found", `No API token "${id.slice(0, 100)}"${anyOwner ? "" : " of yours"}.`);
