@@ -64,6 +64,8 @@ describe("server actions", () => {
       "suggestRules",
       "updateRule",
       "updateWebhook",
+      // "Verify now" on /history: admins.
+      "verifyAuditChain",
     ]);
   });
 });

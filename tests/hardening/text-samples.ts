@@ -204,4 +204,5 @@ export const ACTIONS: Record<string, ((f: Fixtures) => unknown) | string> = {
   suggestRules: () => SUGGESTIONS,
   updateRule: ({ ruleId }) => ({ ...DECLINING_RULE, id: ruleId }),
   updateWebhook: ({ endpointId }) => ({ id: endpointId, enabled: false }),
+  verifyAuditChain: () => ({ checkpointSeq: 1, checkpointHash: "0".repeat(64) }),
 };
