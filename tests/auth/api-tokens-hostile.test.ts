@@ -17,7 +17,11 @@ import { tokenRequests, type Answer } from "../helpers/tokens.ts";
 
 const DECISION = JSON.stringify({ action: "approve", runId: "run-that-does-not-matter", toolCallId: "call-1" });
 
-/** One HTTP/1.1 request written byte for byte (the header lines as given, as UTF-8), and its status and body. */
+/**
+ * One HTTP/1.1 request written byte for byte (the header lines as given, as UTF-8), and its status
+ * and body. The socket stays open for writing until the server closes it (Connection: close): a
+ * client that half-closes first may see its request dropped before it is answered.
+ */
 function rawRequest(server: ConsoleServer, method: string, path: string, headerLines: string[], body = ""): Promise<Answer> {
   const { hostname, port } = new URL(server.url);
   const payload = Buffer.from(body, "utf8");
@@ -31,7 +35,7 @@ function rawRequest(server: ConsoleServer, method: string, path: string, headerL
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const socket = net.connect(Number(port), hostname, () =>
-      socket.end(Buffer.concat([Buffer.from(`${head.join("\r\n")}\r\n\r\n`), payload])),
+      socket.write(Buffer.concat([Buffer.from(`${head.join("\r\n")}\r\n\r\n`), payload])),
     );
     socket.on("data", (chunk) => chunks.push(chunk));
     socket.on("error", reject);
