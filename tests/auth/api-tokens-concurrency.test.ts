@@ -32,7 +32,11 @@ describe.each(["sqlite", "postgres"] as const)("API tokens written at once on tw
     ]);
     [first, second] = [started1, started2];
     ada = { server: first, headers: { cookie: await sessionCookie(database.url, adaAccount), origin: first.url }, email: adaAccount.email };
-    bob = { server: second, headers: { cookie: await sessionCookie(database.url, bobAccount), origin: second.url }, email: bobAccount.email };
+    bob = {
+      server: second,
+      headers: { cookie: await sessionCookie(database.url, bobAccount), origin: second.url },
+      email: bobAccount.email,
+    };
     const created = await call(first, "POST", "/api/admin/service-accounts", ada.headers, { name: "ci-bot", role: "reviewer" });
     expect(created.status).toBe(201);
     serviceAccountId = created.body.data.id;
@@ -111,9 +115,7 @@ describe.each(["sqlite", "postgres"] as const)("API tokens written at once on tw
       .filter((token) => tokens.some((made) => made.id === token.id))
       .map((token) => ({ id: token.id, owner: token.owner.label, status: token.status }));
     expect(ids.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
-      tokens
-        .map((token) => ({ id: token.id, owner: "service-account:ci-bot", status: "active" }))
-        .sort((a, b) => a.id.localeCompare(b.id)),
+      tokens.map((token) => ({ id: token.id, owner: "service-account:ci-bot", status: "active" })).sort((a, b) => a.id.localeCompare(b.id)),
     );
   });
 
