@@ -96,6 +96,8 @@ test("an admin disables a service account after confirming, its token stops at o
   await expect(page.getByRole("status").getByText(`Disabled ${name}. Its tokens no longer work on any server.`)).toBeVisible();
   await expect(account).toContainText("Disabled");
   await expect(account).toContainText(`by ${demoAccount("admin").email}`);
+  const tokenRow = page.getByRole("row").filter({ hasText: `${name} reader` });
+  await expect(tokenRow).toContainText("Account disabled");
   const refused = await asScript();
   expect(refused.status).toBe(401);
   expect(await refused.json()).toMatchObject({ error: { message: expect.stringMatching(/which an admin disabled/) } });
@@ -107,6 +109,7 @@ test("an admin disables a service account after confirming, its token stops at o
     .click();
   await expect(page.getByRole("status").getByText(`Enabled ${name}. Its tokens work again.`)).toBeVisible();
   await expect(account).toContainText("Enabled");
+  await expect(tokenRow).toContainText("Active");
   expect((await asScript()).status).toBe(200);
 
   // Both changes are in the history, by the admin.

@@ -38,7 +38,9 @@ export const tokenSchema = z
     revokedBy: z.string().nullable().meta({ description: "Who revoked it: the first to ask, when several asked at once." }),
     lastUsedAt: z.string().meta({ format: "date-time" }).nullable(),
     lastUsedAddress: z.string().nullable(),
-    status: z.enum(["active", "revoked", "expired"]),
+    status: z
+      .enum(["active", "revoked", "expired", "disabled"])
+      .meta({ description: "disabled: its service account is disabled; it works again once the account is enabled." }),
   })
   .meta({ id: "ApiToken", description: "An API token, never its secret." });
 

@@ -17,7 +17,8 @@ export interface TokenDto {
   revokedBy: string | null;
   lastUsedAt: string | null;
   lastUsedAddress: string | null;
-  status: "active" | "revoked" | "expired";
+  /** disabled: neither revoked nor expired, but its service account is disabled (it works again once enabled). */
+  status: "active" | "revoked" | "expired" | "disabled";
 }
 
 export interface ServiceAccountDto {

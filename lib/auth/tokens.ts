@@ -141,7 +141,7 @@ const TOKEN_SELECT = {
   lastUsedAt: true,
   lastUsedAddress: true,
   user: { select: { id: true, email: true } },
-  serviceAccount: { select: { id: true, name: true } },
+  serviceAccount: { select: { id: true, name: true, disabledAt: true } },
 } as const;
 
 type TokenRow = {
@@ -157,7 +157,7 @@ type TokenRow = {
   lastUsedAt: Date | null;
   lastUsedAddress: string | null;
   user: { id: string; email: string } | null;
-  serviceAccount: { id: string; name: string } | null;
+  serviceAccount: { id: string; name: string; disabledAt: Date | null } | null;
 };
 
 function toDto(row: TokenRow, now: Date): TokenDto {
@@ -177,6 +177,12 @@ function toDto(row: TokenRow, now: Date): TokenDto {
     revokedBy: row.revokedBy,
     lastUsedAt: iso(row.lastUsedAt),
     lastUsedAddress: row.lastUsedAddress,
-    status: row.revokedAt ? "revoked" : row.expiresAt && row.expiresAt <= now ? "expired" : "active",
+    status: row.revokedAt
+      ? "revoked"
+      : row.expiresAt && row.expiresAt <= now
+        ? "expired"
+        : row.serviceAccount?.disabledAt
+          ? "disabled"
+          : "active",
   };
 }

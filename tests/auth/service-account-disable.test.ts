@@ -74,6 +74,11 @@ describe.each(["sqlite", "postgres"] as const)("disabling a service account on %
     const { answer, added } = await refusedWithOnly(() => call(second, "POST", "/api/decisions", bearer(token.token), decision));
     expect(answer.status).toBe(401);
     expect(added).toEqual([expect.objectContaining({ reviewer: "anonymous", tokenId: token.id, tokenName: "deploy pipeline" })]);
+    // The lists say why: the live token is "disabled" (it works again once enabled), the revoked one stays revoked.
+    const listed = (await call(second, "GET", "/api/admin/tokens", { cookie: bob.cookie! })).body.data;
+    const statusOf = (id: string) => listed.tokens.find((row: { id: string }) => row.id === id)?.status;
+    expect([statusOf(token.id), statusOf(revoked.id)]).toEqual(["disabled", "revoked"]);
+    expect(listed.serviceAccounts).toEqual([expect.objectContaining({ id: account.id, disabledBy: disabled.body.data.disabledBy })]);
     // An admin-scoped token of the disabled account is refused on admin routes too, and changes nothing.
     const { answer: admin, added: none } = await refusedWithOnly(() => call(first, "GET", "/api/admin/tokens", bearer(token.token)));
     expect(admin.status).toBe(401);
@@ -114,6 +119,11 @@ describe.each(["sqlite", "postgres"] as const)("disabling a service account on %
     const rows = await changes();
     expect(rows.map((row) => row.action)).toEqual(["disable-service-account", "enable-service-account"]);
     expect(rows[1]!.message).toBe("Enabled service-account:ci-bot: its API tokens that are neither revoked nor expired work again.");
+    const listed = (await call(first, "GET", "/api/admin/tokens", { cookie: ada.cookie! })).body.data.tokens as Array<{
+      id: string;
+      status: string;
+    }>;
+    expect(listed.find((row) => row.id === token.id)?.status).toBe("active");
     for (const server of [first, second]) {
       expect((await call(server, "GET", "/api/queue", bearer(token.token))).status).toBe(200);
       expect(await call(server, "GET", "/api/queue", bearer(revoked.token))).toMatchObject({
