@@ -114,5 +114,10 @@ test("an admin disables a service account after confirming, its token stops at o
 
   // Both changes are in the history, by the admin.
   await page.goto(`/history?reviewer=${encodeURIComponent(demoAccount("admin").email)}&outcome=recorded`);
-  await expect(page.locator("[data-history-entry]").filter({ hasText: `service-account:${name}` })).toHaveCount(2);
+  const changes = page.locator("[data-history-entry]").filter({ hasText: `service-account:${name}` });
+  await expect(changes).toHaveCount(2);
+  // Newest first; an access change concerns no run, so no agent is said to be missing.
+  await expect(changes.nth(0)).toContainText("enable service account");
+  await expect(changes.nth(1)).toContainText("disable service account");
+  await expect(changes.first()).not.toContainText("agent not recorded");
 });
