@@ -60,3 +60,64 @@ test("an admin creates a token, sees it once, uses it as a script would, revokes
     error: { code: "unauthenticated", message: expect.stringMatching(/was revoked/) },
   });
 });
+
+test("an admin disables a service account after confirming, its token stops at once, and enabling it brings it back", async ({
+  page,
+  baseURL,
+}) => {
+  const name = `bot-${randomUUID().slice(0, 8)}`;
+  await loginThroughForm(page, demoAccount("admin"), "/admin/tokens");
+  const accountForm = page.getByRole("form", { name: "Add a service account" });
+  await accountForm.getByLabel("Name").fill(name);
+  await accountForm.getByLabel("Role").selectOption("support");
+  await accountForm.getByRole("button", { name: "Add service account" }).click();
+  await expect(page.getByRole("status").getByText(`Added service account ${name}.`)).toBeVisible();
+
+  const form = page.getByRole("form", { name: "Create a token" });
+  await form.getByLabel("Name").fill(`${name} reader`);
+  await form.getByLabel("Acts as").selectOption({ label: `${name} (service account, support)` });
+  await form.getByRole("checkbox", { name: /^queue:read/ }).check();
+  await form.getByRole("button", { name: "Create token" }).click();
+  const token = (await page.getByTestId("new-token").textContent())!;
+  const asScript = () => fetch(`${baseURL}/api/queue`, { headers: { authorization: `Bearer ${token}` } });
+  expect((await asScript()).status).toBe(200);
+
+  const account = page.locator(`[data-service-account="${name}"]`);
+  await expect(account).toContainText("Enabled");
+  // Cancel changes nothing; confirming disables it.
+  await account.getByRole("button", { name: `Disable ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Disable the service account ${name}?` });
+  await expect(dialog).toContainText("Every token of");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  expect((await asScript()).status).toBe(200);
+  await account.getByRole("button", { name: `Disable ${name}` }).click();
+  await dialog.getByRole("button", { name: `Disable ${name}` }).click();
+  await expect(page.getByRole("status").getByText(`Disabled ${name}. Its tokens no longer work on any server.`)).toBeVisible();
+  await expect(account).toContainText("Disabled");
+  await expect(account).toContainText(`by ${demoAccount("admin").email}`);
+  const tokenRow = page.getByRole("row").filter({ hasText: `${name} reader` });
+  await expect(tokenRow).toContainText("Account disabled");
+  const refused = await asScript();
+  expect(refused.status).toBe(401);
+  expect(await refused.json()).toMatchObject({ error: { message: expect.stringMatching(/which an admin disabled/) } });
+
+  await account.getByRole("button", { name: `Enable ${name}` }).click();
+  await page
+    .getByRole("dialog", { name: `Enable the service account ${name}?` })
+    .getByRole("button", { name: `Enable ${name}` })
+    .click();
+  await expect(page.getByRole("status").getByText(`Enabled ${name}. Its tokens work again.`)).toBeVisible();
+  await expect(account).toContainText("Enabled");
+  await expect(tokenRow).toContainText("Active");
+  expect((await asScript()).status).toBe(200);
+
+  // Both changes are in the history, by the admin.
+  await page.goto(`/history?reviewer=${encodeURIComponent(demoAccount("admin").email)}&outcome=recorded`);
+  const changes = page.locator("[data-history-entry]").filter({ hasText: `service-account:${name}` });
+  await expect(changes).toHaveCount(2);
+  // Newest first; an access change concerns no run, so no agent is said to be missing.
+  await expect(changes.nth(0)).toContainText("enable service account");
+  await expect(changes.nth(1)).toContainText("disable service account");
+  await expect(changes.first()).not.toContainText("agent not recorded");
+});

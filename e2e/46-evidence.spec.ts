@@ -8,8 +8,8 @@ import { apiLogin, demoAccount } from "./support/users.ts";
 /**
  * A reviewer approves a refund from its page, which sends the digest of the arguments it showed; an
  * admin exports the period's evidence from /history, as a signed JSON bundle and as CSV, and the
- * bundle names that decision with what the reviewer saw; the audit log verifies; a reviewer may not
- * export evidence or verify the log.
+ * bundle names that decision with what the reviewer saw; the audit log verifies, over the API and
+ * with "Verify now" on /history; a reviewer may not export evidence or verify the log.
  */
 test("an admin exports signed evidence from /history naming what the reviewer was shown", async ({
   page,
@@ -34,6 +34,7 @@ test("an admin exports signed evidence from /history naming what the reviewer wa
   expect((await page.request.get("/api/admin/audit/verify")).status()).toBe(403);
   await page.goto("/history");
   await expect(page.getByTestId("evidence-export")).toHaveCount(0);
+  await expect(page.getByTestId("audit-chain")).toHaveCount(0);
 
   const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   await apiLogin(context, demoAccount("admin"), baseURL!);
@@ -76,6 +77,12 @@ test("an admin exports signed evidence from /history naming what the reviewer wa
   const verified = await (await admin.request.get("/api/admin/audit/verify")).json();
   expect(verified).toMatchObject({ ok: true, data: { ok: true, problem: null } });
   expect(verified.data.rows).toBeGreaterThan(0);
+
+  // The same walk from the page: the head it shows, then "Verify now".
+  const chain = admin.getByTestId("audit-chain");
+  await expect(chain.getByTestId("audit-chain-head")).toContainText(/place \d+, hash [0-9a-f]{64}/);
+  await chain.getByRole("button", { name: "Verify now" }).click();
+  await expect(chain.getByRole("status")).toContainText(/^The chain holds: [\d,]+ rows checked/);
   const bad = await admin.request.get("/api/admin/evidence?from=2026-02-30");
   expect(bad.status()).toBe(400);
   await context.close();

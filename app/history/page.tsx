@@ -8,7 +8,10 @@ import { listHistory } from "@/lib/audit/history";
 import { recordOutsideDecisions } from "@/lib/decisions/outside";
 import { pageAccess } from "@/lib/auth/page-access";
 import { can } from "@/lib/auth/roles";
+import { AuditChainPanel } from "@/components/history/audit-chain-panel";
 import { EvidenceExport } from "@/components/history/evidence-export";
+import { getDb } from "@/lib/db/client";
+import { auditChainHead } from "@/lib/audit/verify";
 import { listConsoleAgents } from "@/lib/queue/agents";
 import { AUDIT_PARAM_KEYS } from "@/lib/list-params";
 import { sanitizeAuditQuery } from "@/lib/search-params";
@@ -34,7 +37,12 @@ export default async function HistoryPage({ searchParams }: { searchParams: Sear
   const { query, applied, problems } = sanitizeAuditQuery(raw);
   // Up to the moment: calls decided elsewhere since the servers last looked are in the history too.
   await recordOutsideDecisions();
-  const [history, agents] = await Promise.all([listHistory(query), listConsoleAgents()]);
+  const admin = can(access.actor.role, "configure");
+  const [history, agents, head] = await Promise.all([
+    listHistory(query),
+    listConsoleAgents(),
+    admin ? auditChainHead(await getDb()) : null,
+  ]);
   const t = await getTranslations("history");
   const exportParams = new URLSearchParams(Object.entries(applied).filter(([key, value]) => key !== "page" && key !== "perPage" && value));
 
@@ -53,7 +61,8 @@ export default async function HistoryPage({ searchParams }: { searchParams: Sear
           {t("exportCsv")}
         </a>
       </div>
-      {can(access.actor.role, "configure") ? <EvidenceExport from={daysAgo(29)} to={daysAgo(0)} /> : null}
+      {admin ? <AuditChainPanel head={head} /> : null}
+      {admin ? <EvidenceExport from={daysAgo(29)} to={daysAgo(0)} /> : null}
       <IgnoredParameters problems={problems} />
       <HistoryFilters values={applied} agents={agents} />
       <p className="text-sm text-neutral-600" aria-live="polite">

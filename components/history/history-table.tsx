@@ -100,7 +100,10 @@ function HistoryRow({ entry }: { entry: HistoryEntryDto }) {
       </TableCell>
       <TableCell className="min-w-[10rem] text-xs">
         <div className="font-mono [overflow-wrap:anywhere]">{entry.toolName ?? "—"}</div>
-        <div className="text-neutral-500 [overflow-wrap:anywhere]">{entry.agentId ?? t("agentNotRecorded")}</div>
+        {/* An access change (a token revoked, a service account disabled) concerns no run, and so no agent. */}
+        {entry.agentId || head.runId ? (
+          <div className="text-neutral-500 [overflow-wrap:anywhere]">{entry.agentId ?? t("agentNotRecorded")}</div>
+        ) : null}
         {head.runId ? (
           <Link href={`/runs/${encodeURIComponent(head.runId)}`} className="font-mono text-neutral-500 underline-offset-2 hover:underline">
             {head.runId.slice(0, 8)}…

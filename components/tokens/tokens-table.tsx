@@ -70,7 +70,8 @@ export function TokensTable({ tokens, scope }: { tokens: TokenDto[]; scope: "adm
                   <Badge variant={token.status === "active" ? "blue" : "secondary"}>{t(`state.${token.status}`)}</Badge>
                 </TableCell>
                 <TableCell>
-                  {token.status === "active" ? (
+                  {/* A disabled account's token would work again once the account is enabled: it may still be revoked. */}
+                  {token.status === "active" || token.status === "disabled" ? (
                     <Button variant="outline" size="sm" onClick={() => void revoke(token)} aria-label={t("revokeOf", { name: token.name })}>
                       {t("revoke")}
                     </Button>

@@ -4,16 +4,15 @@
  * (/profile, /api/profile/tokens). The server actions and the JSON API run these.
  */
 import { z } from "zod";
+import { accessRecorder } from "../audit/access-changes.ts";
 import {
   createServiceAccount,
-  createToken,
   listServiceAccounts,
-  listTokens,
   newServiceAccountInput,
-  newTokenInput,
-  revokeToken,
-  tokenIdInput,
-} from "../auth/tokens.ts";
+  serviceAccountStateInput,
+  setServiceAccountDisabled,
+} from "../auth/service-accounts.ts";
+import { createToken, listTokens, newTokenInput, revokeToken, tokenIdInput } from "../auth/tokens.ts";
 import { idSchema } from "../ids.ts";
 import { operation } from "./operation.ts";
 
@@ -37,7 +36,7 @@ export const revokeTokenOperation = operation({
   name: "revokeToken",
   permission: "manageUsers",
   input: tokenIdInput,
-  run: ({ id }, { actor }) => revokeToken(id, actor, { anyOwner: true }),
+  run: ({ id }, { actor }) => revokeToken(id, actor, { anyOwner: true, record: accessRecorder(actor, "revoke-token") }),
 });
 
 export const createServiceAccountOperation = operation({
@@ -45,6 +44,15 @@ export const createServiceAccountOperation = operation({
   permission: "manageUsers",
   input: newServiceAccountInput,
   run: (input, { actor }) => createServiceAccount(input, actor),
+});
+
+/** Disables a service account (its tokens stop at once, on every instance) or enables it again. */
+export const setServiceAccountDisabledOperation = operation({
+  name: "setServiceAccountDisabled",
+  permission: "manageUsers",
+  input: serviceAccountStateInput,
+  run: (input, { actor }) =>
+    setServiceAccountDisabled(input, actor, accessRecorder(actor, input.disabled ? "disable-service-account" : "enable-service-account")),
 });
 
 export const listServiceAccountsOperation = operation({
@@ -73,5 +81,5 @@ export const revokeOwnTokenOperation = operation({
   name: "revokeOwnToken",
   permission: "read",
   input: tokenIdInput,
-  run: ({ id }, { actor }) => revokeToken(id, actor, { anyOwner: false }),
+  run: ({ id }, { actor }) => revokeToken(id, actor, { anyOwner: false, record: accessRecorder(actor, "revoke-token") }),
 });

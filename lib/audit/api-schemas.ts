@@ -26,6 +26,21 @@ export const evidenceBundleSchema = z.looseObject({
   period: z.object({ from: z.string(), until: z.string() }),
   chain: chainVerificationSchema,
   rulesInForce: z.array(z.looseObject({ ruleId: z.string(), version: z.number().int() })),
+  expiryRules: z.object({
+    asOf: z.string(),
+    versioned: z.literal(false).meta({ description: "Expiry rules keep no versions: these are the rules when the bundle was made." }),
+    rules: z.array(
+      z.object({
+        agentId: z.string(),
+        toolName: z.string().meta({ description: 'The tool, or "" for every tool of the agent.' }),
+        afterMinutes: z.number().int(),
+        mode: z.string(),
+        warnMinutes: z.number().int().nullable(),
+        updatedBy: z.string(),
+        updatedAt: z.string(),
+      }),
+    ),
+  }),
   decisions: z.array(z.looseObject({ decisionId: z.string(), decidedAt: z.string(), reviewer: z.string() })),
   decisionCount: z.number().int(),
   signature: z.object({ algorithm: z.literal("HMAC-SHA256"), keyId: z.string(), value: z.string() }),

@@ -1,7 +1,8 @@
 /**
  * Oversight evidence for a period (GET /api/admin/evidence, /history → Export evidence): every
  * decision made in it with who decided, how they signed in, what they were shown, when, through
- * what, under which rule version; the rules in force; and the audit chain's verification and head.
+ * what, under which rule version; the rules in force and the expiry rules; and the audit chain's
+ * verification and head.
  * Read in keyset pages and written as it is read, so memory stays flat however long the period.
  * docs/evidence.md says what each field is evidence of.
  */
@@ -184,15 +185,41 @@ export async function rulesInForce(db: Db, period: Period) {
   });
 }
 
+/**
+ * The expiry rules (lib/settings/expiry-rules.ts: how long a call may wait before it is expired) as
+ * they are when the bundle is made. Unlike rules they keep no versions, so the bundle says so: each
+ * rule's `updatedAt` says when it last changed (one changed after the period began may have read
+ * otherwise during it), a rule deleted since is not listed, and each expiry decision's `reason`
+ * names the wait it was made under.
+ */
+export async function expiryRulesAtExport(db: Db, now: Date = new Date()) {
+  const rules = await db.expiryRule.findMany({ orderBy: [{ agentId: "asc" }, { toolName: "asc" }] });
+  return {
+    asOf: now.toISOString(),
+    versioned: false,
+    rules: rules.map((rule) => ({
+      agentId: rule.agentId,
+      toolName: rule.toolName,
+      afterMinutes: rule.afterMinutes,
+      mode: rule.mode,
+      warnMinutes: rule.warnMinutes,
+      updatedBy: rule.updatedBy,
+      updatedAt: rule.updatedAt.toISOString(),
+    })),
+  };
+}
+
 /** The bundle as JSON text in pieces; the caller signs every piece and appends the signature member. */
 export async function* evidenceJson(db: Db, period: Period, chain: ChainVerification): AsyncGenerator<string> {
+  const generatedAt = new Date();
   const head = {
     kind: "agent-approvals-oversight-evidence",
     version: 1,
-    generatedAt: new Date().toISOString(),
+    generatedAt: generatedAt.toISOString(),
     period: { from: period.from.toISOString(), until: period.until.toISOString() },
     chain,
     rulesInForce: await rulesInForce(db, period),
+    expiryRules: await expiryRulesAtExport(db, generatedAt),
   };
   yield `${JSON.stringify(head).slice(0, -1)},"decisions":[`;
   let count = 0;

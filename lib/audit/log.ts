@@ -9,7 +9,7 @@ import { toStorableText } from "../safe-text.ts";
 import { contentHash } from "./chain.ts";
 
 export type AuditOutcome =
-  /** A decision was recorded and will be carried out. */
+  /** A decision was recorded and will be carried out; or an access change made (lib/audit/access-changes.ts). */
   | "recorded"
   /** One reviewer's approval of a call that needs several (lib/decisions/approvals.ts); the N-th records the decision. */
   | "approved"

@@ -81,6 +81,12 @@ function normalized(row: Record<string, unknown>): ChainRow {
   };
 }
 
+/** The chain's head as the database records it, without walking the chain: what /history shows before "Verify now". */
+export async function auditChainHead(db: Db): Promise<{ seq: number; hash: string } | null> {
+  const chain = await db.auditChain.findUnique({ where: { id: 1 }, select: { seq: true, hash: true } });
+  return chain && { seq: chain.seq, hash: chain.hash };
+}
+
 export async function verifyAuditChain(db: Db, options: { checkpoint?: Checkpoint; onPage?: (rows: number) => void } = {}) {
   const chain = await db.auditChain.findUnique({ where: { id: 1 } });
   if (!chain) throw new Error("The audit chain has no head: migration audit_chain was not applied.");

@@ -35,9 +35,12 @@ export const tokenSchema = z
     createdAt: z.string().meta({ format: "date-time" }),
     expiresAt: z.string().meta({ format: "date-time" }).nullable(),
     revokedAt: z.string().meta({ format: "date-time" }).nullable(),
+    revokedBy: z.string().nullable().meta({ description: "Who revoked it: the first to ask, when several asked at once." }),
     lastUsedAt: z.string().meta({ format: "date-time" }).nullable(),
     lastUsedAddress: z.string().nullable(),
-    status: z.enum(["active", "revoked", "expired"]),
+    status: z
+      .enum(["active", "revoked", "expired", "disabled"])
+      .meta({ description: "disabled: its service account is disabled; it works again once the account is enabled." }),
   })
   .meta({ id: "ApiToken", description: "An API token, never its secret." });
 
@@ -52,6 +55,11 @@ export const serviceAccountSchema = z
     role: z.enum(ROLES),
     createdBy: z.string(),
     createdAt: z.string().meta({ format: "date-time" }),
+    disabledAt: z
+      .string()
+      .meta({ format: "date-time", description: "Set while it is disabled: its tokens are refused (401) until it is enabled." })
+      .nullable(),
+    disabledBy: z.string().nullable(),
   })
   .meta({ id: "ServiceAccount", description: "A named principal for machines, with a role of its own." });
 

@@ -1,8 +1,9 @@
 /**
  * The bearer check every JSON route runs through lib/auth/session.ts: one indexed read by the
  * token's hash, with its owner (a user, or a service account) in the same query, and nothing cached
- * in the process. A revoke, an expiry, a changed role or a banned user therefore counts from the
- * very next request on every console instance, at the cost of one read, as a session's check does.
+ * in the process. A revoke, an expiry, a changed role, a banned user or a disabled service account
+ * therefore counts from the very next request on every console instance, at the cost of one read,
+ * as a session's check does.
  *
  * Last used (time and address) is written at most once a minute per token, by a conditional update
  * that only the first request of the minute wins on any instance, and never on the request's path:
@@ -43,7 +44,7 @@ export async function checkToken(token: string, address: string, now = new Date(
     SELECT t.id, t.name, t.prefix, t.scopes, t.expires_at AS "expiresAt", t.revoked_at AS "revokedAt", t.last_used_at AS "lastUsedAt",
       u.id AS "userId", u.name AS "userName", u.email AS "userEmail", u.role AS "userRole", u.banned AS "userBanned",
       u.locale AS "userLocale", u."timeZone" AS "userTimeZone",
-      a.id AS "accountId", a.name AS "accountName", a.role AS "accountRole"
+      a.id AS "accountId", a.name AS "accountName", a.role AS "accountRole", a.disabled_at AS "accountDisabledAt"
     FROM api_tokens t
     LEFT JOIN auth_users u ON u.id = t.user_id
     LEFT JOIN service_accounts a ON a.id = t.service_account_id
@@ -64,12 +65,18 @@ export async function checkToken(token: string, address: string, now = new Date(
           timeZone: found.userTimeZone,
         }
       : null,
-    serviceAccount: found.accountId ? { id: found.accountId, name: found.accountName!, role: found.accountRole! } : null,
+    serviceAccount: found.accountId
+      ? { id: found.accountId, name: found.accountName!, role: found.accountRole!, disabled: found.accountDisabledAt !== null }
+      : null,
   };
   if (!row) return { ok: false, message: "The API token is not valid." };
   const named = { id: row.id, name: row.name };
   if (row.revokedAt) return { ok: false, message: `The API token ${row.prefix}… was revoked.`, token: named };
   if (row.expiresAt && row.expiresAt <= now) return { ok: false, message: `The API token ${row.prefix}… has expired.`, token: named };
+  if (row.serviceAccount?.disabled) {
+    const label = serviceAccountLabel(row.serviceAccount.name);
+    return { ok: false, message: `The API token ${row.prefix}… belongs to ${label}, which an admin disabled.`, token: named };
+  }
   const owner = row.serviceAccount
     ? {
         id: row.serviceAccount.id,
@@ -135,6 +142,7 @@ interface RawRow {
   accountId: string | null;
   accountName: string | null;
   accountRole: string | null;
+  accountDisabledAt: RawDate;
 }
 
 /** A raw query on SQLite may answer the stored text (or number) of a DateTime column. */

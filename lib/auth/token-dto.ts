@@ -13,9 +13,12 @@ export interface TokenDto {
   createdAt: string;
   expiresAt: string | null;
   revokedAt: string | null;
+  /** Who revoked it (an email), with revokedAt. */
+  revokedBy: string | null;
   lastUsedAt: string | null;
   lastUsedAddress: string | null;
-  status: "active" | "revoked" | "expired";
+  /** disabled: neither revoked nor expired, but its service account is disabled (it works again once enabled). */
+  status: "active" | "revoked" | "expired" | "disabled";
 }
 
 export interface ServiceAccountDto {
@@ -24,4 +27,7 @@ export interface ServiceAccountDto {
   role: Role;
   createdBy: string;
   createdAt: string;
+  /** Set while an admin has it disabled: its tokens are refused until it is enabled again. */
+  disabledAt: string | null;
+  disabledBy: string | null;
 }

@@ -1,20 +1,21 @@
 /**
- * API tokens and service accounts (/admin/tokens, /profile, their JSON routes): created, listed and
- * revoked here; checked on each request in token-check.ts. A token is answered in full once, when it
- * is created; afterwards only its hash and prefix exist. Revoking sets revoked_at, which the very
- * next check on any instance reads: there is no cache to wait for.
+ * API tokens (/admin/tokens, /profile, their JSON routes): created, listed and revoked here; checked
+ * on each request in token-check.ts; the service accounts some of them belong to are in
+ * service-accounts.ts. A token is answered in full once, when it is created; afterwards only its
+ * hash and prefix exist. Revoking sets revoked_at, which the very next check on any instance reads:
+ * there is no cache to wait for.
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { databaseUrlFromEnv, getDb } from "../db/client.ts";
+import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { textCheck } from "../ids.ts";
 import { unstorableTextProblem } from "../safe-text.ts";
-import { ROLES, type Role } from "./roles.ts";
+import type { Role } from "./roles.ts";
 import type { Actor } from "./session.ts";
 import { serviceAccountLabel } from "./token-check.ts";
 import { SCOPES, scopesOf, scopesText, scopeUsableBy } from "./token-scopes.ts";
-import type { ServiceAccountDto, TokenDto } from "./token-dto.ts";
+import type { TokenDto } from "./token-dto.ts";
 import { newTokenSecret } from "./token-secret.ts";
 
 const MAX_EXPIRY_DAYS = 3650;
@@ -37,15 +38,6 @@ export const newTokenInput = z
       .min(1, "expiresInDays must be at least 1")
       .max(MAX_EXPIRY_DAYS, `expiresInDays must be at most ${MAX_EXPIRY_DAYS}`)
       .nullish(),
-  })
-  .strict();
-
-export const newServiceAccountInput = z
-  .object({
-    name: z
-      .string({ error: "name is required" })
-      .regex(/^[a-z0-9][a-z0-9._-]{0,62}$/, "name must be 1 to 63 lowercase letters, digits, dots, dashes or underscores"),
-    role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(", ")}` }),
   })
   .strict();
 
@@ -102,46 +94,38 @@ export async function listTokens({ userId }: { userId?: string } = {}, databaseU
   return rows.map((row) => toDto(row, now));
 }
 
-/** Revokes a token (admins: any; otherwise only your own). Revoking a revoked token changes nothing. */
-export async function revokeToken(id: string, actor: Actor, { anyOwner }: { anyOwner: boolean }, databaseUrl = databaseUrlFromEnv()) {
+/**
+ * Writes the audit row of an access change (a sentence saying what changed) in the transaction that
+ * made it. lib/actions passes it in (lib/audit/access-changes.ts): lib/auth sits below lib/audit.
+ */
+export type AccessRecorder = (tx: Pick<Db, "auditEvent">, message: string, at: Date) => Promise<unknown>;
+
+/**
+ * Revokes a token (admins: any; otherwise only your own), with its audit row in the same transaction.
+ * Revoking a revoked token changes nothing and writes no row: two revokes at the same moment, on two
+ * instances, revoke it once, and both answer the token as revoked, by the first, then.
+ */
+export async function revokeToken(
+  id: string,
+  actor: Actor,
+  { anyOwner, record }: { anyOwner: boolean; record: AccessRecorder },
+  databaseUrl = databaseUrlFromEnv(),
+) {
   const db = await getDb(databaseUrl);
   const where = anyOwner ? { id } : { id, userId: actor.id };
-  await db.apiToken.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date(), revokedBy: actor.email } });
+  const now = new Date();
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.apiToken.updateMany({
+      where: { ...where, revokedAt: null },
+      data: { revokedAt: now, revokedBy: actor.email },
+    });
+    if (count === 0) return;
+    const revoked = toDto(await tx.apiToken.findUniqueOrThrow({ where: { id }, select: TOKEN_SELECT }), now);
+    await record(tx, `Revoked the API token "${revoked.name}" (${revoked.prefix}…, ${revoked.id}) of ${revoked.owner.label}.`, now);
+  });
   const row = await db.apiToken.findFirst({ where, select: TOKEN_SELECT });
   if (!row) throw new AppError("token_not_found", `No API token "${id.slice(0, 100)}"${anyOwner ? "" : " of yours"}.`);
   return toDto(row, new Date());
-}
-
-export async function createServiceAccount(
-  input: z.output<typeof newServiceAccountInput>,
-  creator: Actor,
-  databaseUrl = databaseUrlFromEnv(),
-) {
-  if (creator.credential?.method === "token")
-    throw new AppError("forbidden", "An API token cannot create service accounts: sign in to the console.");
-  const db = await getDb(databaseUrl);
-  const existing = await db.serviceAccount.findUnique({ where: { name: input.name }, select: { id: true } });
-  if (existing) throw new AppError("service_account_exists", `A service account named "${input.name}" exists already.`);
-  try {
-    const row = await db.serviceAccount.create({
-      data: { id: `sa_${randomUUID()}`, name: input.name, role: input.role, createdBy: creator.email, createdAt: new Date() },
-    });
-    return serviceAccountDto(row);
-  } catch (error) {
-    // Two admins creating the same name at once: the unique index lets one through.
-    if ((error as { code?: string }).code === "P2002")
-      throw new AppError("service_account_exists", `A service account named "${input.name}" exists already.`);
-    throw error;
-  }
-}
-
-export async function listServiceAccounts(databaseUrl = databaseUrlFromEnv()): Promise<ServiceAccountDto[]> {
-  const db = await getDb(databaseUrl);
-  return (await db.serviceAccount.findMany({ orderBy: { name: "asc" } })).map(serviceAccountDto);
-}
-
-function serviceAccountDto(row: { id: string; name: string; role: string; createdBy: string; createdAt: Date }): ServiceAccountDto {
-  return { id: row.id, name: row.name, role: row.role as Role, createdBy: row.createdBy, createdAt: row.createdAt.toISOString() };
 }
 
 const TOKEN_SELECT = {
@@ -153,10 +137,11 @@ const TOKEN_SELECT = {
   createdAt: true,
   expiresAt: true,
   revokedAt: true,
+  revokedBy: true,
   lastUsedAt: true,
   lastUsedAddress: true,
   user: { select: { id: true, email: true } },
-  serviceAccount: { select: { id: true, name: true } },
+  serviceAccount: { select: { id: true, name: true, disabledAt: true } },
 } as const;
 
 type TokenRow = {
@@ -168,10 +153,11 @@ type TokenRow = {
   createdAt: Date;
   expiresAt: Date | null;
   revokedAt: Date | null;
+  revokedBy: string | null;
   lastUsedAt: Date | null;
   lastUsedAddress: string | null;
   user: { id: string; email: string } | null;
-  serviceAccount: { id: string; name: string } | null;
+  serviceAccount: { id: string; name: string; disabledAt: Date | null } | null;
 };
 
 function toDto(row: TokenRow, now: Date): TokenDto {
@@ -188,8 +174,15 @@ function toDto(row: TokenRow, now: Date): TokenDto {
     createdAt: row.createdAt.toISOString(),
     expiresAt: iso(row.expiresAt),
     revokedAt: iso(row.revokedAt),
+    revokedBy: row.revokedBy,
     lastUsedAt: iso(row.lastUsedAt),
     lastUsedAddress: row.lastUsedAddress,
-    status: row.revokedAt ? "revoked" : row.expiresAt && row.expiresAt <= now ? "expired" : "active",
+    status: row.revokedAt
+      ? "revoked"
+      : row.expiresAt && row.expiresAt <= now
+        ? "expired"
+        : row.serviceAccount?.disabledAt
+          ? "disabled"
+          : "active",
   };
 }

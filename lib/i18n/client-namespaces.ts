@@ -8,7 +8,7 @@
 export const CLIENT_NAMESPACES = {
   layout: ["common", "nav", "pages"],
   "/": ["assignment", "common", "decision", "errors", "linkProblems", "queue", "run", "runDetail", "time"],
-  "/history": [],
+  "/history": ["errors", "history.chain"],
   "/insights": [],
   "/profile": ["common", "errors", "profile", "tokens"],
   "/sign-in": ["signIn"],

@@ -45,6 +45,16 @@ export const TOKEN_ROUTES: RouteDoc[] = [
     status: 201,
     errors: ["service_account_exists"],
   }),
+  servedOperation(tokens.setServiceAccountDisabledOperation, serviceAccountSchema, {
+    method: "patch",
+    path: "/api/admin/service-accounts/{id}",
+    tag: "API tokens",
+    summary: "Disables a service account (its tokens are refused at once, on every instance) or enables it again.",
+    description:
+      "Asking for the state it is in changes nothing; disabledAt and disabledBy say who put it there. Enabling takes a session: a token cannot.",
+    pathFields: { id: "id" },
+    errors: ["service_account_not_found"],
+  }),
   servedOperation(tokens.listOwnTokensOperation, z.array(tokenSchema), {
     method: "get",
     path: "/api/profile/tokens",

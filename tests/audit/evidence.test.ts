@@ -1,7 +1,7 @@
 /**
  * Oversight evidence on SQLite and PostgreSQL, over real decisions by real agents: each decision's
  * who, sign-in methods, what they saw, when, through what and under which rule version; the rules in
- * force; the chain's verification; a signature that holds, and fails once a byte changes.
+ * force and the expiry rules; the chain's verification; a signature that holds, and fails once a byte changes.
  */
 import { describe, expect, it } from "vitest";
 import { evidenceCsv, evidenceInput, evidenceJson, periodOf, rulesInForce, verifiedChain } from "../../lib/audit/evidence.ts";
@@ -12,6 +12,7 @@ import { decide } from "../../lib/decisions/decide.ts";
 import { ruleInputSchema } from "../../lib/rules/validations.ts";
 import { createRule, updateRule } from "../../lib/rules/store.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
+import { replaceExpiryRules } from "../helpers/expiry-rules.ts";
 import { refundRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
 
 const KEY = "k".repeat(40);
@@ -46,6 +47,10 @@ describe.each(["sqlite", "postgres"] as const)("oversight evidence on %s", (kind
       risk: "low",
     });
     const rule = await createRule(db, ruleInput, "admin@test.example");
+    await replaceExpiryRules(database.url, [
+      { agentId: "refunds", toolName: "issueRefund", afterMinutes: 120, warnMinutes: 30 },
+      { agentId: "refunds", afterMinutes: 1440, mode: "mark" },
+    ]);
     await updateRule(db, rule.id, { ...ruleInput, name: "tiny refunds v2" }, "admin@test.example");
 
     const seen = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-8301"));
@@ -65,6 +70,31 @@ describe.each(["sqlite", "postgres"] as const)("oversight evidence on %s", (kind
       [rule.id, 1],
       [rule.id, 2],
     ]);
+    // Beside the rules, the expiry rules as they are now, said to keep no versions.
+    expect(parsed.expiryRules).toEqual({
+      asOf: parsed.generatedAt,
+      versioned: false,
+      rules: [
+        {
+          agentId: "refunds",
+          toolName: "",
+          afterMinutes: 1440,
+          mode: "mark",
+          warnMinutes: null,
+          updatedBy: "admin@test.example",
+          updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        },
+        {
+          agentId: "refunds",
+          toolName: "issueRefund",
+          afterMinutes: 120,
+          mode: "decline",
+          warnMinutes: 30,
+          updatedBy: "admin@test.example",
+          updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        },
+      ],
+    });
     const [first, second] = parsed.decisions;
     expect(first).toMatchObject({
       reviewer: "ada@test.example",

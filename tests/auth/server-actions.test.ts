@@ -57,11 +57,15 @@ describe("server actions", () => {
       // Language and time zone on /profile: any signed-in role, for themselves.
       "setLanguagePreference",
       "setNotificationPreference",
+      // Disable / Enable a service account on /admin/tokens: admins.
+      "setServiceAccountDisabled",
       "setUserRole",
       "signOut",
       "suggestRules",
       "updateRule",
       "updateWebhook",
+      // "Verify now" on /history: admins.
+      "verifyAuditChain",
     ]);
   });
 });

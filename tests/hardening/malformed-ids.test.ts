@@ -34,6 +34,7 @@ const BODIES: Record<string, unknown> = {
   "PATCH /api/admin/users/[id]": { role: "support" },
   "PATCH /api/admin/webhooks/[id]": { enabled: false },
   "DELETE /api/admin/tokens/[id]": {},
+  "PATCH /api/admin/service-accounts/[id]": { disabled: true },
   "DELETE /api/profile/tokens/[id]": {},
   "POST /api/admin/webhooks/[id]/deliveries/[deliveryId]/retry": {},
   "POST /api/auth/[...all]": {},

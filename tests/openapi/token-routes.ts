@@ -21,6 +21,22 @@ export async function callTokenRoutes(api: Api, cookies: Record<"admin" | "revie
   // A token cannot create tokens, and a read-only one cannot decide.
   expect((await api.call("POST", "/api/admin/tokens", { headers: bearer, body: { name: "x", scopes: ["queue:read"] } })).status).toBe(403);
   expect((await api.call("GET", "/api/admin/tokens", { cookie })).body.data.tokens).toHaveLength(1);
+  // Disabled, its token is refused; enabled again, it works.
+  const accountPath = { cookie, params: { id: account.body.data.id } };
+  expect(
+    (await api.call("PATCH", "/api/admin/service-accounts/{id}", { ...accountPath, body: { disabled: true } })).body.data,
+  ).toMatchObject({
+    disabledAt: expect.any(String),
+  });
+  expect((await api.call("GET", "/api/queue", { headers: bearer })).status).toBe(401);
+  expect(
+    (await api.call("PATCH", "/api/admin/service-accounts/{id}", { ...accountPath, body: { disabled: false } })).body.data,
+  ).toMatchObject({
+    disabledAt: null,
+  });
+  expect((await api.call("GET", "/api/queue", { headers: bearer })).status).toBe(200);
+  const unknownAccount = { cookie, params: { id: randomUUID() }, body: { disabled: true } };
+  expect((await api.call("PATCH", "/api/admin/service-accounts/{id}", unknownAccount)).status).toBe(404);
   const own = await api.call("POST", "/api/profile/tokens", { cookie: cookies.support, body: { name: "mine", scopes: ["queue:read"] } });
   expect(own.status).toBe(201);
   expect((await api.call("GET", "/api/profile/tokens", { cookie: cookies.support })).body.data).toHaveLength(1);

@@ -3,9 +3,11 @@ import { getTranslations } from "next-intl/server";
 import { Forbidden } from "@/components/forbidden";
 import { CreateTokenForm } from "@/components/tokens/create-token-form";
 import { ServiceAccountForm } from "@/components/tokens/service-account-form";
+import { ServiceAccountsList } from "@/components/tokens/service-accounts-list";
 import { TokensTable } from "@/components/tokens/tokens-table";
 import { pageAccess } from "@/lib/auth/page-access";
-import { listServiceAccounts, listTokens } from "@/lib/auth/tokens";
+import { listServiceAccounts } from "@/lib/auth/service-accounts";
+import { listTokens } from "@/lib/auth/tokens";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();
@@ -36,15 +38,7 @@ export default async function TokensPage() {
           {t("accountsTitle")}
         </h2>
         <p className="text-sm text-neutral-600">{t("accountsIntro")}</p>
-        {serviceAccounts.length > 0 ? (
-          <ul className="flex flex-col gap-1 text-sm">
-            {serviceAccounts.map((account) => (
-              <li key={account.id}>
-                <span className="font-mono">{account.name}</span> · {t(`role.${account.role}`)}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <ServiceAccountsList accounts={serviceAccounts} />
         <ServiceAccountForm />
       </section>
     </div>
