@@ -15,6 +15,7 @@ import { createTestAccount, sessionCookie, actorOf } from "../tests/helpers/acco
 import { startConsoleServer } from "../tests/helpers/console-server.ts";
 import { createTestDatabase } from "../tests/helpers/databases.ts";
 import { disconnectDb } from "../lib/db/client.ts";
+import { accessRecorder } from "../lib/audit/access-changes.ts";
 import { createToken } from "../lib/auth/tokens.ts";
 import { getAuth } from "../lib/auth/auth.ts";
 import { checkToken } from "../lib/auth/token-check.ts";
@@ -43,6 +44,7 @@ try {
     { name: "bench", scopes: ["queue:read"] },
     { userId: reviewer.id, role: "reviewer" },
     actorOf(reviewer),
+    accessRecorder(actorOf(reviewer), "create-token"),
     database.url,
   );
   const floor: Request[] = [{ kind: "floor", method: "GET", path: "/api/health/session" }];

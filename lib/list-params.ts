@@ -46,7 +46,14 @@ export const AUDIT_OUTCOMES = [
 ] as const;
 
 /** The history page's URL parameters. */
+/**
+ * The history's kinds of row: `decisions` (the decisions, their steps and the refused attempts) or
+ * `access` (changes to who may use the console: lib/audit/access-changes.ts). Unset: both.
+ */
+export const AUDIT_KINDS = ["decisions", "access"] as const;
+
 export const AUDIT_PARAM_KEYS = [
+  "kind",
   "reviewer",
   "resourceId",
   "agentId",

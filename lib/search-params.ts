@@ -8,6 +8,7 @@ import { idTextProblemKind } from "./safe-text.ts";
 import { wholeNumberOf } from "./numeric-settings.mjs";
 import { ignoredParameter, issueOf, linkProblem, wordsOfIssue, type LinkProblem, type LinkProblemWords } from "./link-problems.ts";
 import {
+  AUDIT_KINDS,
   AUDIT_OUTCOMES,
   DEFAULT_PAGE_SIZE,
   EARLIEST_DAY,
@@ -186,6 +187,8 @@ export type QueueQuery = z.output<typeof queueQuery>;
 
 export const auditQuery = z
   .object({
+    /** decisions, or access (changes): a reviewer reading decisions sees no access change among them, and back. */
+    kind: oneOf(AUDIT_KINDS, { key: "oneOf", values: { subject: { key: "labelKind" }, options: AUDIT_KINDS.join(", ") } }),
     reviewer: optionalFilter("labelReviewer"),
     resourceId: optionalFilter("labelResourceId"),
     agentId: optionalFilter("labelAgent"),

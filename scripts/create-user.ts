@@ -4,7 +4,8 @@
  * and printed once. Works on DATABASE_URL.
  */
 import { parseArgs } from "node:util";
-import { databaseUrlFromEnv, disconnectDb } from "../lib/db/client.ts";
+import { recordUserCreated } from "../lib/audit/access-changes.ts";
+import { databaseUrlFromEnv, disconnectDb, getDb } from "../lib/db/client.ts";
 import { createAccount, generatePassword, newUserInput } from "../lib/auth/users.ts";
 
 const { values } = parseArgs({
@@ -30,6 +31,8 @@ if (!parsed.success) {
 const databaseUrl = databaseUrlFromEnv();
 try {
   const user = await createAccount(parsed.data, { databaseUrl });
+  // Who gave the access, as the history names it: whoever ran the command on the server.
+  await recordUserCreated(await getDb(databaseUrl), { email: "npm run users:create" }, { ...user, role: parsed.data.role });
   console.log(`Created ${user.email} (${parsed.data.role}).`);
   if (generated) console.log(`Password (shown once): ${generated}`);
   await disconnectDb(databaseUrl);

@@ -2,12 +2,13 @@ import { useTranslations } from "next-intl";
 import { Input } from "@/components/ui/input";
 import { FilterForm, FormField } from "@/components/ui/filter-form";
 import { Select } from "@/components/ui/select";
-import { AUDIT_OUTCOMES, EARLIEST_DAY, LATEST_DAY } from "@/lib/list-params";
+import { AUDIT_KINDS, AUDIT_OUTCOMES, EARLIEST_DAY, LATEST_DAY } from "@/lib/list-params";
 
 /** A plain GET form: filters land in the URL, so a link reproduces the view (and it works without JS). */
 export function HistoryFilters({ values, agents }: { values: Record<string, string>; agents: Array<{ id: string; name: string }> }) {
   const t = useTranslations("history.filters");
   const tOutcome = useTranslations("history.outcomes");
+  const tKind = useTranslations("history.kinds");
   const set = HISTORY_FILTERS.filter((name) => values[name]).length;
   // Below 768 px the form folds under one "Filters (n)" button.
   return (
@@ -16,6 +17,17 @@ export function HistoryFilters({ values, agents }: { values: Record<string, stri
       labels={{ fold: t("label"), foldCount: t("labelCount", { count: set }), apply: t("apply"), reset: t("reset") }}
       count={set}
     >
+      {/* Decisions or access changes: both are `recorded`, so the outcome alone cannot tell them apart. */}
+      <FormField id="history-kind" label={t("kind")}>
+        <Select id="history-kind" name="kind" defaultValue={values.kind ?? ""}>
+          <option value="">{t("allKinds")}</option>
+          {AUDIT_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {tKind(kind)}
+            </option>
+          ))}
+        </Select>
+      </FormField>
       <FormField id="history-reviewer" label={t("reviewer")}>
         <Input id="history-reviewer" name="reviewer" defaultValue={values.reviewer} className="w-40" />
       </FormField>
@@ -62,4 +74,4 @@ export function HistoryFilters({ values, agents }: { values: Record<string, stri
 }
 
 /** The form's fields that filter (counted on the phone's Filters button). */
-const HISTORY_FILTERS = ["reviewer", "resourceId", "agentId", "toolName", "outcome", "batch", "runId", "from", "to"] as const;
+const HISTORY_FILTERS = ["kind", "reviewer", "resourceId", "agentId", "toolName", "outcome", "batch", "runId", "from", "to"] as const;

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useTimestamp } from "@/components/time";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { AccessDetails } from "@/components/history/access-details";
 import type { AuditEventDto, HistoryEntryDto } from "@/lib/audit/dto";
 
 const outcomeVariant: Record<string, BadgeVariant> = {
@@ -96,7 +97,16 @@ function HistoryRow({ entry }: { entry: HistoryEntryDto }) {
         {head.batchId ? <BatchLink batchId={head.batchId} /> : null}
       </TableCell>
       <TableCell className="min-w-[11rem]">
-        {entry.kind === "decision" ? <Timeline entry={entry} /> : <OutcomeBadge event={head} />}
+        {entry.kind === "decision" ? (
+          <Timeline entry={entry} />
+        ) : entry.kind === "access" ? (
+          // Recorded like a decision, but not one: the badge says which it is.
+          <Badge variant="blue" data-testid="access-change">
+            {t("accessChange")}
+          </Badge>
+        ) : (
+          <OutcomeBadge event={head} />
+        )}
       </TableCell>
       <TableCell className="min-w-[10rem] text-xs">
         <div className="font-mono [overflow-wrap:anywhere]">{entry.toolName ?? "—"}</div>
@@ -112,7 +122,7 @@ function HistoryRow({ entry }: { entry: HistoryEntryDto }) {
       </TableCell>
       <TableCell className="font-mono text-xs [overflow-wrap:anywhere]">{head.resourceId ?? "—"}</TableCell>
       <TableCell className="max-w-md text-xs text-neutral-700">
-        <Details entry={entry} />
+        {entry.access ? <AccessDetails subject={entry.access} /> : <Details entry={entry} />}
       </TableCell>
     </TableRow>
   );

@@ -29,7 +29,12 @@ export const createTokenOperation = operation({
   permission: "manageUsers",
   input: newTokenInput.extend({ serviceAccountId: idSchema("serviceAccountId").optional() }).strict(),
   run: ({ serviceAccountId, ...input }, { actor }) =>
-    createToken(input, serviceAccountId ? { serviceAccountId } : { userId: actor.id, role: actor.role }, actor),
+    createToken(
+      input,
+      serviceAccountId ? { serviceAccountId } : { userId: actor.id, role: actor.role },
+      actor,
+      accessRecorder(actor, "create-token"),
+    ),
 });
 
 export const revokeTokenOperation = operation({
@@ -43,7 +48,7 @@ export const createServiceAccountOperation = operation({
   name: "createServiceAccount",
   permission: "manageUsers",
   input: newServiceAccountInput,
-  run: (input, { actor }) => createServiceAccount(input, actor),
+  run: (input, { actor }) => createServiceAccount(input, actor, accessRecorder(actor, "create-service-account")),
 });
 
 /** Disables a service account (its tokens stop at once, on every instance) or enables it again. */
@@ -74,7 +79,7 @@ export const createOwnTokenOperation = operation({
   name: "createOwnToken",
   permission: "read",
   input: newTokenInput,
-  run: (input, { actor }) => createToken(input, { userId: actor.id, role: actor.role }, actor),
+  run: (input, { actor }) => createToken(input, { userId: actor.id, role: actor.role }, actor, accessRecorder(actor, "create-token")),
 });
 
 export const revokeOwnTokenOperation = operation({

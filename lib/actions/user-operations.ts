@@ -5,9 +5,11 @@
  */
 import { headers } from "next/headers";
 import { z } from "zod";
+import { accessRecorder, recordUserCreated } from "../audit/access-changes.ts";
 import { can } from "../auth/roles.ts";
 import type { Actor } from "../auth/session.ts";
 import { changeRole, createAccount, generatePassword, listAccounts, newUserInput, setRoleInput, type NewUser } from "../auth/users.ts";
+import { getDb } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { languagePreferenceInput, languagePreferenceOf, setLanguagePreference } from "../i18n/preferences.ts";
 import { emailEnabled } from "../notifications/mail-config.ts";
@@ -21,21 +23,26 @@ export const listUsersOperation = operation({
   run: () => listAccounts(),
 });
 
-/** better-auth checks again, on the caller's own request, that an admin asks (asRequest). */
-async function addUser(user: NewUser) {
+/**
+ * better-auth checks again, on the caller's own request, that an admin asks (asRequest). The audit
+ * row follows the user's own transaction (better-auth's, which it cannot join).
+ */
+async function addUser(user: NewUser, actor: Actor) {
+  let created: { id: string; email: string };
   try {
-    const created = await createAccount(user, { asRequest: await headers() });
-    return { id: created.id, email: created.email, role: user.role };
+    created = await createAccount(user, { asRequest: await headers() });
   } catch (error) {
     throw new UserAdminError(error);
   }
+  await recordUserCreated(await getDb(), actor, { id: created.id, email: created.email, role: user.role });
+  return { id: created.id, email: created.email, role: user.role };
 }
 
 export const createUserOperation = operation({
   name: "createUser",
   permission: "manageUsers",
   input: newUserInput,
-  run: (user) => addUser(user),
+  run: (user, { actor }) => addUser(user, actor),
 });
 
 /**
@@ -46,9 +53,9 @@ export const createUserWithPasswordOperation = operation({
   name: "createUser",
   permission: "manageUsers",
   input: newUserInput.extend({ password: newUserInput.shape.password.optional() }),
-  run: async ({ password, ...user }) => {
+  run: async ({ password, ...user }, { actor }) => {
     const generated = password === undefined ? generatePassword() : undefined;
-    const created = await addUser({ ...user, password: password ?? generated! });
+    const created = await addUser({ ...user, password: password ?? generated! }, actor);
     return generated === undefined ? created : { ...created, password: generated };
   },
 });
@@ -57,7 +64,7 @@ export const setUserRoleOperation = operation({
   name: "setUserRole",
   permission: "manageUsers",
   input: setRoleInput,
-  run: ({ userId, role }, { actor }) => changeRole(userId, role, { actorId: actor.id }),
+  run: ({ userId, role }, { actor }) => changeRole(userId, role, { actorId: actor.id, record: accessRecorder(actor, "change-role") }),
 });
 
 /** better-auth's refusal (e.g. "User already exists") is meant for the admin: pass its message on. */

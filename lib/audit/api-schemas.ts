@@ -43,5 +43,11 @@ export const evidenceBundleSchema = z.looseObject({
   }),
   decisions: z.array(z.looseObject({ decisionId: z.string(), decidedAt: z.string(), reviewer: z.string() })),
   decisionCount: z.number().int(),
+  accessChanges: z.array(
+    z.looseObject({ at: z.string(), change: z.string(), changedBy: z.string() }).meta({
+      description: "Who gave or took which access (a token, a service account, a user's role), when, and how they were signed in.",
+    }),
+  ),
+  accessChangeCount: z.number().int(),
   signature: z.object({ algorithm: z.literal("HMAC-SHA256"), keyId: z.string(), value: z.string() }),
 });

@@ -2,6 +2,8 @@
  * One entry of the decision history as the console shows it: our own shape, not a generated
  * client's row type (the SQLite client's types are wrong on PostgreSQL). Browser-safe.
  */
+import type { AccessSubject } from "../auth/token-dto.ts";
+
 export interface AuditEventDto {
   id: number;
   at: Date;
@@ -36,7 +38,8 @@ export interface AuditEventDto {
  * released, interrupted, recovered…), or a refused attempt or conflict on its own. Browser-safe.
  */
 export interface HistoryEntryDto {
-  kind: "decision" | "attempt";
+  /** access: a change to who may use the console (lib/audit/access-changes.ts), not a decision. */
+  kind: "decision" | "attempt" | "access";
   /** The row's first event: the decision's `recorded`, or the refusal itself. */
   head: AuditEventDto;
   /** Every event of the decision, oldest first; for an attempt, just its head. */
@@ -47,4 +50,6 @@ export interface HistoryEntryDto {
    */
   agentId: string | null;
   toolName: string | null;
+  /** An access change's subject (what was given or taken), when its row keeps it. */
+  access?: AccessSubject | null;
 }

@@ -1,14 +1,15 @@
 /**
  * Oversight evidence for a period (GET /api/admin/evidence, /history → Export evidence): every
  * decision made in it with who decided, how they signed in, what they were shown, when, through
- * what, under which rule version; the rules in force and the expiry rules; and the audit chain's
- * verification and head.
+ * what, under which rule version; the rules in force and the expiry rules; every change of access
+ * (evidence-access.ts); and the audit chain's verification and head.
  * Read in keyset pages and written as it is read, so memory stays flat however long the period.
  * docs/evidence.md says what each field is evidence of.
  */
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import type { ToolCallDecision } from "../generated/sqlite/client.ts";
+import { accessChangeRows } from "./evidence-access.ts";
 import { csvField } from "./queries.ts";
 import { verifyAuditChain, type ChainVerification } from "./verify.ts";
 
@@ -226,7 +227,12 @@ export async function* evidenceJson(db: Db, period: Period, chain: ChainVerifica
   for await (const rows of evidenceRows(db, period)) {
     yield rows.map((row) => `${count++ === 0 ? "" : ","}${JSON.stringify(row)}`).join("");
   }
-  yield `],"decisionCount":${count}`;
+  yield `],"decisionCount":${count},"accessChanges":[`;
+  let changes = 0;
+  for await (const rows of accessChangeRows(db, period)) {
+    yield rows.map((row) => `${changes++ === 0 ? "" : ","}${JSON.stringify(row)}`).join("");
+  }
+  yield `],"accessChangeCount":${changes}`;
 }
 
 export const EVIDENCE_CSV_COLUMNS = Object.keys(evidenceRow(placeholderDecision(), undefined, undefined, [])) as Array<keyof EvidenceRow>;

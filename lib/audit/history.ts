@@ -1,6 +1,6 @@
 /**
- * The history page's rows: one per decision, with its states as a timeline, and one per refused
- * attempt or conflict. A page counts rows, not events (the CSV export stays one line per event).
+ * The history page's rows: one per decision, with its states as a timeline, one per refused
+ * attempt or conflict, and one per access change (`kind=access` shows only those, `decisions` none). A page counts rows, not events (the CSV export stays one line per event).
  *
  * A row is anchored on one event and paged with the same indexes as the events themselves:
  * without an outcome filter the anchors are the `recorded` events (one per decision; a take-over of
@@ -11,6 +11,7 @@
 import { databaseUrlFromEnv, getDb } from "../db/client.ts";
 import type { Prisma } from "../generated/sqlite/client.ts";
 import type { AuditQuery } from "../search-params.ts";
+import { accessSubjectOf, isAccessChange } from "./access-changes.ts";
 import type { AuditEventDto, HistoryEntryDto } from "./dto.ts";
 import { auditWhere, findEventPage } from "./queries.ts";
 
@@ -46,6 +47,17 @@ export async function listHistory(
   const seen = new Set<number>();
   const entries: HistoryEntryDto[] = [];
   for (const anchor of anchors) {
+    if (isAccessChange(anchor.action) && !anchor.runId) {
+      entries.push({
+        kind: "access",
+        head: anchor,
+        timeline: [anchor],
+        agentId: null,
+        toolName: null,
+        access: accessSubjectOf(anchor.args),
+      });
+      continue;
+    }
     if (!isDecisionEvent(anchor)) {
       entries.push({ kind: "attempt", head: anchor, timeline: [anchor], agentId: anchor.agentId, toolName: anchor.toolName });
       continue;

@@ -1,6 +1,7 @@
 /** Reading the audit log event by event: the filters, the events' paging, and the CSV export (history.ts groups them into the page's rows). */
 import { databaseUrlFromEnv, getDb, type Db } from "../db/client.ts";
 import type { AuditEvent, Prisma } from "../generated/sqlite/client.ts";
+import { ACCESS_CHANGES } from "./access-changes.ts";
 import type { AuditEventDto } from "./dto.ts";
 import type { AuditQuery } from "../search-params.ts";
 
@@ -16,6 +17,7 @@ export function auditWhere(filters: AuditFilters): Prisma.AuditEventWhereInput {
     batchId: filters.batch,
     runId: filters.runId,
     at: filters.from || filters.to ? { gte: filters.from, lte: filters.to } : undefined,
+    action: filters.kind ? { [filters.kind === "access" ? "in" : "notIn"]: [...ACCESS_CHANGES] } : undefined,
   };
 }
 

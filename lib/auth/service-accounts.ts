@@ -29,9 +29,11 @@ export const serviceAccountStateInput = z
   .object({ id: idSchema("id"), disabled: z.boolean({ error: "disabled must be true or false" }) })
   .strict();
 
+/** A service account, its audit row written in the same transaction (it has no token yet: each token's creation is a row of its own). */
 export async function createServiceAccount(
   input: z.output<typeof newServiceAccountInput>,
   creator: Actor,
+  record: AccessRecorder,
   databaseUrl = databaseUrlFromEnv(),
 ) {
   if (creator.credential?.method === "token")
@@ -40,8 +42,20 @@ export async function createServiceAccount(
   const existing = await db.serviceAccount.findUnique({ where: { name: input.name }, select: { id: true } });
   if (existing) throw new AppError("service_account_exists", `A service account named "${input.name}" exists already.`);
   try {
-    const row = await db.serviceAccount.create({
-      data: { id: `sa_${randomUUID()}`, name: input.name, role: input.role, createdBy: creator.email, createdAt: new Date() },
+    const now = new Date();
+    const row = await db.$transaction(async (tx) => {
+      const created = await tx.serviceAccount.create({
+        data: { id: `sa_${randomUUID()}`, name: input.name, role: input.role, createdBy: creator.email, createdAt: now },
+      });
+      await record(
+        tx,
+        {
+          message: `Created ${serviceAccountLabel(created.name)} (${created.id}) with the role ${created.role}.`,
+          subject: { kind: "service-account", id: created.id, name: created.name, role: input.role },
+        },
+        now,
+      );
+      return created;
     });
     return serviceAccountDto(row);
   } catch (error) {
@@ -81,14 +95,17 @@ export async function setServiceAccountDisabled(
     if (count === 0) return;
     const account = await tx.serviceAccount.findUniqueOrThrow({
       where: { id },
-      select: { name: true, _count: { select: { tokens: true } } },
+      select: { name: true, role: true, _count: { select: { tokens: true } } },
     });
     const label = serviceAccountLabel(account.name);
     await record(
       tx,
-      disabled
-        ? `Disabled ${label}: its API tokens (${account._count.tokens}) are refused until it is enabled.`
-        : `Enabled ${label}: its API tokens that are neither revoked nor expired work again.`,
+      {
+        message: disabled
+          ? `Disabled ${label}: its API tokens (${account._count.tokens}) are refused until it is enabled.`
+          : `Enabled ${label}: its API tokens that are neither revoked nor expired work again.`,
+        subject: { kind: "service-account", id, name: account.name, role: account.role as Role },
+      },
       now,
     );
   });

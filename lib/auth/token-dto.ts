@@ -31,3 +31,13 @@ export interface ServiceAccountDto {
   disabledAt: string | null;
   disabledBy: string | null;
 }
+
+/**
+ * What an access change gave or took, as its audit row's `args` keeps it (never a secret): the history
+ * words it in the reader's language, the evidence lists it. Written by tokens.ts, service-accounts.ts
+ * and users.ts through their AccessRecorder.
+ */
+export type AccessSubject =
+  | { kind: "token"; id: string; name: string; prefix: string; scopes: Scope[]; expiresAt: string | null; owner: TokenDto["owner"] }
+  | { kind: "service-account"; id: string; name: string; role: Role }
+  | { kind: "user"; id: string; email: string; role: Role; previousRole?: Role | null };

@@ -15,7 +15,7 @@ import type { Role } from "./roles.ts";
 import type { Actor } from "./session.ts";
 import { serviceAccountLabel } from "./token-check.ts";
 import { SCOPES, scopesOf, scopesText, scopeUsableBy } from "./token-scopes.ts";
-import type { TokenDto } from "./token-dto.ts";
+import type { AccessSubject, TokenDto } from "./token-dto.ts";
 import { newTokenSecret } from "./token-secret.ts";
 
 const MAX_EXPIRY_DAYS = 3650;
@@ -48,8 +48,17 @@ export type NewToken = z.output<typeof newTokenInput>;
 /** Who a new token acts as: a user (with their role, read at each request) or a service account. */
 export type TokenOwner = { userId: string; role: Role | null } | { serviceAccountId: string };
 
-/** A token, answered with its secret this once. An API token cannot make another: a leaked one must not outlive its revoke. */
-export async function createToken(input: NewToken, owner: TokenOwner, creator: Actor, databaseUrl = databaseUrlFromEnv()) {
+/**
+ * A token, answered with its secret this once, its audit row written in the same transaction. An API
+ * token cannot make another: a leaked one must not outlive its revoke.
+ */
+export async function createToken(
+  input: NewToken,
+  owner: TokenOwner,
+  creator: Actor,
+  record: AccessRecorder,
+  databaseUrl = databaseUrlFromEnv(),
+) {
   if (creator.credential?.method === "token")
     throw new AppError("forbidden", "An API token cannot create tokens: sign in to the console to create one.");
   const db = await getDb(databaseUrl);
@@ -68,20 +77,33 @@ export async function createToken(input: NewToken, owner: TokenOwner, creator: A
   }
   const secret = newTokenSecret();
   const now = new Date();
-  const row = await db.apiToken.create({
-    data: {
-      id: `tok_${randomUUID()}`,
-      name: input.name,
-      prefix: secret.prefix,
-      hash: secret.hash,
-      scopes: scopesText(input.scopes),
-      userId: "userId" in owner ? owner.userId : null,
-      serviceAccountId: "serviceAccountId" in owner ? owner.serviceAccountId : null,
-      createdBy: creator.email,
-      createdAt: now,
-      expiresAt: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * 86_400_000) : null,
-    },
-    select: TOKEN_SELECT,
+  const row = await db.$transaction(async (tx) => {
+    const created = await tx.apiToken.create({
+      data: {
+        id: `tok_${randomUUID()}`,
+        name: input.name,
+        prefix: secret.prefix,
+        hash: secret.hash,
+        scopes: scopesText(input.scopes),
+        userId: "userId" in owner ? owner.userId : null,
+        serviceAccountId: "serviceAccountId" in owner ? owner.serviceAccountId : null,
+        createdBy: creator.email,
+        createdAt: now,
+        expiresAt: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * 86_400_000) : null,
+      },
+      select: TOKEN_SELECT,
+    });
+    const made = toDto(created, now);
+    const expiry = made.expiresAt ? `expires ${made.expiresAt}` : "never expires";
+    await record(
+      tx,
+      {
+        message: `Created the API token "${made.name}" (${made.prefix}…, ${made.id}) of ${made.owner.label}: scopes ${made.scopes.join(", ")}; ${expiry}.`,
+        subject: tokenSubject(made),
+      },
+      now,
+    );
+    return created;
   });
   return { ...toDto(row, now), token: secret.token };
 }
@@ -98,7 +120,17 @@ export async function listTokens({ userId }: { userId?: string } = {}, databaseU
  * Writes the audit row of an access change (a sentence saying what changed) in the transaction that
  * made it. lib/actions passes it in (lib/audit/access-changes.ts): lib/auth sits below lib/audit.
  */
-export type AccessRecorder = (tx: Pick<Db, "auditEvent">, message: string, at: Date) => Promise<unknown>;
+export type AccessRecorder = (
+  tx: Pick<Db, "auditEvent">,
+  change: { message: string; subject: AccessSubject },
+  at: Date,
+) => Promise<unknown>;
+
+/** A token as its access changes' rows name it: never its secret or hash. */
+function tokenSubject(token: TokenDto): AccessSubject {
+  const { id, name, prefix, scopes, expiresAt, owner } = token;
+  return { kind: "token", id, name, prefix, scopes, expiresAt, owner };
+}
 
 /**
  * Revokes a token (admins: any; otherwise only your own), with its audit row in the same transaction.
@@ -121,7 +153,14 @@ export async function revokeToken(
     });
     if (count === 0) return;
     const revoked = toDto(await tx.apiToken.findUniqueOrThrow({ where: { id }, select: TOKEN_SELECT }), now);
-    await record(tx, `Revoked the API token "${revoked.name}" (${revoked.prefix}…, ${revoked.id}) of ${revoked.owner.label}.`, now);
+    await record(
+      tx,
+      {
+        message: `Revoked the API token "${revoked.name}" (${revoked.prefix}…, ${revoked.id}) of ${revoked.owner.label}.`,
+        subject: tokenSubject(revoked),
+      },
+      now,
+    );
   });
   const row = await db.apiToken.findFirst({ where, select: TOKEN_SELECT });
   if (!row) throw new AppError("token_not_found", `No API token "${id.slice(0, 100)}"${anyOwner ? "" : " of yours"}.`);

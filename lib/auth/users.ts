@@ -9,7 +9,8 @@ import { databaseProvider } from "../db/database-url.ts";
 import { AppError } from "../errors.ts";
 import { getAuth, MIN_PASSWORD_LENGTH } from "./auth.ts";
 import { idTextProblem, unstorableTextProblem } from "../safe-text.ts";
-import { ROLES, type Role } from "./roles.ts";
+import { isRole, ROLES, type Role } from "./roles.ts";
+import type { AccessRecorder } from "./tokens.ts";
 
 export const newUserInput = z
   .object({
@@ -69,7 +70,7 @@ export async function createAccount(
 export async function changeRole(
   userId: string,
   role: Role,
-  { actorId, databaseUrl = databaseUrlFromEnv() }: { actorId: string; databaseUrl?: string },
+  { actorId, record, databaseUrl = databaseUrlFromEnv() }: { actorId: string; record: AccessRecorder; databaseUrl?: string },
 ): Promise<{ userId: string; role: Role }> {
   if (userId === actorId && role !== "admin") {
     throw new AppError("invalid_input", "You cannot remove your own admin role: ask another admin.");
@@ -80,12 +81,24 @@ export async function changeRole(
       databaseProvider(databaseUrl) === "postgres"
         ? await tx.$queryRaw`SELECT id FROM auth_users WHERE role = 'admin' FOR UPDATE`
         : await tx.user.findMany({ where: { role: "admin" }, select: { id: true } });
-    const user = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
+    const user = await tx.user.findUnique({ where: { id: userId }, select: { role: true, email: true } });
     if (!user) throw new AppError("user_not_found", `No user with id "${userId}".`);
     if (user.role === "admin" && role !== "admin" && admins.every((admin) => admin.id === userId)) {
       throw new AppError("invalid_input", "This is the only admin: make someone else an admin first.");
     }
-    if (user.role !== role) await tx.user.update({ where: { id: userId }, data: { role } });
+    // The same role again changes nothing, and so writes no audit row.
+    if (user.role !== role) {
+      const now = new Date();
+      await tx.user.update({ where: { id: userId }, data: { role } });
+      await record(
+        tx,
+        {
+          message: `Changed the role of ${user.email} (${userId}) from ${user.role ?? "none"} to ${role}.`,
+          subject: { kind: "user", id: userId, email: user.email, role, previousRole: isRole(user.role) ? user.role : null },
+        },
+        now,
+      );
+    }
     return { userId, role };
   });
 }

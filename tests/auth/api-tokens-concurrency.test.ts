@@ -3,7 +3,8 @@
  * (SQLite and PostgreSQL), as two admins on two instances of a deployment would: the same service
  * account created twice is one row, one 201 and one 409; a token revoked twice is revoked once, with
  * one audit row, and both answers say by whom and when; two tokens made at once for one account both
- * work and are both listed. The audit chain still verifies after the concurrent writes.
+ * work and are both listed. The audit chain still verifies after the concurrent writes, with one
+ * row for each creation and each revoke.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../lib/db/client.ts";
@@ -122,6 +123,11 @@ describe.each(["sqlite", "postgres"] as const)("API tokens written at once on tw
   it("leaves one audit chain that verifies after the concurrent writes", async () => {
     const verified = await call(first, "GET", "/api/admin/audit/verify", { cookie: ada.headers.cookie! });
     expect(verified).toMatchObject({ status: 200, body: { ok: true, data: { ok: true, problem: null } } });
-    expect(verified.body.data.rows).toBe(ROUNDS);
+    // One row per revoke, and one per service account and token created: none twice, however raced.
+    const db = await getDb(database.url);
+    const [accounts, tokens] = await Promise.all([db.serviceAccount.count(), db.apiToken.count()]);
+    expect(await db.auditEvent.count({ where: { action: "create-service-account" } })).toBe(accounts);
+    expect(await db.auditEvent.count({ where: { action: "create-token" } })).toBe(tokens);
+    expect(verified.body.data.rows).toBe(ROUNDS + accounts + tokens);
   });
 });

@@ -59,6 +59,7 @@ const HISTORY_LINKS: Array<[Record<string, string>, string[]]> = [
       "batch=b\u0007 was ignored: Batch contains a control character",
     ],
   ],
+  [{ kind: "grants", outcome: "recorded" }, ["kind=grants was ignored: Kind must be one of decisions, access"]],
   [
     { toolName: "t\u0007", runId: "r\u0000" },
     [
