@@ -4,6 +4,7 @@ import * as users from "../actions/user-operations.ts";
 import { bulkOutcomeSchema } from "../decisions/api-schemas.ts";
 import type { BulkOutcome, DecisionOutcome, DecisionErrorCode } from "../decisions/types.ts";
 import { insightsSchema } from "../insights/api-schemas.ts";
+import { streamQuery } from "../live/stream.ts";
 import { queuePageSchema, runsPageSchema } from "../queue/api-schemas.ts";
 import type { QueuePageDto, RunsPageDto } from "../queue/dto.ts";
 import type { TrustOutcome } from "../rules/dto.ts";
@@ -44,8 +45,21 @@ export const REVIEWING_ROUTES: RouteDoc[] = [
     caller: "signedIn",
     permission: "read",
     query: queueQuery,
-    success: { status: 200, description: "A page of threads.", data: answers<QueuePageDto>()(queuePageSchema) },
+    success: { status: 200, description: "A page of threads.", data: answers<QueuePageDto>()(queuePageSchema), etag: true },
     errors: READ_ERRORS,
+  },
+  {
+    method: "get",
+    path: "/api/events/stream",
+    tag: "Queue",
+    summary: "The live queue: a server-sent-events stream of what changed (README: Live queue).",
+    description:
+      "Each event names a change (a call waiting or gone, a decision moving, an assignment, an approval counted, a rating) by ids, never rows. A reconnecting EventSource sends Last-Event-ID (the header wins over the parameter); one stream too many for the user (429) or the instance (503) is refused before it opens.",
+    caller: "signedIn",
+    permission: "read",
+    query: streamQuery,
+    success: { status: 200, description: "The stream; it stays open, with a heartbeat comment line.", eventStream: true },
+    errors: [...READ_ERRORS, "rate_limited", "server_busy"],
   },
   {
     method: "get",
