@@ -1,7 +1,8 @@
 /**
- * The live queue's change feed (table queue_changes, written only by the triggers of migration
- * live_queue): reading it from a position or by transaction, its head, and pruning it. Positions only
- * grow; a stream's event id is one (lib/live/stream.ts).
+ * The live queue's change feed (table queue_changes, written only by triggers: migration
+ * live_queue_feed's and prisma/<provider>/derived/queue_changes.sql's): reading it from a position or
+ * by transaction, its head, and pruning it. Positions only grow; a stream's event id is one
+ * (lib/live/stream.ts).
  */
 import type { Db } from "../db/client.ts";
 import type { QueueChangeDto } from "./types.ts";

@@ -52,7 +52,7 @@ export const REVIEWING_ROUTES: RouteDoc[] = [
     method: "get",
     path: "/api/events/stream",
     tag: "Queue",
-    summary: "The live queue: a server-sent-events stream of what changed (README: Live queue).",
+    summary: "The live queue: a server-sent-events stream of what changed (docs/live-queue.md).",
     description:
       "Each event names a change (a call waiting or gone, a decision moving, an assignment, an approval counted, a rating) by ids, never rows. A reconnecting EventSource sends Last-Event-ID (the header wins over the parameter); one stream too many for the user (429) or the instance (503) is refused before it opens.",
     caller: "signedIn",
