@@ -83,7 +83,9 @@ describe.each(["sqlite", "postgres"] as const)("the live stream on %s", { timeou
     await pruneFeed(db, { keepMinutes: 60, keepRows: 1 });
     const late = await openStream(server, cookie, {}, `?lastEventId=${ready.id}`);
     await late.waitFor((event) => event.event === "ready");
-    expect(late.events.map((event) => event.event)).toEqual(["reset", "ready"]);
+    // A change the hub was still handing out (t-missed-3) may follow `ready`: the reader refetches anyway.
+    expect(late.events.slice(0, 2).map((event) => event.event)).toEqual(["reset", "ready"]);
+    expect(late.events.filter((event) => event.event === "reset")).toHaveLength(1);
     late.close();
   });
 
