@@ -9,6 +9,7 @@ import { getDb } from "./db/client.ts";
 import { checkpointIfDue } from "./audit/checkpoint.ts";
 import { pruneAnnouncements } from "./announcements/record.ts";
 import { pruneFeed } from "./live/feed.ts";
+import { prunePresence } from "./live/presence.ts";
 import { numericSetting } from "./numeric-settings.mjs";
 import { announceExpiringCalls } from "./announcements/expiring.ts";
 import { announceOverdueCalls } from "./announcements/overdue.ts";
@@ -41,6 +42,8 @@ export async function deliverEventsOnce(): Promise<void> {
     lastFeedPruned = Date.now();
     const keep = { keepMinutes: numericSetting("LIVE_FEED_KEEP_MINUTES"), keepRows: numericSetting("LIVE_FEED_KEEP_ROWS") };
     await pruneFeed(await getDb(), keep).catch((error: unknown) => console.error("[live] pruning the change feed failed:", error));
+    // Open calls of streams whose instance died: gone within a minute of expiring.
+    await prunePresence(await getDb()).catch((error: unknown) => console.error("[live] pruning open calls failed:", error));
   }
   if (Date.now() - lastPruned < PRUNE_EVERY_MS) return;
   lastPruned = Date.now();

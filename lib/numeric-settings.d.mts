@@ -33,7 +33,8 @@ export declare const NUMERIC_SETTINGS: Readonly<
     | "LIVE_POLL_MS"
     | "LIVE_HEARTBEAT_MS"
     | "LIVE_STREAMS_PER_INSTANCE"
-    | "LIVE_STREAMS_PER_USER",
+    | "LIVE_STREAMS_PER_USER"
+    | "LIVE_PRESENCE_CALLS_PER_USER",
     NumericSettingDefinition
   >
 >;

@@ -56,6 +56,8 @@ export const NUMERIC_SETTINGS = Object.freeze({
   // Open live streams one instance holds, and of them one user's (lib/live/limits.ts).
   LIVE_STREAMS_PER_INSTANCE: { min: 1, max: 100_000, default: 5_000, unit: "streams" },
   LIVE_STREAMS_PER_USER: { min: 1, max: 100_000, default: 1_000, unit: "streams" },
+  // Calls one user may have open at once across their tabs (presence, lib/live/presence.ts).
+  LIVE_PRESENCE_CALLS_PER_USER: { min: 1, max: 10_000, default: 100, unit: "calls" },
 });
 
 const DIGITS = /^[0-9]+$/;

@@ -16,6 +16,8 @@ function outside(filter: string | undefined, value: string | null): boolean {
 }
 
 export function concernsView(change: QueueChangeDto, params: RawRunsParams, view: RunsViewDto | undefined): boolean {
+  // Who has a call open changes no row: the page shows it from the event itself (presence.tsx).
+  if (change.kind === "presence") return false;
   if (
     outside(params.resourceId, change.resourceId) ||
     outside(params.agentId, change.agentId) ||

@@ -10,7 +10,8 @@
  * from where the server read the page's first data.
  */
 import { useEffect, useRef, useState } from "react";
-import { LIVE_STREAM_PATH, type QueueChangeDto } from "@/lib/live/types";
+import { LIVE_STREAM_PATH, type QueueChangeDto, type StreamReadyDto } from "@/lib/live/types";
+import { livePresence } from "./live-presence";
 
 /** How often the list is read while the stream is down. */
 export const FALLBACK_POLL_MS = 30_000;
@@ -49,6 +50,8 @@ export function useLiveQueue(
       source = current;
       current.addEventListener("ready", (event) => {
         lastId = (event as MessageEvent).lastEventId || lastId;
+        // The open calls go (again) under this stream's id: the server closed those of the last one.
+        livePresence()?.ready(JSON.parse((event as MessageEvent<string>).data) as StreamReadyDto);
         // Opened anew after a failure: anything may have changed while no stream was open.
         if (failures > 0) refreshSoon();
         failures = 0;
@@ -58,6 +61,7 @@ export function useLiveQueue(
         const message = event as MessageEvent<string>;
         lastId = message.lastEventId || lastId;
         const change = JSON.parse(message.data) as QueueChangeDto;
+        livePresence()?.apply(change);
         if (seen.has(change.position)) return;
         seen.add(change.position);
         if (seen.size > REMEMBERED) seen.delete(seen.values().next().value!);
@@ -66,6 +70,7 @@ export function useLiveQueue(
       current.addEventListener("reset", refreshSoon);
       current.addEventListener("error", () => {
         setLive(false);
+        livePresence()?.lost();
         // CONNECTING: the browser tries again by itself, with Last-Event-ID. CLOSED: it gave up.
         if (current.readyState !== EventSource.CLOSED || stopped) return;
         current.close();
@@ -77,6 +82,7 @@ export function useLiveQueue(
     return () => {
       stopped = true;
       source?.close();
+      livePresence()?.lost();
       clearTimeout(retry);
       clearTimeout(pending);
     };

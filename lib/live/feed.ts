@@ -5,6 +5,7 @@
  * (lib/live/stream.ts).
  */
 import type { Db } from "../db/client.ts";
+import { withViewers } from "./presence.ts";
 import type { QueueChangeDto } from "./types.ts";
 
 /** At most this many changes are read (and replayed to a stream) at once; more: the reader refetches. */
@@ -46,14 +47,14 @@ export async function changesAfter(db: Db, position: number, limit = FEED_READ_L
     take: limit,
     select: SELECTED,
   });
-  return rows.map(dtoOf);
+  return withViewers(db, rows.map(dtoOf));
 }
 
 /** The changes written by these (committed) PostgreSQL transactions, as notified on channel queue_changes. */
 export async function changesOfTransactions(db: Db, transactions: bigint[]): Promise<QueueChangeDto[]> {
   if (transactions.length === 0) return [];
   const rows = await db.queueChange.findMany({ where: { tx: { in: transactions } }, orderBy: { position: "asc" }, select: SELECTED });
-  return rows.map(dtoOf);
+  return withViewers(db, rows.map(dtoOf));
 }
 
 /**

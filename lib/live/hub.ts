@@ -10,6 +10,7 @@ import { databaseProvider } from "../db/database-url.ts";
 import { getDb, type Db } from "../db/client.ts";
 import { numericSetting } from "../numeric-settings.mjs";
 import { changesAfter, changesOfTransactions, FEED_READ_LIMIT, feedHead } from "./feed.ts";
+import { keepPresence, PRESENCE_REFRESH_MS } from "./presence.ts";
 import type { QueueChangeDto } from "./types.ts";
 
 export type ChangeListener = (changes: QueueChangeDto[]) => void;
@@ -28,8 +29,29 @@ export class LiveHub {
   private lingering: ReturnType<typeof setTimeout> | null = null;
   /** The highest position handed out, for catching up after a lost connection. */
   private seen = 0;
+  /** The ids of the streams this instance holds: their open calls (lib/live/presence.ts) are kept alive. */
+  private readonly held = new Set<string>();
+  private keeping: ReturnType<typeof setInterval> | null = null;
 
   constructor(readonly databaseUrl: string) {}
+
+  /** While the stream is held, its tab's open calls do not expire; returns the release. */
+  holdStream(streamId: string): () => void {
+    this.held.add(streamId);
+    this.keeping ??= setInterval(() => {
+      if (this.held.size === 0) return;
+      void getDb(this.databaseUrl)
+        .then((db) => keepPresence(db, [...this.held]))
+        .catch((error: unknown) => console.error("[live] keeping open calls failed:", error));
+    }, PRESENCE_REFRESH_MS);
+    this.keeping.unref?.();
+    return () => {
+      this.held.delete(streamId);
+      if (this.held.size > 0 || !this.keeping) return;
+      clearInterval(this.keeping);
+      this.keeping = null;
+    };
+  }
 
   /** Adds a listener; resolves once changes committed from now on will reach it. */
   async subscribe(listener: ChangeListener): Promise<() => void> {

@@ -3,7 +3,7 @@
  * LIVE_STREAMS_PER_USER): one more is refused before it subscribes or reads anything, so a user who
  * opens thousands of streams takes a bounded share of the instance and no more.
  */
-import type { ActionError } from "../actions/result.ts";
+import type { ErrorCode } from "../errors.ts";
 import { numericSetting } from "../numeric-settings.mjs";
 
 interface Counts {
@@ -17,7 +17,9 @@ function counts(): Counts {
 }
 
 /** A place for one more stream of `userId`, with its release; or the refusal to answer. */
-export function takeStreamPlace(userId: string): { ok: true; release: () => void } | { ok: false; error: ActionError } {
+export function takeStreamPlace(
+  userId: string,
+): { ok: true; release: () => void } | { ok: false; error: { code: ErrorCode; message: string } } {
   const open = counts();
   const perInstance = numericSetting("LIVE_STREAMS_PER_INSTANCE");
   const perUser = numericSetting("LIVE_STREAMS_PER_USER");

@@ -5,13 +5,15 @@
  * changes) gets one `reset` event and refetches instead. Heartbeat comments keep proxies from closing
  * an idle stream; a reader that stops reading is cut once MAX_UNREAD_BYTES wait for it.
  */
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { getDb } from "../db/client.ts";
 import { databaseProvider } from "../db/database-url.ts";
 import { numericSetting } from "../numeric-settings.mjs";
 import { changesAfter, FEED_READ_LIMIT, feedHead, feedTail } from "./feed.ts";
 import { liveHub } from "./hub.ts";
-import type { QueueChangeDto } from "./types.ts";
+import { endPresence } from "./presence.ts";
+import type { QueueChangeDto, StreamReadyDto } from "./types.ts";
 
 /** Bytes queued for a reader that does not read before its stream is cut (a page of changes fits many times). */
 export const MAX_UNREAD_BYTES = 1_048_576;
@@ -37,18 +39,25 @@ function changeEvent(change: QueueChangeDto): string {
   return `id: ${change.position}\nevent: change\ndata: ${JSON.stringify(change)}\n\n`;
 }
 
-/** `release` runs once the stream ends, however it ends. */
+/**
+ * `userId`: the signed-in reader, told back in `ready` (their own presence is not someone else's).
+ * `release` runs once the stream ends, however it ends; so does closing what its tab had open.
+ */
 export async function openLiveStream(
   databaseUrl: string,
+  userId: string,
   lastEventId: number | undefined,
   signal: AbortSignal,
   release: () => void = () => {},
 ): Promise<Response> {
   const db = await getDb(databaseUrl);
   const hub = liveHub(databaseUrl);
+  const streamId = randomUUID();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let closed = false;
-  const cleanups: Array<() => void> = [release];
+  const endOpenCalls = () =>
+    void endPresence(db, streamId).catch((error: unknown) => console.error("[live] closing a stream's open calls failed:", error));
+  const cleanups: Array<() => void> = [release, hub.holdStream(streamId), endOpenCalls];
   const close = () => {
     if (closed) return;
     closed = true;
@@ -103,7 +112,8 @@ export async function openLiveStream(
       }
     }
     // A reader told to reset starts again from the head, whatever it sent.
-    write(`id: ${resumeAt}\nevent: ready\ndata: ${JSON.stringify({ head })}\n\n`);
+    const ready: StreamReadyDto = { head, stream: streamId, me: userId };
+    write(`id: ${resumeAt}\nevent: ready\ndata: ${JSON.stringify(ready)}\n\n`);
     const waiting = held;
     held = null;
     for (const change of waiting) if (!replayed.has(change.position)) write(changeEvent(change));

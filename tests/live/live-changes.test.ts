@@ -48,6 +48,12 @@ describe("concernsView", () => {
     expect(concernsView(change({ kind: "assigned" }), { assigned: "me" }, view)).toBe(true);
   });
 
+  it("never reads again for someone opening or closing a call, even one it shows", () => {
+    const presence = change({ kind: "presence", runId: "r-shown", agentId: null, threadId: null, resourceId: null, viewers: [] });
+    expect(concernsView(presence, {}, view)).toBe(false);
+    expect(concernsView(presence, {}, undefined)).toBe(false);
+  });
+
   it("reads again for anything inside the filters before the list was first read", () => {
     expect(concernsView(change({ kind: "decision.recorded" }), {}, undefined)).toBe(true);
   });

@@ -92,6 +92,11 @@ describe.each(["sqlite", "postgres"] as const)("the JSON API answers as its Open
     expect(unchanged.status).toBe(304);
     expect((await api.call("GET", "/api/events/stream", { cookie: cookies.support, query: { lastEventId: "x" } })).status).toBe(400);
     expect((await api.call("GET", "/api/events/stream", {})).status).toBe(401);
+    const open = { stream: randomUUID(), calls: [runs[0]!.ref] };
+    expect(
+      (await api.call("POST", "/api/events/presence", { cookie: cookies.support, body: open })).body.data.calls[0].viewers,
+    ).toHaveLength(1);
+    expect((await api.call("POST", "/api/events/presence", { cookie: cookies.support, body: { ...open, stream: "x" } })).status).toBe(400);
     const listed = await api.call("GET", "/api/runs", { cookie: cookies.reviewer });
     expect(listed.body.data.runs.map((run: { runId: string }) => run.runId).sort()).toEqual(runs.map((run) => run.runId).sort());
     expect((await api.call("GET", "/api/runs", { cookie: cookies.reviewer, query: { perPage: "lots" } })).status).toBe(400);

@@ -24,7 +24,7 @@ export async function GET(request: Request) {
   const place = takeStreamPlace(access.actor.id);
   if (!place.ok) return NextResponse.json(place, { status: httpStatusOf(place.error.code) });
   try {
-    return await openLiveStream(databaseUrlFromEnv(), query.data.lastEventId, request.signal, place.release);
+    return await openLiveStream(databaseUrlFromEnv(), access.actor.id, query.data.lastEventId, request.signal, place.release);
   } catch (error) {
     place.release();
     throw error;
