@@ -129,7 +129,7 @@ createServer((request, response) => {
       response.end();
     });
   if (waitsForNothing(request)) run();
-  else admission.admit(request, response, run);
+  else admission.admit(request, response, run, { untilHeaders: isLiveStream(url) });
 }).listen(port, hostname, () => console.log(`> Agent approvals console listening on http://${hostname ?? "localhost"}:${port}`));
 
 /** [status, code, message] for a body the console will not read, or null. Only headers are looked at. */
@@ -152,6 +152,11 @@ function bodyRefusal(request) {
 function waitsForNothing({ method, url = "" }) {
   if (method !== "GET" && method !== "HEAD") return true;
   return url.startsWith("/_next/static/") || url === "/api/health" || url.startsWith("/api/health?");
+}
+
+/** The live queue's stream (app/api/events/stream): it holds a place in line only until it answers. */
+function isLiveStream(url) {
+  return url === "/api/events/stream" || url.startsWith("/api/events/stream?");
 }
 
 /** 503 server_busy: a short page in the reader's language for a browser, the API's JSON for the rest. */

@@ -47,6 +47,17 @@ export const NUMERIC_SETTINGS = Object.freeze({
   // How long server.mjs waits at start for a database that is not up yet (lib/db/database-wait.mjs):
   // a console started with its database (compose, Kubernetes) must not give up after one try. 0: one try.
   DATABASE_WAIT_SECONDS: { min: 0, max: 3_600, default: 60, unit: "seconds" },
+  // The live queue (lib/live): how much of the change feed is kept for streams that resume, how
+  // often an instance on SQLite checks the feed's head, and how often an idle stream sends a heartbeat.
+  LIVE_FEED_KEEP_MINUTES: { min: 1, max: 7 * 24 * 60, default: 1_440, unit: "minutes" },
+  LIVE_FEED_KEEP_ROWS: { min: 1_000, max: 10_000_000, default: 100_000, unit: "changes" },
+  LIVE_POLL_MS: { min: 50, max: 60_000, default: 500, unit: "milliseconds" },
+  LIVE_HEARTBEAT_MS: { min: 1_000, max: 300_000, default: 15_000, unit: "milliseconds" },
+  // Open live streams one instance holds, and of them one user's (lib/live/limits.ts).
+  LIVE_STREAMS_PER_INSTANCE: { min: 1, max: 100_000, default: 5_000, unit: "streams" },
+  LIVE_STREAMS_PER_USER: { min: 1, max: 100_000, default: 1_000, unit: "streams" },
+  // Calls one user may have open at once across their tabs (presence, lib/live/presence.ts).
+  LIVE_PRESENCE_CALLS_PER_USER: { min: 1, max: 10_000, default: 100, unit: "calls" },
 });
 
 const DIGITS = /^[0-9]+$/;

@@ -26,6 +26,7 @@ const BROWSER_SAFE = [
   /^lib\/insights\/(dto|params|period|wait-scale|wait-range|history-links)$/, // pure: the insights' DTO, URL values, periods, wait ranges and history links
   /^lib\/link-problem-words$/, // dependency-free wording of ignored URL parameters (no catalog: its English is server-side)
   /^lib\/list-params$/,
+  /^lib\/live\/types$/, // the live stream's change DTO and path
   /^lib\/notifications\/modes$/, // dependency-free list of email choices
   /^lib\/queue\/dto$/,
   /^lib\/runs\/conversation-dto$/,

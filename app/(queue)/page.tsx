@@ -2,6 +2,8 @@ import { listConsoleAgents } from "@/lib/queue/agents";
 import { pageAccess } from "@/lib/auth/page-access";
 import { can } from "@/lib/auth/roles";
 import { rawRunsParams, runsParamsHash } from "@/lib/list-params";
+import { getDb } from "@/lib/db/client";
+import { feedHead } from "@/lib/live/feed";
 import { getRunsView } from "@/lib/queue/views";
 import type { RunsViewDto } from "@/lib/queue/dto";
 import { getTranslations } from "next-intl/server";
@@ -15,6 +17,9 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   const shown = Object.entries(raw);
   const { actor } = await pageAccess("read", shown.length ? `/?${new URLSearchParams(shown)}` : "/");
 
+  // Read before the view: the page's live stream resumes from here, so a change that lands while the
+  // page renders and loads is replayed to it rather than missed (components/runs/use-live-queue.ts).
+  const livePosition = await feedHead(await getDb()).catch(() => null);
   const [view, agents] = await Promise.all([
     // Invalid parameters are ignored (and reported by the table), never fatal.
     getRunsView(raw, actor.id).catch((error: unknown): RunsViewDto | null => {
@@ -38,6 +43,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
         initialView={view}
         initialParamsHash={runsParamsHash(raw)}
         initialDataUpdatedAt={Date.now()}
+        livePosition={livePosition}
         agents={agents}
       />
     </div>

@@ -23,6 +23,7 @@ import type { DecisionControls } from "@/components/run-detail/use-decide";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useErrorText } from "@/components/error-text";
+import { OpenByBadge, useOpenCall } from "./presence";
 import { runDetailQueryKey } from "./runs-query";
 import type { PendingCallRow } from "./runs-table-model";
 
@@ -72,6 +73,8 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
   const decision = useRef<HTMLDivElement>(null);
   const call = query.data?.toolCalls.find((candidate) => candidate.toolCallId === row.toolCallId);
   const shown = Boolean(call);
+  // While the row is open, the others on this call see this reader beside "being decided by".
+  useOpenCall(row.runId, row.toolCallId);
 
   // Once the call is there, its decision is brought on screen (on a phone it sits under the
   // arguments, below the fold of a row opened low on the page); "nearest" leaves it be where it shows.
@@ -164,7 +167,8 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
             targetLabel={t("row.label", { tool: toolName, run: row.runId.slice(0, 8) })}
           />
         ) : null}
-        <div ref={decision} className="flex min-w-0 flex-col max-lg:order-first">
+        <div ref={decision} className="flex min-w-0 flex-col gap-2 max-lg:order-first">
+          <OpenByBadge runId={row.runId} toolCallId={row.toolCallId} className="self-start" />
           <ToolCallDecision
             variant="row"
             controls={controls}

@@ -7,6 +7,7 @@ import { DelegationPath } from "./delegation-path";
 import { ShapeBadge } from "./shape-badge";
 import { KindBadge } from "./kind-badge";
 import { ApprovalsBadge, BeingDecidedBadge, ExpiredBadge, MayHaveRunBadge } from "./decision-badges";
+import { OpenByBadge } from "./presence";
 import { AssigneeNote } from "@/components/assignments/assignee-note";
 import { RiskBadge } from "./risk-badge";
 import { Spaced } from "@/components/ui/spaced";
@@ -52,6 +53,7 @@ export function getRunsTableColumns(targets: ReviewTargets, requestLabel: string
             <KindBadge requiresApproval={info.getValue()} />
             {info.row.original.interrupted ? <MayHaveRunBadge interrupted={info.row.original.interrupted} /> : null}
             {info.row.original.inFlight ? <BeingDecidedBadge inFlight={info.row.original.inFlight} /> : null}
+            <OpenByBadge runId={info.row.original.runId} toolCallId={info.row.original.toolCallId} />
             {info.row.original.approvals ? <ApprovalsBadge approvals={info.row.original.approvals} /> : null}
             {info.row.original.markedExpired ? <ExpiredBadge expiry={info.row.original.markedExpired} /> : null}
           </Spaced>

@@ -3,9 +3,11 @@
 /**
  * The runs page's data hook (the shape of Mastra playground's per-domain hooks): the URL is the
  * source of truth for filters and paging (nuqs), the server checks every value (browseRuns), and
- * the list refreshes itself every 3 seconds. The table only renders what this returns.
+ * the list is read again when the live stream says something it shows changed (use-live-queue.ts),
+ * never on a timer while the stream is healthy; a slow poll only while it is down. The table only
+ * renders what this returns.
  */
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useCallback, useEffect, useMemo } from "react";
 import { browseRuns } from "@/lib/actions/browse-runs";
@@ -19,7 +21,9 @@ import {
   type RunsParamKey,
 } from "@/lib/list-params";
 import type { RunsViewDto } from "@/lib/queue/dto";
+import { concernsView } from "./live-changes";
 import { runsQueryKey } from "./runs-query";
+import { FALLBACK_POLL_MS, useLiveQueue } from "./use-live-queue";
 import type { FilterPatch } from "./runs-table-toolbar";
 
 /** Every URL parameter of the page, as text: the server, not the browser, decides what is valid. */
@@ -51,20 +55,29 @@ export interface RunsViewOptions {
   /** `runsParamsHash` of the URL parameters the server rendered `initialView` for. */
   initialParamsHash: string;
   initialDataUpdatedAt: number;
+  /** The change feed's position read before `initialView`: the live stream resumes from it (null: from now). */
+  livePosition: number | null;
 }
 
-export function useRunsView({ initialView, initialParamsHash, initialDataUpdatedAt }: RunsViewOptions) {
+export function useRunsView({ initialView, initialParamsHash, initialDataUpdatedAt, livePosition }: RunsViewOptions) {
   const [urlParams, setParams] = useQueryStates(runsSearchParams);
   const params = useMemo(() => rawRunsParams(urlParams), [urlParams]);
   const isInitialQuery = runsParamsHash(params) === initialParamsHash;
+  const queryClient = useQueryClient();
+  const queryKey = runsQueryKey(params);
+  const { live } = useLiveQueue(
+    (change) => concernsView(change, params, queryClient.getQueryData<RunsViewDto>(queryKey)),
+    () => void queryClient.invalidateQueries({ queryKey }),
+    livePosition,
+  );
 
   const query = useQuery({
-    queryKey: runsQueryKey(params),
+    queryKey,
     queryFn: () => fetchRunsView(params),
     initialData: isInitialQuery && initialView ? initialView : undefined,
     initialDataUpdatedAt,
     placeholderData: keepPreviousData,
-    refetchInterval: 3_000,
+    refetchInterval: live ? false : FALLBACK_POLL_MS,
     retry: false,
   });
 

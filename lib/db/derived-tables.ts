@@ -1,7 +1,8 @@
 /**
  * Tables the console derives from the store's, kept exact by triggers: waiting_call_risks (and its
  * sums per thread and per risk) spans the store's workflow_snapshots and the console's
- * call_rule_matches; suspended_thread_totals counts the store's suspended_threads per agent. Their
+ * call_rule_matches; suspended_thread_totals counts the store's suspended_threads per agent; the
+ * live queue's feed (queue_changes) records calls waiting and runs leaving in the store. Their
  * triggers sit on store tables, so they are no Prisma migration of either: a store migration that
  * rebuilds a table on SQLite (new table, copy, drop, rename, as SQLite alters a table) drops the
  * triggers on it, and SQLite refuses the rename while a trigger elsewhere names the missing table.
@@ -62,6 +63,33 @@ const DERIVED: DerivedScript[] = [
     triggers: {
       sqlite: ["suspended_threads_totals_insert", "suspended_threads_totals_update", "suspended_threads_totals_delete"],
       postgres: ["suspended_threads_totals_added", "suspended_threads_totals_changed", "suspended_threads_totals_removed"],
+    },
+  },
+  {
+    // The live queue's change feed: no table to refill, only the triggers that follow the store's tables.
+    script: "queue_changes",
+    lockTable: "queue_changes",
+    triggers: {
+      sqlite: [
+        "queue_changes_waiting",
+        "queue_changes_left",
+        "queue_changes_left_deleted",
+        "queue_changes_call_assignments_insert",
+        "queue_changes_call_assignments_update",
+        "queue_changes_call_assignments_delete",
+        "queue_changes_call_approvals_insert",
+        "queue_changes_call_approvals_delete",
+        "queue_changes_call_rule_matches_insert",
+        "queue_changes_call_rule_matches_update",
+      ],
+      postgres: [
+        "queue_changes_waiting",
+        "queue_changes_left",
+        "queue_changes_call_assignments",
+        "queue_changes_call_approvals",
+        "queue_changes_call_rule_matches",
+        "queue_changes_call_rule_matches_rerated",
+      ],
     },
   },
 ];

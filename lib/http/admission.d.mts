@@ -17,6 +17,6 @@ export declare function createAdmission(options: {
   maxWaitMs: number;
   refuse: (request: IncomingMessage, response: ServerResponse) => void;
 }): {
-  admit(request: IncomingMessage, response: ServerResponse, run: () => void): void;
+  admit(request: IncomingMessage, response: ServerResponse, run: () => void, options?: { untilHeaders?: boolean }): void;
   stats(): AdmissionStats;
 };

@@ -17,7 +17,7 @@
  */
 export function createAdmission({ maxConcurrent, maxQueued, maxWaitMs, refuse }) {
   let running = 0;
-  /** @type {Array<{ request: any, response: any, run: () => void, since: number, gone: boolean }>} */
+  /** @type {Array<{ request: any, response: any, run: () => void, since: number, gone: boolean, untilHeaders: boolean }>} */
   const line = [];
   let head = 0;
   const counts = { admitted: 0, queued: 0, refusedFull: 0, refusedWaited: 0, abandoned: 0 };
@@ -26,13 +26,23 @@ export function createAdmission({ maxConcurrent, maxQueued, maxWaitMs, refuse })
     running++;
     counts.admitted++;
     let released = false;
-    // "close" comes once the response is sent or its connection is gone, whichever is first.
-    entry.response.once("close", () => {
+    const release = () => {
       if (released) return;
       released = true;
       running--;
       next();
-    });
+    };
+    // "close" comes once the response is sent or its connection is gone, whichever is first.
+    entry.response.once("close", release);
+    // A stream (the live queue) holds its place until it has answered its headers: its sign-in
+    // check and replay wait in line like any read, then it stays open without holding a place.
+    if (entry.untilHeaders) {
+      const writeHead = entry.response.writeHead;
+      entry.response.writeHead = function (...args) {
+        release();
+        return writeHead.apply(this, args);
+      };
+    }
     entry.run();
   }
 
@@ -75,9 +85,12 @@ export function createAdmission({ maxConcurrent, maxQueued, maxWaitMs, refuse })
   ).unref();
 
   return {
-    /** Runs `run` now, or when a place frees up, or refuses the request. */
-    admit(request, response, run) {
-      const entry = { request, response, run, since: Date.now(), gone: false };
+    /**
+     * Runs `run` now, or when a place frees up, or refuses the request. With `untilHeaders` its place
+     * is freed as soon as its response's headers are written (a long-lived stream), not at its end.
+     */
+    admit(request, response, run, { untilHeaders = false } = {}) {
+      const entry = { request, response, run, since: Date.now(), gone: false, untilHeaders };
       if (running < maxConcurrent && head === line.length) return start(entry);
       if (line.length - head >= maxQueued) {
         counts.refusedFull++;

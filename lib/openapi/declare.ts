@@ -43,6 +43,8 @@ export interface RouteDoc {
     mayBeEmpty?: boolean;
     /** Carries an ETag, and answers 304 to If-None-Match naming it. */
     etag?: boolean;
+    /** A server-sent-events stream (text/event-stream) instead of JSON. */
+    eventStream?: boolean;
   };
   /** Every code of lib/errors.ts the route answers with; grouped by status in the document. */
   errors: readonly ErrorCode[];

@@ -51,10 +51,12 @@ function responsesOf(route: RouteDoc): Responses {
       description: success.description,
       // Not expressible in OpenAPI: the answer has no body at all, or this JSON.
       ...(success.mayBeEmpty ? { "x-may-be-empty": true } : {}),
-      content: {
-        "application/json": { schema: json },
-        ...(success.csv ? { "text/csv": { schema: z.string().meta({ description: "The same figures, one table." }) } } : {}),
-      },
+      content: success.eventStream
+        ? { "text/event-stream": { schema: z.string().meta({ description: "Server-sent events: `id`, `event` and `data` lines." }) } }
+        : {
+            "application/json": { schema: json },
+            ...(success.csv ? { "text/csv": { schema: z.string().meta({ description: "The same figures, one table." }) } } : {}),
+          },
     },
   };
   if (success.etag) responses[304] = { description: "Unchanged since the ETag sent in If-None-Match." };

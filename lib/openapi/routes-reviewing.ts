@@ -4,6 +4,9 @@ import * as users from "../actions/user-operations.ts";
 import { bulkOutcomeSchema } from "../decisions/api-schemas.ts";
 import type { BulkOutcome, DecisionOutcome, DecisionErrorCode } from "../decisions/types.ts";
 import { insightsSchema } from "../insights/api-schemas.ts";
+import { setPresenceOperation } from "../actions/presence-operations.ts";
+import { presenceAnswerSchema } from "../live/presence.ts";
+import { streamQuery } from "../live/stream.ts";
 import { queuePageSchema, runsPageSchema } from "../queue/api-schemas.ts";
 import type { QueuePageDto, RunsPageDto } from "../queue/dto.ts";
 import type { TrustOutcome } from "../rules/dto.ts";
@@ -44,9 +47,32 @@ export const REVIEWING_ROUTES: RouteDoc[] = [
     caller: "signedIn",
     permission: "read",
     query: queueQuery,
-    success: { status: 200, description: "A page of threads.", data: answers<QueuePageDto>()(queuePageSchema) },
+    success: { status: 200, description: "A page of threads.", data: answers<QueuePageDto>()(queuePageSchema), etag: true },
     errors: READ_ERRORS,
   },
+  {
+    method: "get",
+    path: "/api/events/stream",
+    tag: "Queue",
+    summary: "The live queue: a server-sent-events stream of what changed (docs/live-queue.md).",
+    description:
+      "Each event names a change (a call waiting or gone, a decision moving, an assignment, an approval counted, a rating) by ids, never rows. A reconnecting EventSource sends Last-Event-ID (the header wins over the parameter); one stream too many for the user (429) or the instance (503) is refused before it opens.",
+    caller: "signedIn",
+    permission: "read",
+    query: streamQuery,
+    success: { status: 200, description: "The stream; it stays open, with a heartbeat comment line.", eventStream: true },
+    errors: [...READ_ERRORS, "rate_limited", "server_busy"],
+  },
+  servedOperation(setPresenceOperation, presenceAnswerSchema, {
+    method: "post",
+    path: "/api/events/presence",
+    tag: "Queue",
+    summary:
+      "The calls open in one tab now (presence, docs/live-queue.md): answers who has each open; the others hear it on their streams.",
+    description:
+      "`stream` is the id the live stream's `ready` event gave the tab; the calls open there become `calls` (at most 20; those that do not wait are left out) and close when that stream ends. One person may have at most LIVE_PRESENCE_CALLS_PER_USER (default 100) open at once across tabs (429).",
+    errors: ["rate_limited"],
+  }),
   {
     method: "get",
     path: "/api/runs",

@@ -71,6 +71,9 @@ export const ROUTES: Record<string, ((f: Fixtures) => Sample[]) | string> = {
   "GET /api/health/session": "takes no input",
   "GET /api/openapi.json": "takes no input (its ETag is compared, never stored)",
   "GET /api/runs": () => [{ query: LIST }],
+  "GET /api/events/stream":
+    "no text field: its one input is a feed position, digits only (tests/live/stream.test.ts sends it NUL, signs and letters); a valid request opens a stream that does not end",
+  "POST /api/events/presence": ({ refund }) => [{ body: { stream: randomUUID(), calls: [refund.ref] } }],
   "GET /api/queue": () => [{ query: { ...LIST, sort: "risk", overdue: "1", assigned: "me", risk: "high,critical" } }],
   "GET /api/insights": () => [{ query: INSIGHTS }, { query: { from: "2026-11-01", to: "2026-11-30", format: "csv" } }],
   "POST /api/decisions": ({ refund, shipping }) => [

@@ -31,10 +31,10 @@ function portsFromEnv(range: string | undefined): [number, number] {
 /** Called with everything the server has printed so far, each time it prints (e.g. to act on a log line while it starts). */
 export type OutputWatcher = (output: string) => void;
 
-async function spawnConsoleServer(databaseUrl: string, env: Record<string, string>, watch?: OutputWatcher) {
+async function spawnConsoleServer(databaseUrl: string, env: Record<string, string>, watch?: OutputWatcher, fixedPort?: number) {
   if (!existsSync(path.resolve(".next/BUILD_ID"))) throw new Error("No production build: run `npx next build` first (npm test does).");
   // Free right now: a port held by another test server (e.g. a Mastra server) would fail the start.
-  const port = await freePort(ports);
+  const port = fixedPort ?? (await freePort(ports));
   const child = spawn(process.execPath, [path.resolve("server.mjs"), "--hostname", "127.0.0.1", "--port", String(port)], {
     env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", BETTER_AUTH_SECRET: TEST_AUTH_SECRET, ...env },
     detached: true,
@@ -51,12 +51,14 @@ async function spawnConsoleServer(databaseUrl: string, env: Record<string, strin
   return { child, server: { url, pid: child.pid!, output: () => output, stop: () => stop(child) } };
 }
 
+/** `port`: listen there (an instance restarted where its clients reconnect), instead of any free one. */
 export async function startConsoleServer(
   databaseUrl: string,
   env: Record<string, string> = {},
   watch?: OutputWatcher,
+  port?: number,
 ): Promise<ConsoleServer> {
-  const { child, server } = await spawnConsoleServer(databaseUrl, env, watch);
+  const { child, server } = await spawnConsoleServer(databaseUrl, env, watch, port);
   const { url } = server;
   const output = server.output;
   const deadline = Date.now() + 60_000;

@@ -19,7 +19,9 @@ import { callTokenRoutes } from "./token-routes.ts";
 
 const SLACK_SECRET = "openapi-conformance-secret";
 /** Documented successes no cheap request reaches: each with why. */
-const SUCCESS_NOT_REACHED = new Map<string, string>([]);
+const SUCCESS_NOT_REACHED = new Map<string, string>([
+  ["GET /api/events/stream", "a stream that stays open: tests/live/stream.test.ts reads it; here its refusals are checked"],
+]);
 
 describe.each(["sqlite", "postgres"] as const)("the JSON API answers as its OpenAPI document says (%s)", (kind) => {
   let database: TestDatabase;
@@ -82,6 +84,19 @@ describe.each(["sqlite", "postgres"] as const)("the JSON API answers as its Open
   it("the queue, runs and insights, as JSON and CSV", async () => {
     const queue = await api.call("GET", "/api/queue", { cookie: cookies.support, query: { sort: "oldest", perPage: "20" } });
     expect(queue.body.data.callTotal).toBe(2);
+    const unchanged = await api.call("GET", "/api/queue", {
+      cookie: cookies.support,
+      query: { sort: "oldest", perPage: "20" },
+      headers: { "if-none-match": queue.headers.get("etag")! },
+    });
+    expect(unchanged.status).toBe(304);
+    expect((await api.call("GET", "/api/events/stream", { cookie: cookies.support, query: { lastEventId: "x" } })).status).toBe(400);
+    expect((await api.call("GET", "/api/events/stream", {})).status).toBe(401);
+    const open = { stream: randomUUID(), calls: [runs[0]!.ref] };
+    expect(
+      (await api.call("POST", "/api/events/presence", { cookie: cookies.support, body: open })).body.data.calls[0].viewers,
+    ).toHaveLength(1);
+    expect((await api.call("POST", "/api/events/presence", { cookie: cookies.support, body: { ...open, stream: "x" } })).status).toBe(400);
     const listed = await api.call("GET", "/api/runs", { cookie: cookies.reviewer });
     expect(listed.body.data.runs.map((run: { runId: string }) => run.runId).sort()).toEqual(runs.map((run) => run.runId).sort());
     expect((await api.call("GET", "/api/runs", { cookie: cookies.reviewer, query: { perPage: "lots" } })).status).toBe(400);

@@ -1,0 +1,93 @@
+"use client";
+
+/**
+ * The runs page's one live stream (GET /api/events/stream, lib/live): calls `refresh` when a change
+ * concerns what the page shows, and reports whether the stream is healthy so the list can stop
+ * polling. A stream that cannot be opened (signed out, a busy or restarting server, a proxy that
+ * refuses event streams) is tried again after 1, 2, 4… seconds, at most a minute apart; meanwhile the
+ * caller falls back to a slow poll. A stream the browser reconnects by itself sends Last-Event-ID and
+ * is replayed what it missed; one opened anew resumes from the last position it saw, the first one
+ * from where the server read the page's first data.
+ */
+import { useEffect, useRef, useState } from "react";
+import { LIVE_STREAM_PATH, type QueueChangeDto, type StreamReadyDto } from "@/lib/live/types";
+import { livePresence } from "./live-presence";
+
+/** How often the list is read while the stream is down. */
+export const FALLBACK_POLL_MS = 30_000;
+const RETRY_MAX_MS = 60_000;
+/** Changes that arrive together are one refetch. */
+const COALESCE_MS = 50;
+/** Positions remembered to skip a change replayed twice (a resumed stream on PostgreSQL may). */
+const REMEMBERED = 512;
+
+export function useLiveQueue(
+  concerns: (change: QueueChangeDto) => boolean,
+  refresh: () => void,
+  /** Where the page's first data was read: the first stream resumes there. */
+  since: number | null = null,
+): { live: boolean } {
+  const [live, setLive] = useState(false);
+  const latest = useRef({ concerns, refresh });
+  latest.current = { concerns, refresh };
+
+  useEffect(() => {
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    let lastId: string | null = since === null ? null : String(since);
+    let stopped = false;
+    const seen = new Set<number>();
+    const refreshSoon = () => {
+      pending ??= setTimeout(() => {
+        pending = undefined;
+        latest.current.refresh();
+      }, COALESCE_MS);
+    };
+    const open = () => {
+      const current = new EventSource(lastId === null ? LIVE_STREAM_PATH : `${LIVE_STREAM_PATH}?lastEventId=${encodeURIComponent(lastId)}`);
+      source = current;
+      current.addEventListener("ready", (event) => {
+        lastId = (event as MessageEvent).lastEventId || lastId;
+        // The open calls go (again) under this stream's id: the server closed those of the last one.
+        livePresence()?.ready(JSON.parse((event as MessageEvent<string>).data) as StreamReadyDto);
+        // Opened anew after a failure: anything may have changed while no stream was open.
+        if (failures > 0) refreshSoon();
+        failures = 0;
+        setLive(true);
+      });
+      current.addEventListener("change", (event) => {
+        const message = event as MessageEvent<string>;
+        lastId = message.lastEventId || lastId;
+        const change = JSON.parse(message.data) as QueueChangeDto;
+        livePresence()?.apply(change);
+        if (seen.has(change.position)) return;
+        seen.add(change.position);
+        if (seen.size > REMEMBERED) seen.delete(seen.values().next().value!);
+        if (latest.current.concerns(change)) refreshSoon();
+      });
+      current.addEventListener("reset", refreshSoon);
+      current.addEventListener("error", () => {
+        setLive(false);
+        livePresence()?.lost();
+        // CONNECTING: the browser tries again by itself, with Last-Event-ID. CLOSED: it gave up.
+        if (current.readyState !== EventSource.CLOSED || stopped) return;
+        current.close();
+        failures++;
+        retry = setTimeout(open, Math.min(1_000 * 2 ** (failures - 1), RETRY_MAX_MS));
+      });
+    };
+    open();
+    return () => {
+      stopped = true;
+      source?.close();
+      livePresence()?.lost();
+      clearTimeout(retry);
+      clearTimeout(pending);
+    };
+    // One stream for the page's life: `since` only matters to the first one.
+  }, []);
+
+  return { live };
+}

@@ -1,0 +1,67 @@
+import type { Page, Request } from "@playwright/test";
+import { expect, requests, test } from "./fixtures.ts";
+import { EMPTY_STATE, openRunsOf, runLink, threadToggle } from "./support/runs-page.ts";
+import { apiLogin } from "./support/users.ts";
+
+/** Every request a page sends from now on but its live stream's: what a timer would show up as. */
+function recordRequests(page: Page): Request[] {
+  const sent: Request[] = [];
+  page.on("request", (request) => {
+    if (!new URL(request.url()).pathname.startsWith("/api/events/stream")) sent.push(request);
+  });
+  return sent;
+}
+
+/**
+ * The live queue (issue 45): two reviewers in two browsers; one approves a call from its page, and
+ * the other's queue loses the row on its own, without a reload and without reading the list on a
+ * timer: while nothing changes its page sends no request at all, and it reads the list again only
+ * once the stream said the call it shows was decided.
+ */
+test("one reviewer approves; the other's queue drops the row without a reload or a timer", async ({
+  browser,
+  baseURL,
+  suspendRun,
+  testResource,
+  users,
+}) => {
+  const run = await suspendRun(requests.refund({ amount: "12.00", currency: "EUR" }));
+  const [deciding, watching] = (await Promise.all(
+    ["Ada Lovelace", "Grace Hopper"].map(async (name) => {
+      const account = await users.create({ role: "reviewer", name });
+      const context = await browser.newContext({ baseURL });
+      await apiLogin(context, account, baseURL!);
+      return context.newPage();
+    }),
+  )) as [Page, Page];
+
+  const streamOpened = watching.waitForResponse((response) => response.url().includes("/api/events/stream") && response.status() === 200);
+  await openRunsOf(watching, testResource);
+  await streamOpened;
+  const toggle = threadToggle(watching, run.thread);
+  await expect(toggle).toBeVisible();
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  await expect(runLink(watching, run.runId)).toBeVisible();
+  // A marker in the page's JavaScript realm survives only if the document is never reloaded.
+  await watching.evaluate(() => ((window as unknown as { __e2eSameDocument?: boolean }).__e2eSameDocument = true));
+
+  // Longer than the 3 s the list used to be read on: nothing changed, so nothing is sent.
+  const sent = recordRequests(watching);
+  await watching.waitForTimeout(4_000);
+  expect(sent.map((request) => `${request.method()} ${request.url()}`)).toEqual([]);
+
+  await deciding.goto(`/runs/${run.runId}`);
+  await deciding.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(deciding.getByRole("status").filter({ hasText: "Approved." })).toBeVisible();
+
+  await expect(runLink(watching, run.runId)).toHaveCount(0, { timeout: 10_000 });
+  await expect(watching.getByText(EMPTY_STATE)).toBeVisible();
+  expect(await watching.evaluate(() => (window as unknown as { __e2eSameDocument?: boolean }).__e2eSameDocument), "never reloaded").toBe(
+    true,
+  );
+  // Only the list, read again because of the decision: a few reads (the decision's steps may come apart), no page loads.
+  expect(sent.length).toBeGreaterThan(0);
+  expect(sent.length).toBeLessThanOrEqual(4);
+  for (const request of sent) expect(request.method(), request.url()).toBe("POST");
+  await Promise.all([deciding, watching].map((page) => page.context().close()));
+});
