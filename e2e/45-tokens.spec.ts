@@ -112,12 +112,16 @@ test("an admin disables a service account after confirming, its token stops at o
   await expect(tokenRow).toContainText("Active");
   expect((await asScript()).status).toBe(200);
 
-  // Both changes are in the history, by the admin.
-  await page.goto(`/history?reviewer=${encodeURIComponent(demoAccount("admin").email)}&outcome=recorded`);
-  const changes = page.locator("[data-history-entry]").filter({ hasText: `service-account:${name}` });
-  await expect(changes).toHaveCount(2);
+  // Its creation and both changes are in the history, by the admin, each an access change naming it.
+  await page.goto(`/history?reviewer=${encodeURIComponent(demoAccount("admin").email)}&kind=access`);
+  const changes = page
+    .locator("[data-history-entry]")
+    .filter({ has: page.getByTestId("access-details").getByText(`Service account ${name}, role Support`, { exact: true }) });
+  await expect(changes).toHaveCount(3);
   // Newest first; an access change concerns no run, so no agent is said to be missing.
   await expect(changes.nth(0)).toContainText("enable service account");
   await expect(changes.nth(1)).toContainText("disable service account");
+  await expect(changes.nth(2)).toContainText("create service account");
+  for (const change of await changes.all()) await expect(change.getByTestId("access-change")).toBeVisible();
   await expect(changes.first()).not.toContainText("agent not recorded");
 });
