@@ -1,16 +1,8 @@
-import type { Page, Request } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, requests, test } from "./fixtures.ts";
 import { EMPTY_STATE, openRunsOf, runLink, threadToggle } from "./support/runs-page.ts";
+import { recordRequests } from "./support/idle-requests.ts";
 import { apiLogin } from "./support/users.ts";
-
-/** Every request a page sends from now on but its live stream's: what a timer would show up as. */
-function recordRequests(page: Page): Request[] {
-  const sent: Request[] = [];
-  page.on("request", (request) => {
-    if (!new URL(request.url()).pathname.startsWith("/api/events/stream")) sent.push(request);
-  });
-  return sent;
-}
 
 /**
  * The live queue (issue 45): two reviewers in two browsers; one approves a call from its page, and
@@ -64,4 +56,34 @@ test("one reviewer approves; the other's queue drops the row without a reload or
   expect(sent.length).toBeLessThanOrEqual(4);
   for (const request of sent) expect(request.method(), request.url()).toBe("POST");
   await Promise.all([deciding, watching].map((page) => page.context().close()));
+});
+
+/**
+ * Conditional reads (issue 45): a tab that comes back into focus asks whether its queue changed,
+ * naming the version it has; nothing changed, so the server answers only "unchanged" and the rows stay.
+ */
+test("a tab back in focus asks whether its queue changed and is told it did not, keeping its rows", async ({
+  page,
+  suspendRun,
+  testResource,
+}) => {
+  const run = await suspendRun(requests.refund({ amount: "13.00", currency: "EUR" }));
+  await openRunsOf(page, testResource);
+  const toggle = threadToggle(page, run.thread);
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  await expect(runLink(page, run.runId)).toBeVisible();
+
+  // The list is re-read on focus once it is older than a couple of seconds: focus until it is. Any
+  // change in the feed (another test's run, here) makes one read a full one: the next is "unchanged".
+  let answer = "";
+  await expect(async () => {
+    const read = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/", {
+      timeout: 2_000,
+    });
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
+    answer = await (await read).text();
+    expect(answer).toContain('"unchanged":true');
+  }).toPass({ timeout: 30_000 });
+  expect(answer).not.toContain(run.runId);
+  await expect(runLink(page, run.runId)).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { disconnectDb } from "../lib/db/client.ts";
 import { createTestAccount, type TestAccount } from "../tests/helpers/accounts.ts";
 import { startConsoleServer, type ConsoleServer } from "../tests/helpers/console-server.ts";
@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from "../tests/helpers/database
 import { refundRequest, suspendDemoRun } from "../tests/helpers/demo-runs.ts";
 import { callDetail, callRow } from "./support/queue-page.ts";
 import { EMPTY_STATE, openRunsOf } from "./support/runs-page.ts";
+import { recordRequests } from "./support/idle-requests.ts";
 import { apiLogin } from "./support/users.ts";
 
 /**
@@ -34,15 +35,6 @@ test.afterAll(async () => {
   await disconnectDb(database.url);
   await database.drop();
 });
-
-/** Every request a page sends from now on but its live stream's: what a timer would show up as. */
-function recordRequests(page: Page): Request[] {
-  const sent: Request[] = [];
-  page.on("request", (request) => {
-    if (!new URL(request.url()).pathname.startsWith("/api/events/stream")) sent.push(request);
-  });
-  return sent;
-}
 
 test("one reviewer approves on instance A; the other's row on instance B goes without a reload or a timer", async ({ browser }) => {
   test.setTimeout(120_000);

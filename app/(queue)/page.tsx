@@ -3,6 +3,7 @@ import { pageAccess } from "@/lib/auth/page-access";
 import { can } from "@/lib/auth/roles";
 import { rawRunsParams, runsParamsHash } from "@/lib/list-params";
 import { getDb } from "@/lib/db/client";
+import { queueVersion } from "@/lib/live/etag";
 import { feedHead } from "@/lib/live/feed";
 import { getRunsView } from "@/lib/queue/views";
 import type { RunsViewDto } from "@/lib/queue/dto";
@@ -19,7 +20,9 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
 
   // Read before the view: the page's live stream resumes from here, so a change that lands while the
   // page renders and loads is replayed to it rather than missed (components/runs/use-live-queue.ts).
-  const livePosition = await feedHead(await getDb()).catch(() => null);
+  // The view's version too: the table's next read of it (a tab back in focus) is then a cheap "unchanged".
+  const db = await getDb();
+  const [livePosition, version] = await Promise.all([feedHead(db).catch(() => null), queueVersion(db, actor.id, raw).catch(() => null)]);
   const [view, agents] = await Promise.all([
     // Invalid parameters are ignored (and reported by the table), never fatal.
     getRunsView(raw, actor.id).catch((error: unknown): RunsViewDto | null => {
@@ -41,6 +44,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
       <RunsTable
         canDecide={can(actor.role, "decide")}
         initialView={view}
+        initialVersion={version}
         initialParamsHash={runsParamsHash(raw)}
         initialDataUpdatedAt={Date.now()}
         livePosition={livePosition}

@@ -4,9 +4,12 @@
  */
 import type { QueryClient } from "@tanstack/react-query";
 import type { RawRunsParams } from "@/lib/list-params";
-import type { QueuePageDto } from "@/lib/queue/dto";
+import type { RunsViewDto } from "@/lib/queue/dto";
 
 const RUNS = "runs";
+
+/** A view as the table keeps it: with the version the server gave it, none once changed here. */
+export type CachedRunsView = RunsViewDto & { version?: string };
 
 export function runsQueryKey(params: RawRunsParams) {
   return [RUNS, params] as const;
@@ -14,7 +17,7 @@ export function runsQueryKey(params: RawRunsParams) {
 
 /** Drops a finished run from every cached page at once, then has the list re-read the server. */
 export function forgetRun(queryClient: QueryClient, runId: string) {
-  queryClient.setQueriesData<QueuePageDto>({ queryKey: [RUNS] }, (page) => {
+  queryClient.setQueriesData<CachedRunsView>({ queryKey: [RUNS] }, (page) => {
     const thread = page?.threads.find((candidate) => candidate.runs.some((run) => run.runId === runId));
     if (!page || !thread) return page;
     const calls = thread.runs.find((run) => run.runId === runId)?.toolCalls.length ?? 0;
@@ -24,8 +27,10 @@ export function forgetRun(queryClient: QueryClient, runId: string) {
         ? page.threads.filter((t) => t !== thread)
         : page.threads.map((t) => (t === thread ? { ...t, runs, calls: t.calls - calls } : t));
     const threadTotal = runs.length === 0 ? Math.max(0, page.threadTotal - 1) : page.threadTotal;
+    // Changed here, no longer what the server's version describes: the next read is a full one.
     return {
       ...page,
+      version: undefined,
       threads,
       threadTotal,
       callTotal: Math.max(0, page.callTotal - calls),

@@ -22,7 +22,7 @@ import {
 } from "@/lib/list-params";
 import type { RunsViewDto } from "@/lib/queue/dto";
 import { concernsView } from "./live-changes";
-import { runsQueryKey } from "./runs-query";
+import { runsQueryKey, type CachedRunsView } from "./runs-query";
 import { FALLBACK_POLL_MS, useLiveQueue } from "./use-live-queue";
 import type { FilterPatch } from "./runs-table-toolbar";
 
@@ -39,19 +39,28 @@ export class RunsViewError extends Error {
   }
 }
 
-async function fetchRunsView(params: RawRunsParams): Promise<RunsViewDto> {
+/**
+ * Reads the view, sending the version of the one the table has: when nothing it shows changed (a tab
+ * back in focus, the slow poll), the server answers only that, and the table keeps what it has.
+ */
+async function fetchRunsView(params: RawRunsParams, cached: CachedRunsView | undefined): Promise<CachedRunsView> {
   let result: Awaited<ReturnType<typeof browseRuns>>;
   try {
-    result = await browseRuns(params);
+    result = await browseRuns({ params, ifChanged: cached?.version });
   } catch {
     throw new RunsViewError({ code: "network", message: "" });
   }
   if (!result.ok) throw new RunsViewError(result.error);
-  return result.data;
+  if ("unchanged" in result.data && cached) return cached;
+  if ("view" in result.data) return { ...result.data.view, version: result.data.version };
+  // "Unchanged" for a table that holds nothing cannot be asked for: read it in full.
+  return fetchRunsView(params, undefined);
 }
 
 export interface RunsViewOptions {
   initialView: RunsViewDto | null;
+  /** The version of `initialView` (lib/live/etag.ts), or null when it could not be read. */
+  initialVersion: string | null;
   /** `runsParamsHash` of the URL parameters the server rendered `initialView` for. */
   initialParamsHash: string;
   initialDataUpdatedAt: number;
@@ -59,7 +68,7 @@ export interface RunsViewOptions {
   livePosition: number | null;
 }
 
-export function useRunsView({ initialView, initialParamsHash, initialDataUpdatedAt, livePosition }: RunsViewOptions) {
+export function useRunsView({ initialView, initialVersion, initialParamsHash, initialDataUpdatedAt, livePosition }: RunsViewOptions) {
   const [urlParams, setParams] = useQueryStates(runsSearchParams);
   const params = useMemo(() => rawRunsParams(urlParams), [urlParams]);
   const isInitialQuery = runsParamsHash(params) === initialParamsHash;
@@ -73,8 +82,8 @@ export function useRunsView({ initialView, initialParamsHash, initialDataUpdated
 
   const query = useQuery({
     queryKey,
-    queryFn: () => fetchRunsView(params),
-    initialData: isInitialQuery && initialView ? initialView : undefined,
+    queryFn: () => fetchRunsView(params, queryClient.getQueryData<CachedRunsView>(queryKey)),
+    initialData: isInitialQuery && initialView ? { ...initialView, version: initialVersion ?? undefined } : undefined,
     initialDataUpdatedAt,
     placeholderData: keepPreviousData,
     refetchInterval: live ? false : FALLBACK_POLL_MS,

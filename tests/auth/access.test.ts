@@ -86,7 +86,7 @@ describe("access control over HTTP", () => {
       ["declineAndSuggest", [{ ...run.ref, args: '{"amount": 1}' }]],
       ["approveAndTrust", [{ ...run.ref, duration: "1h" }]],
       ["resumeToolCall", [{ ...run.ref, resumeData: "{}" }]],
-      ["browseRuns", [{}]],
+      ["browseRuns", [{ params: {} }]],
       ["readRun", [{ runId: run.runId }]],
       ["readConversation", [{ runId: run.runId }]],
       ["readToolInfo", [run.ref]],

@@ -7,7 +7,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getQueueRoute } from "../../app/api/queue/route.ts";
 import { GET as getRunsRoute } from "../../app/api/runs/route.ts";
 import { browseRuns as browseRunsAction } from "../../lib/actions/browse-runs.ts";
+import { approveToolCall } from "../../lib/actions/approve-tool-call.ts";
 import { runAs } from "../../lib/auth/session.ts";
+import { getDb } from "../../lib/db/client.ts";
+import { setPresence } from "../../lib/live/presence.ts";
 import { actorOf, createTestAccount, type TestAccount } from "../helpers/accounts.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
@@ -87,36 +90,40 @@ describe.each(["sqlite", "postgres"] as const)("the runs listing on %s", (kind) 
 
   it("browses with the URL's parameters as found: invalid ones are ignored and reported, not fatal", async () => {
     const call = await refund();
-    const browse = (params: unknown) => asReviewer(() => browseRunsAction(params));
+    const browse = (params: unknown) => asReviewer(() => browseRunsAction({ params }));
     expect(await browse({ resourceId: `  ${call.resource} `, page: "abc", perPage: "7", from: "2026-02-30" })).toMatchObject({
       ok: true,
       data: {
-        threadTotal: 1,
-        callTotal: 1,
-        page: 1,
-        perPage: 20,
-        sort: "oldest",
-        threads: [{ threadKey: call.thread, calls: 1, runs: [{ runId: call.runId }] }],
-        problems: [
-          { message: "from=2026-02-30 was ignored: From is not a valid date (use YYYY-MM-DD)" },
-          { message: "page=abc was ignored: page must be a number" },
-          { message: "perPage=7 was ignored: perPage must be one of 10, 20, 50, 100" },
-        ],
+        view: {
+          threadTotal: 1,
+          callTotal: 1,
+          page: 1,
+          perPage: 20,
+          sort: "oldest",
+          threads: [{ threadKey: call.thread, calls: 1, runs: [{ runId: call.runId }] }],
+          problems: [
+            { message: "from=2026-02-30 was ignored: From is not a valid date (use YYYY-MM-DD)" },
+            { message: "page=abc was ignored: page must be a number" },
+            { message: "perPage=7 was ignored: perPage must be one of 10, 20, 50, 100" },
+          ],
+        },
       },
     });
     expect(await browse({ resourceId: call.resource, from: "2026-03-02", to: "2026-03-01" })).toMatchObject({
       ok: true,
-      data: { callTotal: 1, problems: [{ message: "to=2026-03-01 was ignored: From must not be after To" }] },
+      data: { view: { callTotal: 1, problems: [{ message: "to=2026-03-01 was ignored: From must not be after To" }] } },
     });
     // The shape itself is checked: only the page's parameters, as strings of a sane length.
     expect(await browse({ resourceId: call.resource, sort: "runId", overdue: "yes" })).toMatchObject({
       ok: true,
       data: {
-        sort: "oldest",
-        problems: [
-          { message: "sort=runId was ignored: sort must be one of oldest, newest, risk" },
-          { message: "overdue=yes was ignored: overdue must be 1 (or left out)" },
-        ],
+        view: {
+          sort: "oldest",
+          problems: [
+            { message: "sort=runId was ignored: sort must be one of oldest, newest, risk" },
+            { message: "overdue=yes was ignored: overdue must be 1 (or left out)" },
+          ],
+        },
       },
     });
     expect(await browse({ resourceId: call.resource, orderBy: "runId" })).toMatchObject({ ok: false, error: { code: "invalid_input" } });
@@ -126,6 +133,48 @@ describe.each(["sqlite", "postgres"] as const)("the runs listing on %s", (kind) 
       error: { code: "invalid_input", message: expect.stringMatching(/4,096/) },
     });
     expect(await browse("resourceId=x")).toMatchObject({ ok: false, error: { code: "invalid_input" } });
-    expect(await browseRunsAction({})).toMatchObject({ ok: false, error: { code: "unauthenticated" } });
+    expect(await asReviewer(() => browseRunsAction({ resourceId: call.resource }))).toMatchObject({
+      ok: false,
+      error: { code: "invalid_input" },
+    });
+    expect(await asReviewer(() => browseRunsAction({ params: {}, ifChanged: "v".repeat(201) }))).toMatchObject({
+      ok: false,
+      error: { code: "invalid_input", message: expect.stringMatching(/200 characters/) },
+    });
+    expect(await browseRunsAction({ params: {} })).toMatchObject({ ok: false, error: { code: "unauthenticated" } });
+  });
+
+  it("answers a table that names the version it has 'unchanged' until something its reader sees changes", async () => {
+    const call = await refund("ORD-V1");
+    const params = { resourceId: call.resource };
+    const browseAs = (actor: TestAccount, ifChanged?: string) => runAs(actorOf(actor), () => browseRunsAction({ params, ifChanged }));
+    // The version changes with the minute too: read the pair again if one turned in between.
+    let version = "";
+    let again: Awaited<ReturnType<typeof browseAs>> | undefined;
+    for (let attempt = 0; attempt < 2 && !(again?.ok && "unchanged" in again.data); attempt++) {
+      const first = await browseAs(reviewer);
+      if (!first.ok || !("view" in first.data)) throw new Error(`a full read: ${JSON.stringify(first)}`);
+      expect(first.data.view.threads[0]?.runs[0]?.runId).toBe(call.runId);
+      version = first.data.version;
+      again = await browseAs(reviewer, version);
+    }
+    expect(again).toEqual({ ok: true, data: { version, unchanged: true } });
+    // Another reader's version (assigned=me differs between readers), or a version of another view: in full.
+    expect(await browseAs(support, version)).toMatchObject({ ok: true, data: { view: { callTotal: 1 } } });
+    expect(await asReviewer(() => browseRunsAction({ params: { resourceId: "someone-else" }, ifChanged: version }))).toMatchObject({
+      ok: true,
+      data: { view: { callTotal: 0 } },
+    });
+    expect(await browseAs(reviewer, "0.forged")).toMatchObject({ ok: true, data: { view: { callTotal: 1 } } });
+
+    // Someone opening a call moves the feed but not the page: still unchanged.
+    const db = await getDb(database.url);
+    await setPresence(db, actorOf(support), { stream: "listing-test", calls: [call.ref] });
+    expect(await browseAs(reviewer, version)).toMatchObject({ ok: true, data: { unchanged: true } });
+    // A decision on the call changes it: the page in full, without the call.
+    expect(await asReviewer(() => approveToolCall(call.ref))).toMatchObject({ ok: true });
+    const after = await browseAs(reviewer, version);
+    expect(after).toMatchObject({ ok: true, data: { view: { callTotal: 0 } } });
+    expect(after.ok && after.data.version).not.toBe(version);
   });
 });

@@ -11,7 +11,7 @@ import { authorize } from "@/lib/actions/authorize";
 import { parseInput, runAction } from "@/lib/actions/result";
 import { getDb } from "@/lib/db/client";
 import { httpStatusOf } from "@/lib/errors";
-import { etagMatches, queueEtag } from "@/lib/live/etag";
+import { etagMatches, etagOf, queueVersion } from "@/lib/live/etag";
 import { getQueuePage } from "@/lib/queue/views";
 import { queueQuery } from "@/lib/search-params";
 
@@ -22,7 +22,7 @@ export async function GET(request: Request) {
   if (!access.ok) return NextResponse.json({ ok: false, error: access.error }, { status: httpStatusOf(access.error.code) });
   const query = parseInput(queueQuery, Object.fromEntries(new URL(request.url).searchParams));
   if (!query.ok) return NextResponse.json(query, { status: httpStatusOf(query.error.code) });
-  const etag = await queueEtag(await getDb(), access.actor.id, query.data);
+  const etag = etagOf(await queueVersion(await getDb(), access.actor.id, query.data));
   const headers = { etag, "cache-control": "private, no-cache" };
   if (etagMatches(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
   const result = await runAction("readQueue", () => getQueuePage(query.data, access.actor.id));

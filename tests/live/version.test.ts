@@ -1,0 +1,80 @@
+/**
+ * The queue's version (lib/live/etag.ts), behind GET /api/queue's ETag and the runs table's
+ * "unchanged" answers, against the real change feed: it moves with every change a reader's page
+ * could show and with the minute, not with someone opening a call; and on PostgreSQL, where feed
+ * positions come from a sequence, a change that commits after a later-numbered one still moves it.
+ */
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../lib/db/client.ts";
+import { queueVersion } from "../../lib/live/etag.ts";
+import { feedHead } from "../../lib/live/feed.ts";
+import { setPresence } from "../../lib/live/presence.ts";
+import { actorOf, createTestAccount } from "../helpers/accounts.ts";
+import { useTestDatabase } from "../helpers/databases.ts";
+import { refundRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
+
+const NOW = Date.parse("2026-12-07T12:00:10Z");
+
+describe.each(["sqlite", "postgres"] as const)("the queue's version on %s", { timeout: 120_000 }, (kind) => {
+  const database = useTestDatabase(kind);
+
+  const assignThread = async (assigneeId: string, db = getDb(database.url)) =>
+    (await db).threadAssignment.create({
+      data: { threadId: `t-${randomUUID()}`, assigneeId, assignedBy: assigneeId, assignedAt: new Date() },
+    });
+
+  it("moves with a change and the minute, differs per reader and query, and not with someone opening a call", async () => {
+    const db = await getDb(database.url);
+    const [reviewer, other] = await Promise.all([createTestAccount(database.url, "reviewer"), createTestAccount(database.url, "reviewer")]);
+    const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-4801"));
+    const version = (readerId = reviewer.id, query: unknown = { sort: "oldest" }, now = NOW) => queueVersion(db, readerId, query, now);
+
+    const first = await version();
+    expect(first).toMatch(/^[0-9]+\.[A-Za-z0-9_-]{22}$/);
+    expect(await version()).toBe(first);
+    expect(await version(other.id)).not.toBe(first);
+    expect(await version(reviewer.id, { sort: "newest" })).not.toBe(first);
+    expect(await version(reviewer.id, { sort: "oldest" }, NOW + 60_000)).not.toBe(first);
+
+    const head = await feedHead(db);
+    await setPresence(db, actorOf(other), { stream: "version-test", calls: [run.ref] });
+    await setPresence(db, actorOf(other), { stream: "version-test", calls: [] });
+    expect(await feedHead(db)).toBeGreaterThan(head);
+    expect(await version()).toBe(first);
+
+    await assignThread(other.id);
+    const moved = await version();
+    expect(moved).not.toBe(first);
+    expect(Number(moved.split(".")[0])).toBeGreaterThan(Number(first.split(".")[0]));
+  });
+
+  it.runIf(kind === "postgres")("moves when a change numbered below the newest commits after the newest was read", async () => {
+    const db = await getDb(database.url);
+    const reviewer = await createTestAccount(database.url, "reviewer");
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let inserted!: () => void;
+    const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+    // The first transaction takes its feed position, then waits; the second, numbered after it, commits first.
+    const slow = db.$transaction(
+      async (tx) => {
+        await tx.threadAssignment.create({
+          data: { threadId: `t-slow-${randomUUID()}`, assigneeId: reviewer.id, assignedBy: reviewer.id, assignedAt: new Date() },
+        });
+        inserted();
+        await held;
+      },
+      { timeout: 60_000 },
+    );
+    await insertedYet;
+    await assignThread(reviewer.id);
+    const before = await queueVersion(db, reviewer.id, {}, NOW);
+    commit();
+    await slow;
+    const after = await queueVersion(db, reviewer.id, {}, NOW);
+    // Same newest position, yet a change the reader has not seen: another version.
+    expect(after.split(".")[0]).toBe(before.split(".")[0]);
+    expect(after).not.toBe(before);
+  });
+});
