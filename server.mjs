@@ -84,6 +84,7 @@ const admission = createAdmission({
   maxConcurrent: numericSetting("MAX_CONCURRENT_REQUESTS"),
   maxQueued: numericSetting("MAX_QUEUED_REQUESTS"),
   maxWaitMs: numericSetting("REQUEST_QUEUE_TIMEOUT_MS"),
+  maxStreamWriteMs: numericSetting("LIVE_WRITE_TIMEOUT_MS"),
   refuse: refuseBusy,
 });
 

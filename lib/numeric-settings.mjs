@@ -53,6 +53,8 @@ export const NUMERIC_SETTINGS = Object.freeze({
   LIVE_FEED_KEEP_ROWS: { min: 1_000, max: 10_000_000, default: 100_000, unit: "changes" },
   LIVE_POLL_MS: { min: 50, max: 60_000, default: 500, unit: "milliseconds" },
   LIVE_HEARTBEAT_MS: { min: 1_000, max: 300_000, default: 15_000, unit: "milliseconds" },
+  // A stream whose events wait unsent this long (its reader stopped reading) is cut (lib/http/admission.mjs).
+  LIVE_WRITE_TIMEOUT_MS: { min: 1_000, max: 600_000, default: 30_000, unit: "milliseconds" },
   // Open live streams one instance holds, and of them one user's (lib/live/limits.ts).
   LIVE_STREAMS_PER_INSTANCE: { min: 1, max: 100_000, default: 5_000, unit: "streams" },
   LIVE_STREAMS_PER_USER: { min: 1, max: 100_000, default: 1_000, unit: "streams" },

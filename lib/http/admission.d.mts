@@ -7,7 +7,11 @@ export interface AdmissionStats {
   refusedFull: number;
   refusedWaited: number;
   abandoned: number;
+  /** Streams cut because what they wrote waited unsent past maxStreamWriteMs. */
+  streamsCut: number;
   running: number;
+  /** Streams that count as running now, writing. */
+  streamsWriting: number;
   waiting: number;
 }
 
@@ -15,6 +19,8 @@ export declare function createAdmission(options: {
   maxConcurrent: number;
   maxQueued: number;
   maxWaitMs: number;
+  /** A stream whose events wait unsent this long is cut (default 30,000). */
+  maxStreamWriteMs?: number;
   refuse: (request: IncomingMessage, response: ServerResponse) => void;
 }): {
   admit(request: IncomingMessage, response: ServerResponse, run: () => void, options?: { untilHeaders?: boolean }): void;

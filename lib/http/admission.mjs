@@ -9,18 +9,73 @@
  * hung up while it waited is dropped without running, one that waited longer than `maxWaitMs` is
  * answered 503 without running, and the ones let in finish in the time they would take alone.
  *
+ * A long-lived stream (the live queue) holds a place until it has answered its headers, then none
+ * while it idles; while it writes (its events not yet handed to the connection) it counts as one
+ * running request again, without waiting, so a burst sent to many streams slows what is let in next
+ * rather than running beside it. At most half the places (rounded down) are taken that way, so
+ * streams never shut reads out. A stream whose events wait unsent past `maxStreamWriteMs` (a reader
+ * that stopped reading) is cut, giving its place back; the reader reconnects with Last-Event-ID.
+ *
  * Plain JavaScript for server.mjs (types: admission.d.mts).
  */
 
 /**
- * @param {{ maxConcurrent: number, maxQueued: number, maxWaitMs: number, refuse: (request: import("node:http").IncomingMessage, response: import("node:http").ServerResponse) => void }} options
+ * @param {{ maxConcurrent: number, maxQueued: number, maxWaitMs: number, maxStreamWriteMs?: number, refuse: (request: import("node:http").IncomingMessage, response: import("node:http").ServerResponse) => void }} options
  */
-export function createAdmission({ maxConcurrent, maxQueued, maxWaitMs, refuse }) {
+export function createAdmission({ maxConcurrent, maxQueued, maxWaitMs, maxStreamWriteMs = 30_000, refuse }) {
   let running = 0;
+  const maxStreamPlaces = Math.floor(maxConcurrent / 2);
+  let streamPlaces = 0;
   /** @type {Array<{ request: any, response: any, run: () => void, since: number, gone: boolean, untilHeaders: boolean }>} */
   const line = [];
   let head = 0;
-  const counts = { admitted: 0, queued: 0, refusedFull: 0, refusedWaited: 0, abandoned: 0 };
+  const counts = { admitted: 0, queued: 0, refusedFull: 0, refusedWaited: 0, abandoned: 0, streamsCut: 0 };
+
+  /** A place for a stream that writes, if streams hold fewer than their share: its release, or null. */
+  function takeStreamPlace() {
+    if (streamPlaces >= maxStreamPlaces) return null;
+    streamPlaces++;
+    running++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      streamPlaces--;
+      running--;
+      next();
+    };
+  }
+
+  /** Counts the response as running while what it wrote waits to be handed to its connection. */
+  function countWhileWriting(response) {
+    const write = response.write;
+    let pending = 0;
+    /** @type {(() => void) | null} */
+    let releasePlace = null;
+    /** @type {NodeJS.Timeout | undefined} */
+    let stalled;
+    const settle = () => {
+      clearTimeout(stalled);
+      stalled = undefined;
+      releasePlace?.();
+      releasePlace = null;
+    };
+    response.write = function (chunk, encoding, callback) {
+      if (typeof encoding === "function") [callback, encoding] = [encoding, undefined];
+      if (pending++ === 0) {
+        releasePlace = takeStreamPlace();
+        stalled = setTimeout(() => {
+          counts.streamsCut++;
+          response.destroy();
+        }, maxStreamWriteMs);
+      }
+      return write.call(this, chunk, encoding, (error) => {
+        if (--pending === 0) settle();
+        callback?.(error);
+      });
+    };
+    response.once("close", settle);
+  }
 
   function start(entry) {
     running++;
@@ -40,6 +95,7 @@ export function createAdmission({ maxConcurrent, maxQueued, maxWaitMs, refuse })
       const writeHead = entry.response.writeHead;
       entry.response.writeHead = function (...args) {
         release();
+        countWhileWriting(entry.response);
         return writeHead.apply(this, args);
       };
     }
@@ -87,7 +143,8 @@ export function createAdmission({ maxConcurrent, maxQueued, maxWaitMs, refuse })
   return {
     /**
      * Runs `run` now, or when a place frees up, or refuses the request. With `untilHeaders` its place
-     * is freed as soon as its response's headers are written (a long-lived stream), not at its end.
+     * is freed as soon as its response's headers are written (a long-lived stream), not at its end,
+     * and taken again only while it writes.
      */
     admit(request, response, run, { untilHeaders = false } = {}) {
       const entry = { request, response, run, since: Date.now(), gone: false, untilHeaders };
@@ -102,7 +159,7 @@ export function createAdmission({ maxConcurrent, maxQueued, maxWaitMs, refuse })
     },
     /** What happened so far, and how many run and wait now. */
     stats() {
-      return { ...counts, running, waiting: line.length - head };
+      return { ...counts, running, waiting: line.length - head, streamsWriting: streamPlaces };
     },
   };
 }

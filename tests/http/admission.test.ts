@@ -4,7 +4,7 @@
  * decided by the line alone; then server.mjs itself, with a line of one, answering a crowd.
  */
 import { createServer, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createAdmission } from "../../lib/http/admission.mjs";
 import { startConsoleServer, type ConsoleServer } from "../helpers/console-server.ts";
@@ -16,7 +16,10 @@ interface Held {
   release: () => void;
 }
 
-async function lineServer(options: { maxConcurrent: number; maxQueued: number; maxWaitMs: number }) {
+/** How much a stream writes at once in these tests: far more than a connection's kernel buffers take. */
+const FLOOD_BYTES = 64 * 1024 * 1024;
+
+async function lineServer(options: { maxConcurrent: number; maxQueued: number; maxWaitMs: number; maxStreamWriteMs?: number }) {
   const started: Held[] = [];
   const admission = createAdmission({
     ...options,
@@ -25,8 +28,19 @@ async function lineServer(options: { maxConcurrent: number; maxQueued: number; m
       response.end(JSON.stringify({ ok: false, error: { code: "server_busy" } }));
     },
   });
+  // /stream…: a long-lived stream, as server.mjs admits the live queue's: headers, then FLOOD_BYTES, never ended.
   const server: Server = createServer((request, response: ServerResponse) =>
-    admission.admit(request, response, () => started.push({ path: request.url!, release: () => response.end("ran " + request.url) })),
+    request.url!.startsWith("/stream")
+      ? admission.admit(
+          request,
+          response,
+          () => {
+            response.writeHead(200, { "content-type": "text/event-stream" });
+            response.write(Buffer.alloc(FLOOD_BYTES, "x"));
+          },
+          { untilHeaders: true },
+        )
+      : admission.admit(request, response, () => started.push({ path: request.url!, release: () => response.end("ran " + request.url) })),
   );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -42,10 +56,32 @@ async function lineServer(options: { maxConcurrent: number; maxQueued: number; m
   };
 }
 
-const until = async (check: () => boolean, what: string) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+const until = async (check: () => boolean, what: string, timeoutMs = 2_000) => {
+  for (let i = 0; i < timeoutMs / 10 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
   expect(check(), what).toBe(true);
 };
+
+/** A client of a stream that reads its first bytes and then nothing, until told to. */
+async function stalledStreamClient(url: string, path: string) {
+  const { port } = new URL(url);
+  const socket = connect(Number(port), "127.0.0.1");
+  await new Promise((resolve) => socket.once("connect", resolve));
+  socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+  let received = 0;
+  socket.on("data", (chunk: Buffer) => (received += chunk.length));
+  await new Promise((resolve) => socket.once("data", resolve));
+  socket.pause();
+  return {
+    resume: () => socket.resume(),
+    destroy: () => socket.destroy(),
+    /** Reads on until the server closes the connection: how many bytes came, headers included. */
+    readToEnd: () =>
+      new Promise<number>((resolve) => {
+        socket.once("close", () => resolve(received));
+        socket.resume();
+      }),
+  };
+}
 
 describe("the admission line", () => {
   let close: (() => Promise<unknown>) | undefined;
@@ -109,6 +145,42 @@ describe("the admission line", () => {
     line.started[0]!.release();
     expect(await first).toBe("ran /slow");
     expect(line.admission.stats()).toMatchObject({ admitted: 1, refusedWaited: 1 });
+  });
+
+  it("counts a stream as running while what it wrote waits unsent, for at most half the places, and cuts it past maxStreamWriteMs", async () => {
+    const line = await lineServer({ maxConcurrent: 2, maxQueued: 5, maxWaitMs: 60_000, maxStreamWriteMs: 1_500 });
+    close = line.close;
+    // Two readers that stopped reading: the first stream takes the one place streams may take, the second none.
+    const a = await stalledStreamClient(line.url, "/stream-a");
+    await until(() => line.admission.stats().streamsWriting === 1, "a stream that writes counts");
+    const b = await stalledStreamClient(line.url, "/stream-b");
+    expect(line.admission.stats()).toMatchObject({ streamsWriting: 1, running: 1 });
+    // So one read runs beside them, and the next waits for a place.
+    const first = fetch(line.url + "/first").then((r) => r.text());
+    await until(() => line.started.length === 1, "one read runs");
+    const next = fetch(line.url + "/next").then((r) => r.text());
+    await until(() => line.admission.stats().waiting === 1, "the next waits");
+    expect(line.started.map((held) => held.path)).toEqual(["/first"]);
+    // Cut past maxStreamWriteMs: both streams end, the place is given back, the read waiting gets it.
+    await until(() => line.admission.stats().streamsCut === 2, "both stalled streams are cut", 10_000);
+    await until(() => line.started.length === 2, "the waiting read starts once the stalled stream is cut", 10_000);
+    expect(line.admission.stats()).toMatchObject({ streamsWriting: 0 });
+    // Read at last, each ends short of what was written.
+    const lengths = await Promise.all([a, b].map((client) => client.readToEnd()));
+    for (const length of lengths) expect(length).toBeLessThan(FLOOD_BYTES);
+    for (const held of line.started) held.release();
+    expect([await first, await next]).toEqual(["ran /first", "ran /next"]);
+  });
+
+  it("gives a stream's place back once its reader has taken what it wrote", async () => {
+    const line = await lineServer({ maxConcurrent: 2, maxQueued: 5, maxWaitMs: 60_000, maxStreamWriteMs: 60_000 });
+    close = line.close;
+    const reader = await stalledStreamClient(line.url, "/stream-read");
+    await until(() => line.admission.stats().streamsWriting === 1, "a stream that writes counts");
+    reader.resume();
+    await until(() => line.admission.stats().streamsWriting === 0, "read to the end, it holds no place", 30_000);
+    expect(line.admission.stats()).toMatchObject({ running: 0, streamsCut: 0 });
+    reader.destroy();
   });
 });
 
