@@ -9,6 +9,7 @@ import { ApprovalsBadge, BeingDecidedBadge, ExpiredBadge, MayHaveRunBadge } from
 import { Card } from "@/components/ui/card";
 import { Spaced } from "@/components/ui/spaced";
 import { AboutTool } from "./about-tool";
+import { CallPresence } from "./call-presence";
 import { EarlierDecisions } from "./earlier-decisions";
 import { ResumeSchemaView } from "./resume-schema-view";
 import { ToolCallDecision } from "./tool-call-decision";
@@ -40,6 +41,7 @@ export function PendingCallCard({
             {call.inFlight ? <BeingDecidedBadge inFlight={call.inFlight} /> : null}
             {call.approvals ? <ApprovalsBadge approvals={call.approvals} /> : null}
             {call.markedExpired ? <ExpiredBadge expiry={call.markedExpired} /> : null}
+            {call.toolCallId ? <CallPresence runId={run.runId} toolCallId={call.toolCallId} /> : null}
             {call.toolCallId ? (
               <span className="font-mono text-xs text-neutral-500 [overflow-wrap:anywhere]">{call.toolCallId}</span>
             ) : null}

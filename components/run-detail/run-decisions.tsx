@@ -2,31 +2,49 @@
 
 /**
  * What the run page has learned about its calls since it was rendered: a decision this reviewer
- * made, or one somebody else made first (an `already_decided` refusal). The heading reads it, so it
+ * made, or one somebody else made first (an `already_decided` refusal, or the live stream: `live`),
+ * and the calls somebody else is deciding right now (from the stream). The heading reads it, so it
  * stops saying a call waits once it does not.
  */
 import { createContext, useCallback, useContext, useMemo, useState } from "react";
-import type { DecisionOutcome, PriorDecision } from "@/lib/decisions/types";
+import type { DecisionOutcome, InFlightDecision, PriorDecision } from "@/lib/decisions/types";
 
 export type LearnedDecision =
   | { by: "you"; outcome: DecisionOutcome }
-  /** Decided before us; who and when when the server said so. */
-  | { by: "someone-else"; prior?: PriorDecision };
+  /** Decided before us; who and when when the server said so. `live`: told by the stream, not by a refusal. */
+  | { by: "someone-else"; prior?: PriorDecision; live?: true };
 
 interface RunDecisions {
   learned: Record<string, LearnedDecision>;
   learn: (toolCallId: string, decision: LearnedDecision) => void;
+  /** Calls somebody else's decision is being carried out on, as the live stream last said. */
+  beingDecided: Record<string, InFlightDecision>;
+  setBeingDecided: (calls: Record<string, InFlightDecision>) => void;
+  /** Whether the page's live stream is open: what is shown then follows on its own. */
+  live: boolean;
+  setLive: (live: boolean) => void;
 }
 
-const Context = createContext<RunDecisions>({ learned: {}, learn: () => {} });
+const Context = createContext<RunDecisions>({
+  learned: {},
+  learn: () => {},
+  beingDecided: {},
+  setBeingDecided: () => {},
+  live: false,
+  setLive: () => {},
+});
 
 export function RunDecisionsProvider({ children }: { children: React.ReactNode }) {
   const [learned, setLearned] = useState<Record<string, LearnedDecision>>({});
+  const [beingDecided, setBeingDecided] = useState<Record<string, InFlightDecision>>({});
+  const [live, setLive] = useState(false);
   const learn = useCallback(
-    (toolCallId: string, decision: LearnedDecision) => setLearned((current) => ({ ...current, [toolCallId]: decision })),
+    // What this reviewer decided stays: a later word from the stream about the same call is their own decision.
+    (toolCallId: string, decision: LearnedDecision) =>
+      setLearned((current) => (current[toolCallId]?.by === "you" ? current : { ...current, [toolCallId]: decision })),
     [],
   );
-  const value = useMemo(() => ({ learned, learn }), [learned, learn]);
+  const value = useMemo(() => ({ learned, learn, beingDecided, setBeingDecided, live, setLive }), [learned, learn, beingDecided, live]);
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 

@@ -18,8 +18,8 @@ export interface HeadlineCall {
   markedExpired?: MarkedExpiry;
 }
 
-/** The sentences of the headline, in the reader's language. */
-function useSentences() {
+/** The sentences of the headline, in the reader's language (a call's card says the same of itself). */
+export function useDecisionSentences() {
   const t = useTranslations("run");
   const timestamp = useTimestamp();
   return {
@@ -47,10 +47,14 @@ function useSentences() {
 
 const held = (call: HeadlineCall) => Boolean(call.inFlight || call.markedExpired);
 
-export function RunHeadline({ calls, suspendedAt }: { calls: HeadlineCall[]; suspendedAt: string }) {
-  const { learned } = useRunDecisions();
+export function RunHeadline({ calls: rendered, suspendedAt }: { calls: HeadlineCall[]; suspendedAt: string }) {
+  const { learned, beingDecided } = useRunDecisions();
+  // A call the live stream says somebody is deciding now reads like one that was being decided at render.
+  const calls = rendered.map((call) =>
+    !call.inFlight && call.toolCallId && beingDecided[call.toolCallId] ? { ...call, inFlight: beingDecided[call.toolCallId] } : call,
+  );
   const t = useTranslations("run");
-  const sentences = useSentences();
+  const sentences = useDecisionSentences();
   const known = calls.map((call) => (call.toolCallId ? learned[call.toolCallId] : undefined));
   const waiting = calls.filter((call, index) => !known[index] && !held(call)).length;
 

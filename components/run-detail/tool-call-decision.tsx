@@ -18,6 +18,7 @@ import { ApprovalForm } from "./approval-form";
 import { DecisionResult, DecisionStatusMessage } from "./decision-outcome";
 import { ResumeForm } from "./resume-form";
 import { useRunDecisions } from "./run-decisions";
+import { useDecisionSentences } from "./run-headline";
 import type { DecisionControls } from "./use-decide";
 import { useArgsDigest } from "./use-args-digest";
 import { shownValue } from "@/lib/audit/args-digest-text";
@@ -76,7 +77,12 @@ export function ToolCallDecision({
   const t = useTranslations("decision");
   const progressText = useApprovalProgressText();
   const [outcome, setOutcome] = useState<DecisionOutcome | null>(null);
-  const { learn } = useRunDecisions();
+  const { learn, learned, beingDecided, live } = useRunDecisions();
+  // Told by the run page's live stream (run-live.tsx): a colleague decided the call, or is deciding it.
+  const learnedHere = toolCallId ? learned[toolCallId] : undefined;
+  const decidedElsewhere = learnedHere?.by === "someone-else" && learnedHere.live ? learnedHere.prior : undefined;
+  const claimed = inFlight ?? (toolCallId ? beingDecided[toolCallId] : undefined);
+  const decisionSentences = useDecisionSentences();
   const viewer = useViewer();
   const reservedFor = assignee?.exclusive && assignee.id !== viewer?.id ? assignee : null;
   // The page's heading follows what this call became (run-headline.tsx).
@@ -114,12 +120,19 @@ export function ToolCallDecision({
         compact ? null : (
           <DecisionResult outcome={outcome} />
         )
+      ) : decidedElsewhere ? (
+        <Alert
+          variant="default"
+          role="status"
+          data-testid="decided-elsewhere"
+          title={decisionSentences.learned({ by: "someone-else", prior: decidedElsewhere })}
+        />
       ) : markedExpired ? (
         <Alert variant="default" role="status" title={t("expired")}>
           {markedExpirySentence(markedExpired)}
         </Alert>
-      ) : inFlight ? (
-        <BeingDecided inFlight={inFlight} requiresApproval={requiresApproval} compact={compact} />
+      ) : claimed ? (
+        <BeingDecided inFlight={claimed} requiresApproval={requiresApproval} compact={compact} live={live} />
       ) : canDecide && reservedFor ? (
         <p className="rounded-lg border border-neutral-200 bg-neutral-50 px-3 py-2.5 text-sm text-neutral-600" data-testid="reserved-for">
           {t("reservedFor", { email: reservedFor.email })}
@@ -166,10 +179,13 @@ function BeingDecided({
   inFlight,
   requiresApproval,
   compact,
+  live,
 }: {
   inFlight: InFlightDecision;
   requiresApproval: boolean;
   compact: boolean;
+  /** The run page's live stream is open: it will show where the call ends up. */
+  live: boolean;
 }) {
   const t = useTranslations("decision");
   const timestamp = useTimestamp();
@@ -177,7 +193,7 @@ function BeingDecided({
     <div className="flex flex-col gap-3">
       <Alert variant="default" role="status" title={t("beingDecidedBy", { reviewer: inFlight.reviewer })}>
         {t("beingDecidedBody", { reviewer: inFlight.reviewer, action: inFlight.action, time: timestamp(inFlight.decidedAt) })}{" "}
-        {compact ? t("listFollows") : t("reloadToSee")}
+        {compact ? t("listFollows") : live ? t("pageFollows") : t("reloadToSee")}
       </Alert>
       <div className="flex flex-wrap gap-2">
         {requiresApproval ? (

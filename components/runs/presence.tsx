@@ -1,9 +1,9 @@
 "use client";
 
 /**
- * Presence on the runs page: who else has a call open right now (components/runs/live-presence.ts),
- * shown beside "being decided by", and the hook an open call registers itself with. Only the runs
- * page holds a live stream: elsewhere (the run page) nothing is sent and nobody is shown.
+ * Presence: who else has a call open right now (components/runs/live-presence.ts), shown beside
+ * "being decided by", and the hook an open call registers itself with. The runs page and a run's
+ * page hold a live stream; elsewhere nothing is sent and nobody is shown.
  */
 import { useTranslations } from "next-intl";
 import { useEffect, useSyncExternalStore } from "react";

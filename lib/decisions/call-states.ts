@@ -55,3 +55,16 @@ export async function findLatestDecisionOfRun(runId: string, databaseUrl: string
   const latest = await (await getDb(databaseUrl)).toolCallDecision.findFirst({ where: { runId }, orderBy: { decidedAt: "desc" } });
   return latest ? describePrior(latest) : null;
 }
+
+/**
+ * The decision each call of `runId` stands under now, by tool call (a call has one record: the
+ * first-wins row, taken over when released): none for a call whose decision was released and that
+ * waits again. What the run page, kept live, shows of decisions made elsewhere.
+ */
+export async function findCurrentCallDecisions(
+  runId: string,
+  databaseUrl: string = databaseUrlFromEnv(),
+): Promise<Map<string, PriorDecision>> {
+  const rows = await (await getDb(databaseUrl)).toolCallDecision.findMany({ where: { runId, state: { not: "released" } } });
+  return new Map(rows.map((row) => [row.toolCallId, describePrior(row)]));
+}

@@ -88,6 +88,7 @@ describe("access control over HTTP", () => {
       ["resumeToolCall", [{ ...run.ref, resumeData: "{}" }]],
       ["browseRuns", [{ params: {} }]],
       ["readRun", [{ runId: run.runId }]],
+      ["readCallDecisions", [{ runId: run.runId }]],
       ["readConversation", [{ runId: run.runId }]],
       ["readToolInfo", [run.ref]],
       ["readEarlierDecisions", [run.ref]],

@@ -43,6 +43,7 @@ describe("server actions", () => {
       "dryRunRule",
       "listAssignableUsers",
       // What an opened call shows beside its arguments (read when it opens, never with the queue page).
+      "readCallDecisions",
       "readConversation",
       "readEarlierDecisions",
       "readEarlierInThread",

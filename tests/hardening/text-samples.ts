@@ -188,6 +188,7 @@ export const ACTIONS: Record<string, ((f: Fixtures) => unknown) | string> = {
   deleteRule: ({ ruleId }) => ({ id: ruleId }),
   dryRunRule: () => ({ rule: RULE }),
   listAssignableUsers: "takes no input",
+  readCallDecisions: ({ refund }) => ({ runId: refund.runId }),
   readConversation: ({ refund }) => ({ runId: refund.runId }),
   readEarlierDecisions: ({ refund }) => refund.ref,
   readEarlierInThread: ({ refund }) => ({ runId: refund.runId }),

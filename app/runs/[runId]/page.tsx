@@ -7,6 +7,8 @@ import { pageAccess } from "@/lib/auth/page-access";
 import { recordRunViews } from "@/lib/insights/record";
 import { can } from "@/lib/auth/roles";
 import { getRunPage } from "@/lib/queue/views";
+import { getDb } from "@/lib/db/client";
+import { feedHead } from "@/lib/live/feed";
 import type { PriorDecision } from "@/lib/decisions/types";
 import { useTimestamp } from "@/components/time";
 import { useTranslations } from "next-intl";
@@ -18,6 +20,7 @@ import { PendingCallCard } from "@/components/run-detail/pending-call-card";
 import { QueuedCallCard } from "@/components/run-detail/queued-call-card";
 import { RunFacts, RunTitle } from "@/components/run-detail/run-summary";
 import { RunDecisionsProvider } from "@/components/run-detail/run-decisions";
+import { RunLive } from "@/components/run-detail/run-live";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 
@@ -45,6 +48,8 @@ export default async function RunPage({ params }: Params) {
   const { actor } = await pageAccess("read", `/runs/${encodeURIComponent(runId)}`);
   const canDecide = can(actor.role, "decide");
   // An id no run can have (too long, NUL, control characters) is not looked up.
+  // Read before the run: the page's live stream resumes from here, so a decision made while it loads is not missed.
+  const since = await feedHead(await getDb()).catch(() => null);
   const found =
     runId.trim() && runId.length <= LIMITS.idLength && !idTextProblem(runId) ? await getRunPage(runId) : { unknown: true as const };
   if ("unknown" in found) notFound();
@@ -62,6 +67,7 @@ export default async function RunPage({ params }: Params) {
 
   return (
     <RunDecisionsProvider>
+      <RunLive runId={run.runId} since={since} />
       <div className="flex flex-col gap-6 max-sm:gap-4">
         <RunTitle run={run} />
         {/* Below 1024 px the page a notification opens on a phone starts with the decision: the waiting
