@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 /**
  * The console in Korean and Traditional Chinese (issue 26 item 3): chosen by the browser's
  * Accept-Language, or on /profile, with dates in the locale and the chosen time zone. On the
@@ -178,19 +179,36 @@ test.describe("an admin page in Korean, from the browser's language", () => {
     await rule.getByText("변경 기록(1개 버전)").click();
     await expect(rule.getByText(/^버전 1: .+이\(가\) \d{4}년 \d{1,2}월 \d{1,2}일 .*에 생성/)).toBeVisible();
 
-    // Other tests' rules may be listed too: their names are data, like the calls a dry run lists.
-    const data = [
-      ...PROPER_NAMES,
-      admin.name,
-      admin.email,
-      "tool-that-never-runs",
-      // How conditions are written, as JSON: the placeholder of the conditions field.
-      '[{ "path": "amount", "op": "<=", "value": 50 }]',
-      ...(await textsOf(page, "[data-testid=rule] span.font-medium")),
-      ...(await textsOf(page, "[data-testid=dry-run] li")),
-    ];
-    expect(await englishLeft(page, data)).toEqual([]);
+    // Other tests' rules may be listed too, and come and go while this reads: this test checks its own
+    // rule and the page around it, so theirs are data, like the calls a dry run lists.
+    await expect(async () => {
+      const data = [
+        ...PROPER_NAMES,
+        admin.name,
+        admin.email,
+        "tool-that-never-runs",
+        // How conditions are written, as JSON: the placeholder of the conditions field.
+        '[{ "path": "amount", "op": "<=", "value": 50 }]',
+        ...(await textsOf(page, "[data-testid=rule] span.font-medium")),
+        ...(await textsOf(page, "[data-testid=dry-run] li")),
+        ...(await othersRuleTexts(page, name)),
+      ];
+      expect(await englishLeft(page, data)).toEqual([]);
+    }).toPass({ timeout: 15_000 });
     await rule.getByRole("button", { name: "삭제" }).click();
     await expect(page.getByTestId("rule").filter({ hasText: name })).toHaveCount(0);
   });
 });
+
+/** Each text node of the rules listed that are not `name`'s: other tests' rules. */
+function othersRuleTexts(page: Page, name: string): Promise<string[]> {
+  return page.evaluate((name) => {
+    const texts: string[] = [];
+    for (const rule of document.querySelectorAll("[data-testid=rule]")) {
+      if (rule.textContent?.includes(name)) continue;
+      const walker = document.createTreeWalker(rule, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.textContent?.trim()) texts.push(node.textContent.trim());
+    }
+    return texts;
+  }, name);
+}
