@@ -21,6 +21,8 @@ export interface Request {
   method: "GET" | "POST";
   path: string;
   body?: string;
+  /** Sent besides the cookie and accept (a conditional read's If-None-Match). */
+  headers?: Record<string, string>;
 }
 
 /* ---------- latency statistics ---------- */
@@ -40,13 +42,15 @@ interface Outcome {
   latencyMs: number;
   /** What failed: the start of a server error's body (its error code and message), or the request that got no answer. */
   serverError?: string;
+  /** The answer's ETag, if it had one. */
+  etag?: string;
 }
 
 export function send(server: ConsoleServer, agent: http.Agent, cookie: string, request: Request, dueAt: number): Promise<Outcome> {
   const url = new URL(server.url);
   return new Promise((resolve) => {
-    const done = (status: string, serverError?: string) =>
-      resolve({ kind: request.kind, status, latencyMs: performance.now() - dueAt, serverError });
+    const done = (status: string, serverError?: string, etag?: string) =>
+      resolve({ kind: request.kind, status, latencyMs: performance.now() - dueAt, serverError, etag });
     const outgoing = http.request(
       {
         host: url.hostname,
@@ -58,6 +62,7 @@ export function send(server: ConsoleServer, agent: http.Agent, cookie: string, r
         headers: {
           cookie,
           accept: request.kind.endsWith("page") ? "text/html" : "application/json",
+          ...request.headers,
           ...(request.body
             ? { "content-type": "application/json", origin: server.url, "content-length": Buffer.byteLength(request.body) }
             : {}),
@@ -67,7 +72,8 @@ export function send(server: ConsoleServer, agent: http.Agent, cookie: string, r
         let head = "";
         const failed = (response.statusCode ?? 0) >= 500;
         response.on("data", (chunk) => void (failed && head.length < 300 && (head += chunk)));
-        response.on("end", () => done(String(response.statusCode), failed ? head.slice(0, 300) : undefined));
+        const etag = typeof response.headers.etag === "string" ? response.headers.etag : undefined;
+        response.on("end", () => done(String(response.statusCode), failed ? head.slice(0, 300) : undefined, etag));
         response.on("error", (error) => done((error as NodeJS.ErrnoException).code ?? "error"));
       },
     );
@@ -83,9 +89,13 @@ export function send(server: ConsoleServer, agent: http.Agent, cookie: string, r
   });
 }
 
+/** Whether a read is GET /api/queue, the read that answers 304 to a reader who has its version (`conditional`). */
+export const isQueueRead = (request: Pick<Request, "method" | "path">) => request.method === "GET" && request.path.startsWith("/api/queue");
+
 /**
  * Requests at `rate` a second for `seconds`, evenly spaced, whatever the servers answer: `next()`
- * gives each one, and decisions (if any) are added at their own rate.
+ * gives each one, and decisions (if any) are added at their own rate. `conditional`: each reader
+ * (cookie) sends GET /api/queue with If-None-Match, the ETag it last got for that query.
  */
 export async function openLoop(
   seconds: number,
@@ -94,7 +104,24 @@ export async function openLoop(
   rate: number,
   next: () => Request,
   decisions?: () => Request | undefined,
+  { conditional = false } = {},
 ) {
+  const etags = new Map<string, string>();
+  const queueReads = { sent: 0, withEtag: 0, notModified: 0 };
+  const sendOne = (server: ConsoleServer, agent: http.Agent, reader: number, request: Request, at: number) => {
+    if (!conditional || !isQueueRead(request)) return send(server, agent, cookies[reader]!, request, at);
+    queueReads.sent++;
+    const key = `${reader} ${request.path}`;
+    const known = etags.get(key);
+    if (known) queueReads.withEtag++;
+    return send(server, agent, cookies[reader]!, known ? { ...request, headers: { "if-none-match": known } } : request, at).then(
+      (outcome) => {
+        if (outcome.etag) etags.set(key, outcome.etag);
+        if (outcome.status === "304") queueReads.notModified++;
+        return outcome;
+      },
+    );
+  };
   // No socket limit: a request never waits for an earlier one's socket (it would be a closed loop again).
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 256 });
   const started = performance.now();
@@ -115,7 +142,7 @@ export async function openLoop(
         const request = decision ? decisions!() : next();
         if (request) {
           sendLag.push(now - at);
-          pending.push(send(servers[sent % servers.length]!, agent, cookies[sent % cookies.length]!, request, at));
+          pending.push(sendOne(servers[sent % servers.length]!, agent, sent % cookies.length, request, at));
         }
         sent++;
       }
@@ -155,6 +182,8 @@ export async function openLoop(
     latencyMs: percentiles(answered.map((o) => o.latencyMs)),
     byKind,
     statuses,
+    /** With `conditional`: GET /api/queue reads sent, those sent with an ETag (If-None-Match), those answered 304. */
+    ...(conditional ? { queueReads } : {}),
     /** What failed: server errors (the start of their bodies) and requests never answered, each different one once with its count. */
     serverErrors: Object.entries(
       outcomes.reduce<Record<string, number>>(

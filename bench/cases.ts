@@ -8,6 +8,7 @@ import type { BuiltStore } from "./stores.ts";
 import type { MillionResults } from "./million-report.ts";
 import type { ThreadPageResult } from "./threads.ts";
 import type { OpenLoopResult } from "./load-report.ts";
+import type { LiveResult } from "./live-report.ts";
 import type { TokenFloorResult } from "./targets.ts";
 import type { WritePathResult } from "./write-path.ts";
 import type { Stats } from "./timing.ts";
@@ -84,6 +85,10 @@ export function createResults({ quick, capMs }: { quick: boolean; capMs: number 
     page: undefined as unknown,
     /** load[db]: the open-loop load (bench/open-loop.ts, bench/load-report.ts). */
     load: {} as Record<string, OpenLoopResult | undefined>,
+    /** bench/live.ts (full runs only): the live queue's idle cost and propagation across instances. */
+    live: undefined as LiveResult | undefined,
+    /** bench/open-loop.ts --live-streams 1000 --conditional on PostgreSQL (full runs only): the load, replaced. */
+    liveLoad: undefined as OpenLoopResult | undefined,
     /** tokenFloor[db]: the floor route signed in with a session vs an API token (bench/token-floor.ts). */
     tokenFloor: {} as Record<string, TokenFloorResult | undefined>,
     decision: undefined as unknown,

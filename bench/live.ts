@@ -1,183 +1,121 @@
 /**
- * `npm run bench:live -- [--streams 1000] [--pollers 100] [--seconds 10] [--decisions 20]`
+ * `npm run bench:live -- [--streams 1000] [--pollers 100] [--seconds 10] [--decisions 30] [--idle-decisions 10]
+ *   [--rate 50] [--backlog 100000] [--load-seconds 120] [--json]`
  *
  * The live queue's costs (issue 45), on real console servers (server.mjs): one on SQLite, two on
  * PostgreSQL sharing a database.
- *  1. Idle cost: `--streams` open reviewer streams (GET /api/events/stream) and nothing happening for
- *     `--seconds`: the server's CPU (its process group's user+system time from /proc, as a share of one
- *     core) and its resident memory per stream (after minus before, divided). Beside it the same
- *     window with `--pollers` tabs reading GET /api/queue every 3 s, as the page did before, and
- *     that cost scaled to `--streams` tabs (1,000 pollers at once would fill this machine).
- *  2. Propagation (PostgreSQL): `--decisions` approvals through POST /api/decisions on instance A,
- *     each timed from sending to its decision.recorded event on a stream held on instance B.
- * Prints a table and the target lines; idle, no other load (the issue's 50 req/s mix is not run here).
- * Memory per stream is measured after a few streams and a read warmed the server.
+ *  1. Idle cost (bench/live-idle.ts): `--streams` open reviewer streams and nothing happening for
+ *     `--seconds`: the server's CPU as a share of one core and its resident memory per stream; beside
+ *     it `--pollers` tabs reading GET /api/queue every 3 s, as the page did before, scaled to `--streams`.
+ *  2. Propagation (bench/live-propagation.ts): two instances on a PostgreSQL backlog of `--backlog`
+ *     runs; approvals sent to instance A timed to their decision.recorded change on a stream held on
+ *     B and to their row gone from a real browser's queue on B: `--idle-decisions` with nothing else
+ *     happening, then `--decisions` while the open-loop read mix runs at `--rate` req/s for `--load-seconds`.
+ * Prints tables and target lines (bench/live-report.ts); with --json, one JSON line at the end
+ * (bench/run.ts reads it). The load with streams held is bench/open-loop.ts --live-streams --conditional.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
 import { parseArgs } from "node:util";
 import { createTestAccount, sessionCookie } from "../tests/helpers/accounts.ts";
-import { postDecision, startConsoleServer, type ConsoleServer } from "../tests/helpers/console-server.ts";
+import { startConsoleServer } from "../tests/helpers/console-server.ts";
 import { createTestDatabase } from "../tests/helpers/databases.ts";
-import { refundRequest, suspendDemoRun } from "../tests/helpers/demo-runs.ts";
-import { openStream, type LiveStream } from "../tests/helpers/live-stream.ts";
+import { idleCost, type IdleCost } from "./live-idle.ts";
+import { measurePropagation } from "./live-propagation.ts";
+import { liveReport, type LiveResult } from "./live-report.ts";
 
 const { values } = parseArgs({
   options: {
     streams: { type: "string", default: "1000" },
     pollers: { type: "string", default: "100" },
     seconds: { type: "string", default: "10" },
-    decisions: { type: "string", default: "20" },
+    decisions: { type: "string", default: "30" },
+    "idle-decisions": { type: "string", default: "10" },
+    rate: { type: "string", default: "50" },
+    backlog: { type: "string", default: "100000" },
+    "load-seconds": { type: "string", default: "120" },
+    json: { type: "boolean", default: false },
   },
 });
-const STREAMS = Number(values.streams);
-const POLLERS = Number(values.pollers);
-const SECONDS = Number(values.seconds);
-const DECISIONS = Number(values.decisions);
-const TICKS = 100; // clock ticks a second, as /proc counts them on Linux
-
-/** CPU seconds and resident bytes of every process in the server's process group. */
-function usage(server: ConsoleServer): { cpu: number; rss: number } {
-  let cpu = 0;
-  let rss = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^[0-9]+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue;
-    }
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(fields[2]) !== server.pid) continue; // pgrp
-    cpu += (Number(fields[11]) + Number(fields[12])) / TICKS; // utime, stime
-    rss += Number(fields[21]) * 4096;
-  }
-  return { cpu, rss };
+const number = (name: keyof typeof values, min: number, max: number) => {
+  const value = Number(values[name]);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`--${name} must be an integer from ${min} to ${max}`);
+  return value;
+};
+const STREAMS = number("streams", 1, 10_000);
+const POLLERS = number("pollers", 1, 1_000);
+const SECONDS = number("seconds", 1, 300);
+const options = {
+  decisions: number("decisions", 1, 1_000),
+  idleDecisions: number("idle-decisions", 2, 1_000),
+  rate: number("rate", 1, 1_000),
+  backlog: number("backlog", 1_000, 1_000_000),
+  loadSeconds: number("load-seconds", 10, 1_800),
+};
+const log = (line: string) => (values.json ? process.stderr : process.stdout).write(`${line}\n`);
+const loadAverage = () => os.loadavg().map((x) => Math.round(x * 10) / 10);
+const idleSettings = { streams: STREAMS, pollers: POLLERS, seconds: SECONDS };
+const result: LiveResult = {
+  streams: STREAMS,
+  pollers: POLLERS,
+  seconds: SECONDS,
+  idle: [],
+  loadAverageAtStart: loadAverage(),
+  loadAverageAtEnd: [],
+};
+/** A part that failed is reported (the report's lines say "error: …"), and the other still runs. */
+function failed(part: string, error: unknown) {
+  result.error = [result.error, `${part}: ${(error as Error).message.slice(0, 300)}`].filter(Boolean).join("; ");
+  log(`${part} failed: ${(error as Error).stack ?? error}`);
 }
-
-async function window<T>(server: ConsoleServer, during: () => Promise<T>) {
-  const before = usage(server);
-  const started = performance.now();
-  await during();
-  const seconds = (performance.now() - started) / 1000;
-  return { cpuShare: (usage(server).cpu - before.cpu) / seconds };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function idleCost(label: string, server: ConsoleServer, cookie: string) {
-  // Warm: the routes' modules loaded, the hub started, before the baseline.
-  const warm = await Promise.all([1, 2, 3].map(() => openStream(server, cookie)));
-  await Promise.all(warm.map((stream) => stream.waitFor((event) => event.event === "ready")));
-  await fetch(`${server.url}/api/queue`, { headers: { cookie } }).then((response) => response.arrayBuffer());
-  await sleep(1_000);
-  const empty = usage(server);
-  const streams: LiveStream[] = [];
-  for (let i = 0; i < STREAMS; i += 50) {
-    streams.push(...(await Promise.all(Array.from({ length: Math.min(50, STREAMS - i) }, () => openStream(server, cookie)))));
-  }
-  await Promise.all(streams.map((stream) => stream.waitFor((event) => event.event === "ready", 60_000)));
-  const opened = streams.filter((stream) => stream.status === 200).length;
-  await sleep(2_000);
-  const held = usage(server);
-  const idle = await window(server, () => sleep(SECONDS * 1000));
-  for (const stream of [...streams, ...warm]) stream.close();
-  await sleep(2_000);
-  // The page before: every tab read the queue every 3 s, spread evenly.
-  let reads = 0;
-  const polling = await window(server, async () => {
-    const until = Date.now() + SECONDS * 1000;
-    await Promise.all(
-      Array.from({ length: POLLERS }, async (_, i) => {
-        await sleep((3_000 * i) / POLLERS);
-        while (Date.now() < until) {
-          const next = Date.now() + 3_000;
-          await fetch(`${server.url}/api/queue`, { headers: { cookie } }).then((response) => response.arrayBuffer());
-          reads++;
-          await sleep(Math.max(0, next - Date.now()));
-        }
-      }),
-    );
-  });
-  return {
-    label,
-    opened,
-    idleCpu: idle.cpuShare,
-    perStreamKiB: (held.rss - empty.rss) / 1024 / Math.max(1, opened),
-    pollCpu: polling.cpuShare,
-    pollCpuScaled: (polling.cpuShare * STREAMS) / POLLERS,
-    reads,
-  };
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-const rows: Awaited<ReturnType<typeof idleCost>>[] = [];
-const sqlite = await createTestDatabase("sqlite");
-{
-  const reviewer = await createTestAccount(sqlite.url, "reviewer");
-  const server = await startConsoleServer(sqlite.url, { LIVE_STREAMS_PER_USER: String(STREAMS + 10) });
-  try {
-    rows.push(await idleCost("SQLite, one instance", server, await sessionCookie(sqlite.url, reviewer)));
-  } finally {
-    await server.stop();
-  }
-  await sqlite.drop();
-}
-const pg = await createTestDatabase("postgres");
-const propagation: number[] = [];
-{
-  const reviewer = await createTestAccount(pg.url, "reviewer");
-  const cookie = await sessionCookie(pg.url, reviewer);
-  const [a, b] = await Promise.all([1, 2].map(() => startConsoleServer(pg.url, { LIVE_STREAMS_PER_USER: String(STREAMS + 10) })));
-  try {
-    rows.push(await idleCost("PostgreSQL, instance B of two", b!, cookie));
-    const stream = await openStream(b!, cookie);
-    await stream.waitFor((event) => event.event === "ready");
-    // The first decision loads the agents on A: not counted.
-    for (let i = -1; i < DECISIONS; i++) {
-      const run = await suspendDemoRun(pg.url, "refunds", refundRequest(`ORD-L${i + 1}`));
-      const sent = performance.now();
-      const seen = stream.waitFor(
-        (event) => event.event === "change" && event.data.includes(run.runId) && event.data.includes('"decision.recorded"'),
-        30_000,
-      );
-      const decided = postDecision(a!, cookie, { action: "approve", ...run.ref });
-      await seen;
-      if (i >= 0) propagation.push(performance.now() - sent);
-      await decided;
-    }
-    stream.close();
-  } finally {
-    await Promise.all([a!.stop(), b!.stop()]);
-  }
-  await pg.drop();
-}
-
-const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
-console.log(`\nIdle cost: ${STREAMS} open streams for ${SECONDS} s, beside ${POLLERS} tabs reading the queue every 3 s`);
-console.log(
-  "| database | streams open | CPU (one core), streams idle | memory per stream | CPU, pollers | CPU, pollers scaled to streams |",
+log(
+  `live queue: ${STREAMS} streams, ${POLLERS} pollers, ${SECONDS} s; ${os.cpus().length} CPUs, load average ${result.loadAverageAtStart.join(" ")}`,
 );
-console.log("| --- | --- | --- | --- | --- | --- |");
-for (const row of rows) {
-  console.log(
-    `| ${row.label} | ${row.opened} | ${pct(row.idleCpu)} | ${row.perStreamKiB.toFixed(1)} KiB | ${pct(row.pollCpu)} (${row.reads} reads) | ${pct(row.pollCpuScaled)} |`,
-  );
+
+try {
+  const rows: IdleCost[] = result.idle;
+  const env = { LIVE_STREAMS_PER_USER: String(STREAMS + 10) };
+  const sqlite = await createTestDatabase("sqlite");
+  try {
+    const reviewer = await createTestAccount(sqlite.url, "reviewer");
+    const server = await startConsoleServer(sqlite.url, env);
+    try {
+      rows.push(await idleCost("SQLite, one instance", server, await sessionCookie(sqlite.url, reviewer), idleSettings));
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await sqlite.drop();
+  }
+  log(`  idle cost on SQLite: ${JSON.stringify(rows.at(-1))}`);
+  const pg = await createTestDatabase("postgres");
+  try {
+    const reviewer = await createTestAccount(pg.url, "reviewer");
+    const cookie = await sessionCookie(pg.url, reviewer);
+    const servers = await Promise.all([1, 2].map(() => startConsoleServer(pg.url, env)));
+    try {
+      rows.push(await idleCost("PostgreSQL, instance B of two", servers[1]!, cookie, idleSettings));
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+    }
+  } finally {
+    await pg.drop();
+  }
+  log(`  idle cost on PostgreSQL: ${JSON.stringify(rows.at(-1))}`);
+} catch (error) {
+  failed("idle cost", error);
 }
-const sorted = [...propagation].sort((x, y) => x - y);
-if (sorted.length > 0) {
-  console.log(
-    `\nPropagation, decision on A to its event on B (PostgreSQL, ${sorted.length} decisions, idle): p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms`,
-  );
+try {
+  result.propagation = await measurePropagation(options, log);
+} catch (error) {
+  failed("propagation", error);
 }
-console.log("\nTargets:");
-for (const row of rows)
-  console.log(`- ${row.label}: idle streams use < 5% of a core: ${pct(row.idleCpu)} ${row.idleCpu < 0.05 ? "met" : "NOT met"}`);
-if (sorted.length > 0) {
-  const p95 = percentile(sorted, 95);
-  console.log(`- propagation p95 < 500 ms: ${p95.toFixed(0)} ms ${p95 < 500 ? "met" : "NOT met"}`);
-}
-process.exit(0);
+result.loadAverageAtEnd = loadAverage();
+
+const report = liveReport(result, undefined);
+log(`\n${report.table}\n\nTargets:`);
+// The load with streams held is another run (bench/open-loop.ts): its line is the full benchmark's.
+for (const target of report.targets.filter((x) => !x.target.startsWith("the load, replaced")))
+  log(`- ${target.target}: ${target.value} ${target.met ? "met" : "NOT met"}`);
+log(`(load average ${result.loadAverageAtStart.join(" ")} at the start, ${result.loadAverageAtEnd.join(" ")} at the end)`);
+if (values.json) console.log(JSON.stringify(result));
+process.exit(result.error ? 1 : 0);

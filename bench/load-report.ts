@@ -34,12 +34,20 @@ export interface OpenLoopResult {
     latencyMs: Percentiles;
     loadAverage: number[];
     drainSeconds: number;
+    /** With --conditional: GET /api/queue reads sent, those sent with If-None-Match, those answered 304. */
+    queueReads?: { sent: number; withEtag: number; notModified: number };
+    /** With --live-streams: the held streams still open when the phase ended. */
+    streamsOpen?: number;
   }>;
-  saturation: {
+  /** Absent when the run measured none (--saturation-seconds 0). */
+  saturation?: {
     mix: { requestsPerSecond: number; latencyMs: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
     floor: { requestsPerSecond: number; latencyMs: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
     ratio: number;
   };
+  /** --live-streams: idle streams asked for, let in, and refused by status. */
+  liveStreams?: { asked: number; opened: number; refused: Record<string, number> };
+  conditional?: boolean;
   error?: string;
 }
 
@@ -76,11 +84,14 @@ export function loadReport(load: Record<string, OpenLoopResult | undefined>, QUI
       );
     }
     const s = result.saturation;
-    saturationLines.push(
-      `| ${db} | ${result.backlog.toLocaleString("en")} | ${s.mix.requestsPerSecond} (${s.mix.latencyMs.p99}) | ${s.floor.requestsPerSecond} (${s.floor.latencyMs.p99}) | ${(s.ratio * 100).toFixed(0)}% |`,
-    );
+    if (s)
+      saturationLines.push(
+        `| ${db} | ${result.backlog.toLocaleString("en")} | ${s.mix.requestsPerSecond} (${s.mix.latencyMs.p99}) | ${s.floor.requestsPerSecond} (${s.floor.latencyMs.p99}) | ${(s.ratio * 100).toFixed(0)}% |`,
+      );
     const mix = result.phases.filter((p) => p.target === "mix");
-    const saturationValue = `${s.mix.requestsPerSecond} vs ${s.floor.requestsPerSecond} req/s: ${(s.ratio * 100).toFixed(1)}%`;
+    const saturationValue = s
+      ? `${s.mix.requestsPerSecond} vs ${s.floor.requestsPerSecond} req/s: ${(s.ratio * 100).toFixed(1)}%`
+      : "not measured";
     if (QUICK) {
       const worst = mix.reduce((a, b) => (b.latencyMs.p99 > a.latencyMs.p99 ? b : a), mix[0]!);
       const errorRate = Math.max(...mix.map((p) => p.readErrorRate));
@@ -94,7 +105,7 @@ export function loadReport(load: Record<string, OpenLoopResult | undefined>, QUI
       t(
         `saturation of one instance >= ${LOAD_TARGETS.quick.saturationShare * 100}% of the floor's (${db}; quick mode's threshold, the full run checks >= ${LOAD_TARGETS.full.saturationShare * 100}%)`,
         saturationValue,
-        s.ratio >= LOAD_TARGETS.quick.saturationShare,
+        !!s && s.ratio >= LOAD_TARGETS.quick.saturationShare,
       );
       continue;
     }
@@ -109,7 +120,7 @@ export function loadReport(load: Record<string, OpenLoopResult | undefined>, QUI
     t(
       `saturation of one instance >= ${LOAD_TARGETS.full.saturationShare * 100}% of the floor's (${db})`,
       saturationValue,
-      s.ratio >= LOAD_TARGETS.full.saturationShare,
+      !!s && s.ratio >= LOAD_TARGETS.full.saturationShare,
     );
   }
   return {

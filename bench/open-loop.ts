@@ -1,6 +1,7 @@
 /**
  * `npm run bench:open-loop -- [--db postgres|sqlite] [--instances 2] [--backlog 100000] [--rates 50,100,200]
- *   [--seconds 20] [--saturation-seconds 15] [--quick] [--json] [--server-node-options "<flags>"] [--profile <dir>] [--only "<kind>"]`
+ *   [--seconds 20] [--saturation-seconds 15] [--quick] [--json] [--server-node-options "<flags>"] [--profile <dir>] [--only "<kind>"]
+ *   [--live-streams 1000] [--conditional]`
  *
  * Load measured the way operators read it (issue 27): latency at a fixed arrival rate, and the most
  * an instance serves. A throwaway copy of a backlog of suspended runs (PostgreSQL: generated in SQL
@@ -12,12 +13,17 @@
  *     robin over the instances, each on a socket of its own if the earlier ones are still busy; a
  *     request's latency runs from the time it was due to leave until its last byte, so a client that
  *     fell behind (or a server that queued it) shows up in the figure rather than lowering the rate.
- *     The mix (MIX below): the queue page and GET /api/queue with filters (resource, agent, risk),
+ *     The mix (bench/read-mix.ts): the queue page and GET /api/queue with filters (resource, agent, risk),
  *     run pages, and DECISIONS_PER_SECOND approvals through POST /api/decisions on calls of the
  *     backlog that wait for approval. The same rates are then sent to the floor:
  *     GET /api/health/session, which reads the session and answers a constant.
  *  2. Saturation per instance: autocannon (a closed loop of SATURATION_CONNECTIONS connections,
- *     which is what "as much as it serves" means) on one instance, for the GET mix and for the floor.
+ *     which is what "as much as it serves" means) on one instance, for the GET mix and for the floor
+ *     (`--saturation-seconds 0`: none).
+ *
+ * Issue 45's load, replaced: `--live-streams N` holds N idle reviewer streams (GET /api/events/stream,
+ * bench/live-streams.ts) round robin over the instances through every rate, and `--conditional` has
+ * each reader send GET /api/queue with If-None-Match, the ETag it last got for that query (304s counted).
  *
  * Why not autocannon's own rate (`overallRate`) for step 1: it is a cap per connection per second
  * (bursts at each second; a connection waiting for an answer sends nothing), not an open loop (bench/README.md).
@@ -30,21 +36,12 @@
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { disconnectDb, getDb } from "../lib/db/client.ts";
-import { createTestAccount, sessionCookie } from "../tests/helpers/accounts.ts";
 import { startConsoleServer, type ConsoleServer } from "../tests/helpers/console-server.ts";
-import {
-  DECISIONS_PER_SECOND,
-  drained,
-  openLoop,
-  percentiles,
-  saturation,
-  SATURATION_CONNECTIONS,
-  send,
-  type Request,
-} from "./arrivals.ts";
-import { BENCH_DIR, resourceName } from "./backlog.ts";
+import { DECISIONS_PER_SECOND, drained, openLoop, percentiles, saturation, SATURATION_CONNECTIONS, send } from "./arrivals.ts";
+import { BENCH_DIR } from "./backlog.ts";
+import { holdStreams, type HeldStreams } from "./live-streams.ts";
 import { backlogDatabase } from "./load-backlog.ts";
+import { decider, floor, mixInputs, picker, readMix, reviewerCookies, warmUp } from "./read-mix.ts";
 
 /* ---------- options ---------- */
 
@@ -71,61 +68,35 @@ const serverNodeOptions = option("server-node-options", "");
 const profileDir = option("profile", "");
 /** --only "run page": that kind alone (to profile it). */
 const onlyKind = option("only", "");
+/** Issue 45's load, replaced: idle live streams held across the instances, and readers that send If-None-Match. */
+const liveStreams = Number(option("live-streams", "0"));
+const conditional = process.argv.includes("--conditional");
 for (const [name, value, max] of [
   ["instances", instances, 4],
   ["backlog", backlog, 1_000_000],
   ["seconds", seconds, 300],
-  ["saturation-seconds", saturationSeconds, 300],
   ...rates.map((rate) => ["rates", rate, 2_000] as const),
 ] as const) {
   if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`--${name} must be an integer from 1 to ${max}`);
 }
-const REVIEWERS = 5;
+for (const [name, value, max] of [
+  ["saturation-seconds", saturationSeconds, 300],
+  ["live-streams", liveStreams, 10_000],
+] as const) {
+  if (!Number.isInteger(value) || value < 0 || value > max) throw new Error(`--${name} must be an integer from 0 to ${max}`);
+}
 const log = (line: string) => (asJson ? process.stderr : process.stdout).write(`${line}\n`);
-
-/* ---------- the mix ---------- */
-
-interface Approvable {
-  runId: string;
-  toolCallId: string;
-  agentId: string;
-}
-
-/** What reviewers read, by weight (decisions are sent besides, at DECISIONS_PER_SECOND). */
-function readMix(runIds: string[]): Array<[weight: number, kind: string, path: () => string]> {
-  const anyOf = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
-  const resource = () => resourceName(Math.floor(Math.random() * 50));
-  const mix: ReturnType<typeof readMix> = [
-    [15, "queue page", () => anyOf(["/", "/?sort=oldest", `/?resourceId=${resource()}`])],
-    [15, "api queue", () => "/api/queue?perPage=20"],
-    [10, "api queue resource", () => `/api/queue?resourceId=${resource()}`],
-    [10, "api queue agent", () => `/api/queue?agentId=${anyOf(["refunds", "shipping", "outreach"])}&sort=oldest`],
-    [10, "api queue risk", () => "/api/queue?risk=high,critical&sort=risk"],
-    [40, "run page", () => `/runs/${encodeURIComponent(anyOf(runIds))}`],
-  ];
-  if (onlyKind && !mix.some(([, kind]) => kind === onlyKind)) throw new Error(`--only: no kind of request named "${onlyKind}"`);
-  return mix.filter(([, kind]) => !onlyKind || kind === onlyKind);
-}
-function picker(mix: ReturnType<typeof readMix>): () => Request {
-  const total = mix.reduce((sum, [weight]) => sum + weight, 0);
-  return () => {
-    let r = Math.random() * total;
-    for (const [weight, kind, pathOf] of mix) {
-      if ((r -= weight) < 0) return { kind, method: "GET", path: pathOf() };
-    }
-    throw new Error("unreachable");
-  };
-}
 
 /* ---------- the run ---------- */
 
 const started = performance.now();
 const loadAverageAtStart = os.loadavg().map((x) => Math.round(x * 10) / 10);
 log(
-  `open loop: ${db}, ${instances} instance(s), backlog ${backlog.toLocaleString("en")}, rates ${rates.join("/")} req/s for ${seconds} s each, saturation ${saturationSeconds} s; ${os.cpus().length} CPUs, load average ${loadAverageAtStart.join(" ")}`,
+  `open loop: ${db}, ${instances} instance(s), backlog ${backlog.toLocaleString("en")}, rates ${rates.join("/")} req/s for ${seconds} s each, saturation ${saturationSeconds} s${liveStreams ? `, ${liveStreams} live streams held` : ""}${conditional ? ", conditional reads" : ""}; ${os.cpus().length} CPUs, load average ${loadAverageAtStart.join(" ")}`,
 );
 const database = await backlogDatabase(db, backlog, log);
 const servers: ConsoleServer[] = [];
+let streams: HeldStreams | undefined;
 // Stopped by hand (Ctrl-C, a parent's kill): the servers run in process groups of their own and the
 // database is a copy, so neither would go with this process.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -136,72 +107,26 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 try {
-  const reviewers = await Promise.all(
-    Array.from({ length: REVIEWERS }, (_, i) => createTestAccount(database.url, "reviewer", `Reviewer ${i + 1}`)),
-  );
-  const cookies = await Promise.all(reviewers.map((reviewer) => sessionCookie(database.url, reviewer)));
-  const prisma = await getDb(database.url);
-  const runIds = (
-    await prisma.$queryRawUnsafe<Array<{ run_id: string }>>(
-      `SELECT run_id FROM workflow_snapshots WHERE status = 'suspended' AND agent_id IS NOT NULL ORDER BY run_id LIMIT 2000`,
-    )
-  ).map((row) => row.run_id);
-  // Calls that wait for an approval (not for data): what the queue's Approve button decides. Not the
-  // backlog's share of runs of agents no console serves any more (bench/backlog.ts: "legacy-…"),
-  // which the console rightly refuses (502 unknown_agent).
-  const approvable: Approvable[] = (
-    await prisma.$queryRawUnsafe<Array<{ run_id: string; tool_call_id: string; agent_id: string }>>(
-      `SELECT run_id, tool_call_id, agent_id FROM pending_tool_calls WHERE call LIKE '%"requiresApproval":true%' AND agent_id NOT LIKE 'legacy-%' ORDER BY run_id DESC LIMIT ${
-        DECISIONS_PER_SECOND * seconds * (rates.length + 1) + 20
-      }`,
-    )
-  ).map((row) => ({ runId: row.run_id, toolCallId: row.tool_call_id, agentId: row.agent_id }));
-  await disconnectDb(database.url); // the servers are the only ones using the database from here on
+  const cookies = await reviewerCookies(database.url);
+  const { runIds, approvable } = await mixInputs(database.url, DECISIONS_PER_SECOND * seconds * (rates.length + 1) + 20);
   const nodeOptions = [serverNodeOptions, profileDir ? `--require ${path.join(BENCH_DIR, "cpu-profile.cjs")}` : ""]
     .filter(Boolean)
     .join(" ");
   const env: Record<string, string> = {
     ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
     ...(profileDir ? { CPU_PROFILE_DIR: path.resolve(profileDir) } : {}),
+    // Each reader's share of the streams on one instance, whatever the default (as bench/live.ts).
+    ...(liveStreams ? { LIVE_STREAMS_PER_USER: String(liveStreams + 10) } : {}),
   };
   for (let i = 0; i < instances; i++) servers.push(await startConsoleServer(database.url, env));
   log(
     `servers: ${servers.map((s) => s.url).join(", ")}; ${runIds.length} run pages, ${approvable.length} calls to approve; setup took ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
 
-  const mix = readMix(runIds);
+  const mix = readMix(runIds, onlyKind);
   const nextRead = picker(mix);
-  const floor = (): Request => ({ kind: "floor", method: "GET", path: "/api/health/session" });
-  const decide = (): Request | undefined => {
-    const call = approvable.pop();
-    return (
-      call && {
-        kind: "decision",
-        method: "POST",
-        path: "/api/decisions",
-        body: JSON.stringify({ action: "approve", runId: call.runId, toolCallId: call.toolCallId, agentId: call.agentId }),
-      }
-    );
-  };
-
-  // Warm-up: every kind on every instance, so the first timed requests do not load modules.
-  const warm = new http.Agent({ keepAlive: true });
-  for (const server of servers) {
-    for (const [, kind, pathOf] of mix) {
-      for (let i = 0; i < WARM_UPS; i++) {
-        const outcome = await send(server, warm, cookies[0]!, { kind, method: "GET", path: pathOf() }, performance.now());
-        if (outcome.status !== "200") throw new Error(`warm-up ${kind}: ${outcome.status}\n${server.output()}`);
-      }
-    }
-    const outcome = await send(server, warm, cookies[0]!, floor(), performance.now());
-    if (outcome.status !== "200") throw new Error(`warm-up floor: ${outcome.status}\n${server.output()}`);
-    const decided = decide();
-    if (decided) {
-      const first = await send(server, warm, cookies[0]!, decided, performance.now());
-      log(`a first approval through POST /api/decisions: ${first.status} in ${first.latencyMs.toFixed(0)} ms`);
-    }
-  }
-  warm.destroy();
+  const decide = decider(approvable);
+  await warmUp(servers, cookies[0]!, mix, decide, WARM_UPS, log);
 
   // What each kind costs alone, on an idle instance: a few in a row after the warm-up, the median.
   const serviceTimeMs: Record<string, number> = {};
@@ -224,15 +149,26 @@ try {
   // Saturation of one instance, first: the GET mix (a fixed shuffled list every connection walks) and
   // the floor. Before the open loop, since a rate beyond what the servers serve leaves them working
   // off abandoned requests for minutes (nothing cancels them), which no later phase should inherit.
+  // --saturation-seconds 0: none (the live variant measures the rates with streams held, not the maximum).
   const readList = Array.from({ length: 500 }, nextRead);
-  const saturated = {
-    mix: await saturation(servers[0]!, cookies[0]!, readList, saturationSeconds),
-    floor: await saturation(servers[0]!, cookies[0]!, [floor()], saturationSeconds),
-  };
-  log(
-    `saturation of one instance (autocannon, ${SATURATION_CONNECTIONS} connections, ${saturationSeconds} s): mix ${saturated.mix.requestsPerSecond} req/s (p99 ${saturated.mix.latencyMs.p99} ms, non-2xx ${saturated.mix.non2xx}, errors ${saturated.mix.errors}), floor ${saturated.floor.requestsPerSecond} req/s (p99 ${saturated.floor.latencyMs.p99} ms); ratio ${(saturated.mix.requestsPerSecond / saturated.floor.requestsPerSecond).toFixed(2)}`,
-  );
-  const phases: Array<{ target: "mix" | "floor"; loadAverage: number[]; drainSeconds: number } & Awaited<ReturnType<typeof openLoop>>> = [];
+  const saturated = saturationSeconds
+    ? {
+        mix: await saturation(servers[0]!, cookies[0]!, readList, saturationSeconds),
+        floor: await saturation(servers[0]!, cookies[0]!, [floor()], saturationSeconds),
+      }
+    : undefined;
+  if (saturated)
+    log(
+      `saturation of one instance (autocannon, ${SATURATION_CONNECTIONS} connections, ${saturationSeconds} s): mix ${saturated.mix.requestsPerSecond} req/s (p99 ${saturated.mix.latencyMs.p99} ms, non-2xx ${saturated.mix.non2xx}, errors ${saturated.mix.errors}), floor ${saturated.floor.requestsPerSecond} req/s (p99 ${saturated.floor.latencyMs.p99} ms); ratio ${(saturated.mix.requestsPerSecond / saturated.floor.requestsPerSecond).toFixed(2)}`,
+    );
+  // --live-streams: idle reviewer streams held across the instances through every phase.
+  streams = liveStreams ? await holdStreams(servers, cookies, liveStreams) : undefined;
+  if (streams)
+    log(
+      `live streams held: ${streams.opened} of ${liveStreams}${Object.keys(streams.refused).length ? `, refused ${JSON.stringify(streams.refused)}` : ""}`,
+    );
+  type Phase = { target: "mix" | "floor"; loadAverage: number[]; drainSeconds: number; streamsOpen?: number };
+  const phases: Array<Phase & Awaited<ReturnType<typeof openLoop>>> = [];
   for (const rate of rates) {
     // The floor first: the mix at a rate the servers cannot serve leaves them busy long after.
     for (const target of ["floor", "mix"] as const) {
@@ -245,12 +181,17 @@ try {
         rate,
         target === "mix" ? nextRead : floor,
         target === "mix" ? decide : undefined,
+        { conditional },
       );
       const loadAverage = os.loadavg().map((x) => Math.round(x * 10) / 10);
-      phases.push({ target, loadAverage, drainSeconds, ...result });
+      phases.push({ target, loadAverage, drainSeconds, ...(streams ? { streamsOpen: streams.stillOpen() } : {}), ...result });
       log(
         `${String(rate).padStart(4)} req/s ${target.padEnd(5)}: p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms; answered ${result.achievedRate}/s${result.rateReached ? "" : " (SHORT of the rate)"}, errors ${result.errors}/${result.sent}; client sent late by p99 ${result.sendLagMs.p99} ms; load average ${loadAverage[0]}`,
       );
+      if (result.queueReads?.sent)
+        log(
+          `      GET /api/queue: ${result.queueReads.sent} sent, ${result.queueReads.withEtag} with If-None-Match, ${result.queueReads.notModified} answered 304${streams ? `; streams still open ${streams.stillOpen()}` : ""}`,
+        );
       if (target === "mix")
         for (const [kind, s] of Object.entries(result.byKind))
           log(`      ${kind.padEnd(20)} n=${String(s.n).padStart(5)}  p50 ${s.p50}  p95 ${s.p95}  p99 ${s.p99}`);
@@ -286,11 +227,15 @@ try {
     loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 10) / 10),
     phases,
     serviceTimeMs,
-    saturation: { ...saturated, ratio: saturated.mix.requestsPerSecond / saturated.floor.requestsPerSecond },
+    ...(saturated ? { saturation: { ...saturated, ratio: saturated.mix.requestsPerSecond / saturated.floor.requestsPerSecond } } : {}),
+    /** --live-streams: idle streams asked for and let in; --conditional: GET /api/queue sent If-None-Match. */
+    liveStreams: streams ? { asked: liveStreams, opened: streams.opened, refused: streams.refused } : undefined,
+    conditional,
     seconds_total: Math.round((performance.now() - started) / 1000),
   };
   if (asJson) console.log(JSON.stringify(result));
 } finally {
+  streams?.close();
   for (const server of servers) await server.stop();
   await database.drop();
 }

@@ -11,7 +11,8 @@ import { BENCH_DIR } from "./backlog.ts";
 import { millionReport } from "./million-report.ts";
 import { CASES, PER_PAGE, type BenchResults, type MastraResult, type OurResult } from "./cases.ts";
 import type { Stats } from "./timing.ts";
-import { decisionTarget, historyTargets, listingTargets, tokenFloorTargets } from "./targets.ts";
+import { bulkTargets, decisionTarget, historyTargets, listingTargets, tokenFloorTargets } from "./targets.ts";
+import { liveReport } from "./live-report.ts";
 import { loadReport, type OpenLoopResult } from "./load-report.ts";
 import { threadsReport, THREADS_PER_PAGE } from "./threads.ts";
 import { writePathReport } from "./write-path.ts";
@@ -176,23 +177,7 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
       `${remote.ratio.toFixed(2)}x (${remote.remote!.median.toFixed(1)} vs ${remote.embedded!.median.toFixed(1)} ms)`,
       remote.ratio < 2,
     );
-  const bulk = results.bulk as
-    | {
-        n: number;
-        stores: Record<string, Record<string, { bestPerCallMs: number; ratio?: number; bestRatio?: number; sameDurableState: boolean }>>;
-      }
-    | undefined;
-  for (const [store, sides] of Object.entries(bulk?.stores ?? {})) {
-    const single = sides.single;
-    for (const [name, side] of Object.entries(sides)) {
-      if (side.ratio === undefined || !single) continue;
-      t(
-        `bulk approve of ${bulk!.n} (${store}, ${name}): per call no worse than ${bulk!.n} single approvals (best rounds < 1.1x), same durable states`,
-        `${side.bestRatio!.toFixed(2)}x best, ${side.ratio.toFixed(2)}x median (${side.bestPerCallMs} vs ${single.bestPerCallMs} ms per call)${side.sameDurableState && single.sameDurableState ? "" : ", states differ"}`,
-        side.bestRatio! < 1.1 && side.sameDurableState && single.sameDurableState,
-      );
-    }
-  }
+  results.targets.push(...bulkTargets(results.bulk));
   results.targets.push(...auditChainTargets(results.auditChain, QUICK));
   if (results.mismatches.length) t("totals agree with Mastra's", results.mismatches.join("; "), false);
   const threads = threadsReport(results.threads, OUR_SIZES, QUICK);
@@ -202,6 +187,9 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
   const load = Object.keys(results.load).length ? loadReport(results.load, QUICK) : undefined;
   if (load) results.targets.push(...load.targets);
   results.targets.push(...tokenFloorTargets(results.tokenFloor, QUICK));
+  // The live queue is measured by full runs only: a quick run has no lines for it.
+  const live = QUICK ? undefined : liveReport(results.live, results.liveLoad);
+  if (live) results.targets.push(...live.targets);
   const million = results.million?.results ? millionReport(results.million) : undefined;
   if (million) results.targets.push(...million.targets);
   else if (results.million?.error) t("the 1M measurement (bench/million.ts) ran", results.million.error, false);
@@ -214,7 +202,7 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
     ...results.targets.map((x) => `| ${x.target} | ${x.value} | ${x.met ? "yes" : "**no**"} |`),
   ].join("\n");
 
-  console.log(`\n${table}\n\n${threads.table}\n\n${load ? `${load.table}\n\n` : ""}${targetTable}\n`);
+  console.log(`\n${table}\n\n${threads.table}\n\n${load ? `${load.table}\n\n` : ""}${live ? `${live.table}\n\n` : ""}${targetTable}\n`);
   console.log(`(${results.mode} run, ${results.seconds} s)`);
 
   const git = (() => {
@@ -270,6 +258,16 @@ export function writeReport(results: BenchResults, { QUICK, OUR_SIZES, MASTRA_SI
             `bench/open-loop.ts: requests leave at evenly spaced times (an open loop) whatever the servers answer, round robin over the instances on one database, latency from when each was due to its last byte. The mix: the queue page and \`GET /api/queue\` with resource, agent and risk filters, run pages, and ${(Object.values(results.load)[0] as OpenLoopResult | undefined)?.decisionsPerSecond ?? "a few"} approvals a second through \`POST /api/decisions\`; the floor is \`GET /api/health/session\` (reads the session, answers a constant) at the same rates. "client late" is how late the load generator itself sent (it shares the CPUs with the servers). Saturation is autocannon's closed loop on one instance.`,
             "",
             load.table,
+            "",
+          ]
+        : []),
+      ...(live
+        ? [
+            "## The live queue (issue 45)",
+            "",
+            `bench/live.ts and bench/open-loop.ts --live-streams 1000 --conditional; how they measure: bench/README.md.`,
+            "",
+            live.table,
             "",
           ]
         : []),

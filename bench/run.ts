@@ -19,16 +19,19 @@
  * Full only: PostgreSQL at 10k, 100k and 1M waiting runs generated in SQL (bench/million.ts, the 1M
  * table; its databases are kept between runs, the first build of 1M takes about half an hour).
  *
- * Flags: --quick, --rebuild (drop cached stores first), --no-page, --no-mastra, --no-decision, --no-write, --no-load, --no-insights, --no-million.
+ * Full only: the live queue (bench/live.ts: idle streams, propagation across instances under the
+ * mix) and the open-loop load with 1,000 live streams held and conditional reads (bench/run-load.ts).
+ *
+ * Flags: --quick, --rebuild (drop cached stores first), --no-page, --no-mastra, --no-decision, --no-write, --no-load (the live
+ * queue too), --no-live, --no-insights, --no-million.
  */
 import { disconnectDb } from "../lib/db/client.ts";
 import { listSuspendedRuns } from "../lib/runs/list-suspended-runs.ts";
 import { backlogShape, loadTemplates } from "./backlog.ts";
-import type { TokenFloorResult } from "./targets.ts";
 import { CASES, createResults, scoped, v, type BenchResults, type MastraResult, type RulesResult } from "./cases.ts";
 import { child } from "./children.ts";
-import type { OpenLoopResult } from "./load-report.ts";
 import { writeReport } from "./report.ts";
+import { runLoad } from "./run-load.ts";
 import { bareSqliteListing, type BareOptions } from "./bare-sqlite.ts";
 import { sqliteFilePath } from "../lib/db/database-url.ts";
 import { buildStore, dropStore, type BuiltStore, type StoreKind } from "./stores.ts";
@@ -263,19 +266,7 @@ if (!args.has("--no-decision")) {
   results.bulk = await child("bulk.ts", QUICK ? ["20", "--rounds", "1"] : ["100", "--rounds", "5"]);
   log(`  ${JSON.stringify(results.bulk)}`);
 }
-if (!args.has("--no-load")) {
-  for (const db of ["postgres", "sqlite"] as const) {
-    log(`load: open loop at fixed arrival rates on ${db}, with the floor…`);
-    results.load[db] = (await child(
-      "open-loop.ts",
-      ["--db", db, "--json", ...(QUICK ? ["--quick"] : [])],
-      {},
-      1_800_000,
-    )) as OpenLoopResult;
-    log(`floor on ${db}: signed in with a session vs an API token…`);
-    results.tokenFloor[db] = (await child("token-floor.ts", ["--db", db, "--json", "--seconds", QUICK ? "3" : "10"])) as TokenFloorResult;
-  }
-}
+if (!args.has("--no-load")) await runLoad(results, { quick: QUICK, live: !args.has("--no-live") }, log);
 if (!QUICK && !args.has("--no-page")) {
   log(`runs page: next build + next start on a copy of the app, ${biggest.toLocaleString("en")} backlog…`);
   results.page = await child("page.ts", [built.get(`ours-sqlite:${biggest}`)!.url, v.resourceId]);

@@ -166,3 +166,27 @@ export function tokenFloorTargets(results: Record<string, TokenFloorResult | und
     ];
   });
 }
+
+/** bench/bulk.ts: a bulk approval of N calls per call no worse than N single approvals (best rounds < 1.1x), same durable states, per store. */
+export function bulkTargets(bulkResult: unknown): Target[] {
+  const targets: Target[] = [];
+  const t = (target: string, value: string, met: boolean) => targets.push({ target, value, met });
+  const bulk = bulkResult as
+    | {
+        n: number;
+        stores: Record<string, Record<string, { bestPerCallMs: number; ratio?: number; bestRatio?: number; sameDurableState: boolean }>>;
+      }
+    | undefined;
+  for (const [store, sides] of Object.entries(bulk?.stores ?? {})) {
+    const single = sides.single;
+    for (const [name, side] of Object.entries(sides)) {
+      if (side.ratio === undefined || !single) continue;
+      t(
+        `bulk approve of ${bulk!.n} (${store}, ${name}): per call no worse than ${bulk!.n} single approvals (best rounds < 1.1x), same durable states`,
+        `${side.bestRatio!.toFixed(2)}x best, ${side.ratio.toFixed(2)}x median (${side.bestPerCallMs} vs ${single.bestPerCallMs} ms per call)${side.sameDurableState && single.sameDurableState ? "" : ", states differ"}`,
+        side.bestRatio! < 1.1 && side.sameDurableState && single.sameDurableState,
+      );
+    }
+  }
+  return targets;
+}
