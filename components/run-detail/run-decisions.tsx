@@ -39,9 +39,16 @@ export function RunDecisionsProvider({ children }: { children: React.ReactNode }
   const [beingDecided, setBeingDecided] = useState<Record<string, InFlightDecision>>({});
   const [live, setLive] = useState(false);
   const learn = useCallback(
-    // What this reviewer decided stays: a later word from the stream about the same call is their own decision.
+    // What this reviewer learned from their own decision stays (theirs, or the refusal naming who won):
+    // the stream's later word about the same call adds nothing.
     (toolCallId: string, decision: LearnedDecision) =>
-      setLearned((current) => (current[toolCallId]?.by === "you" ? current : { ...current, [toolCallId]: decision })),
+      setLearned((current) => {
+        const known = current[toolCallId];
+        if (known?.by === "you" || (known && decision.by === "someone-else" && decision.live && !("live" in known && known.live))) {
+          return current;
+        }
+        return { ...current, [toolCallId]: decision };
+      }),
     [],
   );
   const value = useMemo(() => ({ learned, learn, beingDecided, setBeingDecided, live, setLive }), [learned, learn, beingDecided, live]);

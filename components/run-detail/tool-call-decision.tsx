@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useState, type Ref } from "react";
+import { useCallback, useState, type Ref } from "react";
 import type { ClientActionError } from "@/lib/actions/result";
 import { DECIDING, type DecisionOutcome, type InFlightDecision, type InterruptedDecision, type MarkedExpiry } from "@/lib/decisions/types";
 import type { AssigneeDto } from "@/lib/queue/dto";
@@ -19,7 +19,7 @@ import { DecisionResult, DecisionStatusMessage } from "./decision-outcome";
 import { ResumeForm } from "./resume-form";
 import { useRunDecisions } from "./run-decisions";
 import { useDecisionSentences } from "./run-headline";
-import type { DecisionControls } from "./use-decide";
+import { DecisionSentContext, type DecisionControls } from "./use-decide";
 import { useArgsDigest } from "./use-args-digest";
 import { shownValue } from "@/lib/audit/args-digest-text";
 
@@ -80,8 +80,12 @@ export function ToolCallDecision({
   const { learn, learned, beingDecided, live } = useRunDecisions();
   // Told by the run page's live stream (run-live.tsx): a colleague decided the call, or is deciding it.
   const learnedHere = toolCallId ? learned[toolCallId] : undefined;
-  const decidedElsewhere = learnedHere?.by === "someone-else" && learnedHere.live ? learnedHere.prior : undefined;
-  const claimed = inFlight ?? (toolCallId ? beingDecided[toolCallId] : undefined);
+  // Once this reviewer sent a decision here, the server's answer to it is what the card shows (who
+  // won, and that theirs was recorded but not carried out), never replaced by the stream's word.
+  const [sentHere, setSentHere] = useState(false);
+  const markSent = useCallback(() => setSentHere(true), []);
+  const decidedElsewhere = !sentHere && learnedHere?.by === "someone-else" && learnedHere.live ? learnedHere.prior : undefined;
+  const claimed = inFlight ?? (sentHere || !toolCallId ? undefined : beingDecided[toolCallId]);
   const decisionSentences = useDecisionSentences();
   const viewer = useViewer();
   const reservedFor = assignee?.exclusive && assignee.id !== viewer?.id ? assignee : null;
@@ -111,66 +115,68 @@ export function ToolCallDecision({
   };
 
   return (
-    <div className={compact ? "flex flex-col gap-3" : "flex flex-col gap-4"}>
-      {/* Always in the DOM, so assistive technology announces what gets written into it. */}
-      <div role="status" aria-live="polite" aria-atomic="true" className="empty:absolute">
-        {outcome ? <DecisionStatusMessage outcome={outcome} compact={compact} /> : null}
+    <DecisionSentContext.Provider value={markSent}>
+      <div className={compact ? "flex flex-col gap-3" : "flex flex-col gap-4"}>
+        {/* Always in the DOM, so assistive technology announces what gets written into it. */}
+        <div role="status" aria-live="polite" aria-atomic="true" className="empty:absolute">
+          {outcome ? <DecisionStatusMessage outcome={outcome} compact={compact} /> : null}
+        </div>
+        {outcome ? (
+          compact ? null : (
+            <DecisionResult outcome={outcome} />
+          )
+        ) : decidedElsewhere ? (
+          <Alert
+            variant="default"
+            role="status"
+            data-testid="decided-elsewhere"
+            title={decisionSentences.learned({ by: "someone-else", prior: decidedElsewhere })}
+          />
+        ) : markedExpired ? (
+          <Alert variant="default" role="status" title={t("expired")}>
+            {markedExpirySentence(markedExpired)}
+          </Alert>
+        ) : claimed ? (
+          <BeingDecided inFlight={claimed} requiresApproval={requiresApproval} compact={compact} live={live} />
+        ) : canDecide && reservedFor ? (
+          <p className="rounded-lg border border-neutral-200 bg-neutral-50 px-3 py-2.5 text-sm text-neutral-600" data-testid="reserved-for">
+            {t("reservedFor", { email: reservedFor.email })}
+          </p>
+        ) : !canDecide ? (
+          <p className="rounded-lg border border-neutral-200 bg-neutral-50 px-3 py-2.5 text-sm text-neutral-600">{t("cannotDecide")}</p>
+        ) : !toolCallId ? (
+          <p className="text-sm text-neutral-600">{t("noToolCallId")}</p>
+        ) : requiresApproval ? (
+          <ApprovalForm
+            runId={runId}
+            toolCallId={toolCallId}
+            toolName={toolName}
+            interrupted={interrupted}
+            onDecided={onDecided}
+            onDecidedElsewhere={onDecidedElsewhere}
+            compact={compact}
+            controls={controls}
+            args={args}
+            trustArgs={trustArgs}
+            argsDigest={argsDigest}
+          />
+        ) : (
+          <ResumeForm
+            runId={runId}
+            toolCallId={toolCallId}
+            toolName={toolName}
+            resumeSchema={resumeSchema}
+            suspendPayload={suspendPayload}
+            interrupted={interrupted}
+            onDecided={onDecided}
+            onDecidedElsewhere={onDecidedElsewhere}
+            compact={compact}
+            controls={controls}
+            argsDigest={argsDigest}
+          />
+        )}
       </div>
-      {outcome ? (
-        compact ? null : (
-          <DecisionResult outcome={outcome} />
-        )
-      ) : decidedElsewhere ? (
-        <Alert
-          variant="default"
-          role="status"
-          data-testid="decided-elsewhere"
-          title={decisionSentences.learned({ by: "someone-else", prior: decidedElsewhere })}
-        />
-      ) : markedExpired ? (
-        <Alert variant="default" role="status" title={t("expired")}>
-          {markedExpirySentence(markedExpired)}
-        </Alert>
-      ) : claimed ? (
-        <BeingDecided inFlight={claimed} requiresApproval={requiresApproval} compact={compact} live={live} />
-      ) : canDecide && reservedFor ? (
-        <p className="rounded-lg border border-neutral-200 bg-neutral-50 px-3 py-2.5 text-sm text-neutral-600" data-testid="reserved-for">
-          {t("reservedFor", { email: reservedFor.email })}
-        </p>
-      ) : !canDecide ? (
-        <p className="rounded-lg border border-neutral-200 bg-neutral-50 px-3 py-2.5 text-sm text-neutral-600">{t("cannotDecide")}</p>
-      ) : !toolCallId ? (
-        <p className="text-sm text-neutral-600">{t("noToolCallId")}</p>
-      ) : requiresApproval ? (
-        <ApprovalForm
-          runId={runId}
-          toolCallId={toolCallId}
-          toolName={toolName}
-          interrupted={interrupted}
-          onDecided={onDecided}
-          onDecidedElsewhere={onDecidedElsewhere}
-          compact={compact}
-          controls={controls}
-          args={args}
-          trustArgs={trustArgs}
-          argsDigest={argsDigest}
-        />
-      ) : (
-        <ResumeForm
-          runId={runId}
-          toolCallId={toolCallId}
-          toolName={toolName}
-          resumeSchema={resumeSchema}
-          suspendPayload={suspendPayload}
-          interrupted={interrupted}
-          onDecided={onDecided}
-          onDecidedElsewhere={onDecidedElsewhere}
-          compact={compact}
-          controls={controls}
-          argsDigest={argsDigest}
-        />
-      )}
-    </div>
+    </DecisionSentContext.Provider>
   );
 }
 

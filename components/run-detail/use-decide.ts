@@ -7,7 +7,7 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useCallback } from "react";
+import { createContext, useCallback, useContext } from "react";
 import type { ActionResult, ClientActionError } from "@/lib/actions/result";
 import type { DecisionOutcome } from "@/lib/decisions/types";
 import { GONE_CODES } from "@/lib/errors";
@@ -32,14 +32,22 @@ export interface DecisionControls {
 }
 
 /**
+ * Told each time a decision is sent from inside it: a call's decision card (tool-call-decision.tsx)
+ * then leaves what it shows to the server's answer to this reviewer, not to the live stream.
+ */
+export const DecisionSentContext = createContext<(() => void) | null>(null);
+
+/**
  * `deferListUpdate`: the caller updates the runs list itself (the review queue keeps a decided row in
  * place for a moment so its outcome can be read, then drops it).
  */
 export function useDecide({ deferListUpdate = false }: { deferListUpdate?: boolean } = {}) {
   const queryClient = useQueryClient();
   const t = useTranslations("errors");
+  const sent = useContext(DecisionSentContext);
   return useCallback(
     async (send: () => Promise<ActionResult<DecisionOutcome>>): Promise<DecisionResultOrError> => {
+      sent?.();
       let result: ActionResult<DecisionOutcome>;
       try {
         result = await send();
@@ -51,6 +59,6 @@ export function useDecide({ deferListUpdate = false }: { deferListUpdate?: boole
       else if (result.ok || isAlreadyDecided(result.error)) refreshRuns(queryClient);
       return result;
     },
-    [queryClient, deferListUpdate, t],
+    [queryClient, deferListUpdate, t, sent],
   );
 }
