@@ -12,8 +12,8 @@ import { chromium, type Page } from "@playwright/test";
 import { createTestAccount, sessionCookie } from "../tests/helpers/accounts.ts";
 import { postDecision, startConsoleServer, type ConsoleServer } from "../tests/helpers/console-server.ts";
 import { refundRequest, suspendDemoRun, type DemoRun } from "../tests/helpers/demo-runs.ts";
+import { openStream, type LiveStream } from "../tests/helpers/live-stream.ts";
 import { DECISIONS_PER_SECOND, openLoop, percentiles } from "./arrivals.ts";
-import { watchStream } from "./live-streams.ts";
 import { backlogDatabase } from "./load-backlog.ts";
 import { decider, mixInputs, picker, readMix, reviewerCookies, warmUp } from "./read-mix.ts";
 
@@ -68,13 +68,7 @@ const LAUNCH = {
 /** Times each run's approval on `a`: to its event on the stream on `b`, and to its row gone from `page` (on `b`). */
 async function timeDecisions(
   runs: DemoRun[],
-  {
-    a,
-    cookie,
-    page,
-    stream,
-    until,
-  }: { a: ConsoleServer; cookie: string; page: Page; stream: Awaited<ReturnType<typeof watchStream>>; until: number },
+  { a, cookie, page, stream, until }: { a: ConsoleServer; cookie: string; page: Page; stream: LiveStream; until: number },
 ): Promise<PropagationSide> {
   const event: number[] = [];
   const row: number[] = [];
@@ -148,7 +142,8 @@ export async function measurePropagation(options: PropagationOptions, log: (line
     // Given by domain and path: Chromium refuses a Secure cookie given by an http:// URL, and sends one to 127.0.0.1.
     await context.addCookies([{ name, value, domain: new URL(b.url).hostname, path: "/", secure: true, httpOnly: true, sameSite: "Lax" }]);
     const page = await context.newPage();
-    const stream = await watchStream(b, watcherCookie);
+    const stream = await openStream(b, watcherCookie);
+    if (stream.status !== 200) throw new Error(`GET /api/events/stream on B: ${stream.status}`);
     const timing = { a, cookie: cookies[0]!, page, stream };
 
     // The first decision on A resumes its agent there for the first time (modules loaded): not counted.

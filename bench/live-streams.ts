@@ -1,7 +1,7 @@
 /**
  * Live streams (GET /api/events/stream) as the benchmarks hold them: many idle ones whose events are
- * read and thrown away (a reader that stops reading would be cut by the server), and one watched
- * stream whose events are parsed and stamped with the time they arrived.
+ * read and thrown away (a reader that stops reading would be cut by the server). A watched stream,
+ * its events stamped with the time they arrived, is the tests' (tests/helpers/live-stream.ts).
  */
 import http from "node:http";
 import type { ConsoleServer } from "../tests/helpers/console-server.ts";
@@ -66,73 +66,5 @@ export async function holdStreams(servers: ConsoleServer[], cookies: string[], c
       for (const request of requests) request.destroy();
       agent.destroy();
     },
-  };
-}
-
-export interface TimedEvent {
-  id?: string;
-  event: string;
-  data: string;
-  /** performance.now() when its last line arrived. */
-  at: number;
-}
-
-/** One stream whose events are kept with the time each arrived; `waitFor` finds one already seen or still to come. */
-export async function watchStream(server: ConsoleServer, cookie: string) {
-  const abort = new AbortController();
-  const response = await fetch(`${server.url}/api/events/stream`, {
-    headers: { cookie, accept: "text/event-stream" },
-    signal: abort.signal,
-  });
-  if (response.status !== 200) throw new Error(`GET /api/events/stream: ${response.status} ${await response.text()}`);
-  const events: TimedEvent[] = [];
-  const waiters = new Set<() => void>();
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = "";
-    try {
-      const reader = response.body!.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        const at = performance.now();
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const event: TimedEvent = { event: "message", data: "", at };
-          let fields = 0;
-          for (const line of buffer.slice(0, end).split("\n")) {
-            const [, field, value] = /^([a-z]+): ?(.*)$/.exec(line) ?? [];
-            if (field === "id") event.id = value;
-            else if (field === "event") event.event = value!;
-            else if (field === "data") event.data = value!;
-            else continue;
-            fields++;
-          }
-          buffer = buffer.slice(end + 2);
-          if (fields) events.push(event);
-        }
-        for (const wake of waiters) wake();
-      }
-    } catch {
-      // closed
-    }
-  })();
-  return {
-    events,
-    async waitFor(match: (event: TimedEvent) => boolean, timeoutMs = 30_000): Promise<TimedEvent> {
-      const deadline = performance.now() + timeoutMs;
-      for (;;) {
-        const found = events.find(match);
-        if (found) return found;
-        if (performance.now() > deadline) throw new Error(`no matching event within ${timeoutMs} ms (${events.length} events seen)`);
-        await new Promise<void>((resolve) => {
-          const wake = () => (waiters.delete(wake), resolve());
-          waiters.add(wake);
-          setTimeout(wake, 250);
-        });
-      }
-    },
-    close: () => abort.abort(),
   };
 }

@@ -5,6 +5,8 @@ export interface StreamEvent {
   id?: string;
   event: string;
   data: string;
+  /** performance.now() when the chunk holding its end arrived (the benchmarks time propagation by it). */
+  at: number;
 }
 
 export interface LiveStream {
@@ -75,12 +77,13 @@ async function readEvents(response: Response, onEvent: (event: StreamEvent) => v
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      const at = performance.now();
       buffer += decoder.decode(value, { stream: true });
       let end: number;
       while ((end = buffer.indexOf("\n\n")) >= 0) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
-        const event: StreamEvent = { event: "message", data: "" };
+        const event: StreamEvent = { event: "message", data: "", at };
         let fields = 0;
         for (const line of block.split("\n")) {
           if (line.startsWith(":")) onComment();
