@@ -17,8 +17,11 @@ export type LearnedDecision =
 interface RunDecisions {
   learned: Record<string, LearnedDecision>;
   learn: (toolCallId: string, decision: LearnedDecision) => void;
-  /** Calls somebody else's decision is being carried out on, as the live stream last said. */
-  beingDecided: Record<string, InFlightDecision>;
+  /**
+   * Calls a decision is being carried out on, as the live stream last said; null until it said
+   * anything (what the page was rendered with holds until then).
+   */
+  beingDecided: Record<string, InFlightDecision> | null;
   setBeingDecided: (calls: Record<string, InFlightDecision>) => void;
   /** Whether the page's live stream is open: what is shown then follows on its own. */
   live: boolean;
@@ -28,7 +31,7 @@ interface RunDecisions {
 const Context = createContext<RunDecisions>({
   learned: {},
   learn: () => {},
-  beingDecided: {},
+  beingDecided: null,
   setBeingDecided: () => {},
   live: false,
   setLive: () => {},
@@ -36,7 +39,7 @@ const Context = createContext<RunDecisions>({
 
 export function RunDecisionsProvider({ children }: { children: React.ReactNode }) {
   const [learned, setLearned] = useState<Record<string, LearnedDecision>>({});
-  const [beingDecided, setBeingDecided] = useState<Record<string, InFlightDecision>>({});
+  const [beingDecided, setBeingDecided] = useState<Record<string, InFlightDecision> | null>(null);
   const [live, setLive] = useState(false);
   const learn = useCallback(
     // What this reviewer learned from their own decision stays (theirs, or the refusal naming who won):

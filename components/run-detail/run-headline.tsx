@@ -49,10 +49,10 @@ const held = (call: HeadlineCall) => Boolean(call.inFlight || call.markedExpired
 
 export function RunHeadline({ calls: rendered, suspendedAt }: { calls: HeadlineCall[]; suspendedAt: string }) {
   const { learned, beingDecided } = useRunDecisions();
-  // A call the live stream says somebody is deciding now reads like one that was being decided at render.
-  const calls = rendered.map((call) =>
-    !call.inFlight && call.toolCallId && beingDecided[call.toolCallId] ? { ...call, inFlight: beingDecided[call.toolCallId] } : call,
-  );
+  // Once the live stream has said who is deciding what, that replaces what the page was rendered with.
+  const calls = beingDecided
+    ? rendered.map((call) => (call.toolCallId ? { ...call, inFlight: beingDecided[call.toolCallId] } : call))
+    : rendered;
   const t = useTranslations("run");
   const sentences = useDecisionSentences();
   const known = calls.map((call) => (call.toolCallId ? learned[call.toolCallId] : undefined));

@@ -85,7 +85,8 @@ export function ToolCallDecision({
   const [sentHere, setSentHere] = useState(false);
   const markSent = useCallback(() => setSentHere(true), []);
   const decidedElsewhere = !sentHere && learnedHere?.by === "someone-else" && learnedHere.live ? learnedHere.prior : undefined;
-  const claimed = inFlight ?? (sentHere || !toolCallId ? undefined : beingDecided[toolCallId]);
+  // Who is deciding it: as rendered, until the live stream said otherwise (a decision released again included).
+  const claimed = sentHere || !toolCallId || beingDecided === null ? inFlight : beingDecided[toolCallId];
   const decisionSentences = useDecisionSentences();
   const viewer = useViewer();
   const reservedFor = assignee?.exclusive && assignee.id !== viewer?.id ? assignee : null;
