@@ -59,6 +59,35 @@ test("one reviewer approves; the other's queue drops the row without a reload or
 });
 
 /**
+ * A call another reviewer's console has claimed leaves the queue at the stream's word, while the
+ * decision is still being carried out (here: forever, its process killed after recording it), and
+ * without a read of the list: the page knows what to hide. A reload still shows who is deciding.
+ */
+test("a call claimed elsewhere leaves the queue at once, before its decision is carried out, without reading the list", async ({
+  page,
+  suspendRun,
+  holdDecision,
+  testResource,
+}) => {
+  const run = await suspendRun(requests.refund({ amount: "14.00", currency: "EUR" }));
+  const streamOpened = page.waitForResponse((response) => response.url().includes("/api/events/stream") && response.status() === 200);
+  await openRunsOf(page, testResource);
+  await streamOpened;
+  const toggle = threadToggle(page, run.thread);
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  await expect(runLink(page, run.runId)).toBeVisible();
+
+  const sent = recordRequests(page);
+  await holdDecision(run);
+  await expect(runLink(page, run.runId)).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.getByText(EMPTY_STATE)).toBeVisible();
+  expect(sent.map((request) => `${request.method()} ${request.url()}`)).toEqual([]);
+
+  await page.reload();
+  await expect(page.getByText("Being decided by crash-tester", { exact: true })).toBeVisible();
+});
+
+/**
  * Conditional reads (issue 45): a tab that comes back into focus asks whether its queue changed,
  * naming the version it has; nothing changed, so the server answers only "unchanged" and the rows stay.
  */

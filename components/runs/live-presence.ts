@@ -51,6 +51,9 @@ export class LivePresence {
     this.set(change.runId, change.toolCallId, change.viewers);
   }
 
+  /** Whether this tab has the call open. */
+  isOpen = (runId: string, toolCallId: string): boolean => this.open.has(keyOf(runId, toolCallId));
+
   /** This tab opened the call; returns its closing. */
   openCall(runId: string, toolCallId: string): () => void {
     const key = keyOf(runId, toolCallId);

@@ -8,8 +8,11 @@ import type { RunsViewDto } from "@/lib/queue/dto";
 
 const RUNS = "runs";
 
-/** A view as the table keeps it: with the version the server gave it, none once changed here. */
-export type CachedRunsView = RunsViewDto & { version?: string };
+/**
+ * A view as the table keeps it: with the version the server gave it (none once changed here), and
+ * when (performance.now()) the read that brought it began, to weigh it against the live stream's word.
+ */
+export type CachedRunsView = RunsViewDto & { version?: string; readAt?: number };
 
 export function runsQueryKey(params: RawRunsParams) {
   return [RUNS, params] as const;

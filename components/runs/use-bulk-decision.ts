@@ -13,6 +13,7 @@ import { useApprovalProgressText } from "./decision-badges";
 import { useTimestamp } from "@/components/time";
 import type { BulkAction } from "./bulk-bar";
 import { callRowId } from "./runs-table-lingering";
+import { sendingFromHere } from "./sending-here";
 import type { Leaving, RowNote } from "./use-lingering";
 import type { SelectedCall } from "./use-selection";
 
@@ -98,33 +99,39 @@ export function useBulkDecision({
     async (action: BulkAction, calls: SelectedCall[], reason: string | undefined) => {
       setBusy(true);
       setSummary(null);
-      let result: Awaited<ReturnType<typeof decideInBulk>> | null = null;
+      // Until each row has its note, the stream's word of these very decisions does not take the rows away.
+      const sent = sendingFromHere(calls.map((call) => callRowId(call.runId, call.toolCallId, 0)));
       try {
-        result = await decideInBulk({
-          action,
-          calls: calls.map(({ runId, toolCallId }) => ({ runId, toolCallId })),
-          ...(reason ? { reason } : {}),
-        });
-      } catch {
-        result = null;
+        let result: Awaited<ReturnType<typeof decideInBulk>> | null = null;
+        try {
+          result = await decideInBulk({
+            action,
+            calls: calls.map(({ runId, toolCallId }) => ({ runId, toolCallId })),
+            ...(reason ? { reason } : {}),
+          });
+        } catch {
+          result = null;
+        }
+        setBusy(false);
+        if (!result) return setSummary(words.unreachable());
+        if (!result.ok) return setSummary(words.refusedAll(result.error));
+        clearSelection();
+        const outcome = result.data;
+        note(outcome.results.map((call) => [callRowId(call.runId, call.toolCallId, 0), words.rowNote(action, call)]));
+        letLeave(
+          outcome.results
+            .filter((call) => call.status === "applied" || call.status === "already_decided")
+            .map((call) => ({
+              rowId: callRowId(call.runId, call.toolCallId, 0),
+              runId: call.runId,
+              runFinished: call.status === "applied" && call.runState === "completed",
+            })),
+          BULK_LINGER_MS,
+        );
+        setSummary(words.summary(outcome));
+      } finally {
+        sent();
       }
-      setBusy(false);
-      if (!result) return setSummary(words.unreachable());
-      if (!result.ok) return setSummary(words.refusedAll(result.error));
-      clearSelection();
-      const outcome = result.data;
-      note(outcome.results.map((call) => [callRowId(call.runId, call.toolCallId, 0), words.rowNote(action, call)]));
-      letLeave(
-        outcome.results
-          .filter((call) => call.status === "applied" || call.status === "already_decided")
-          .map((call) => ({
-            rowId: callRowId(call.runId, call.toolCallId, 0),
-            runId: call.runId,
-            runFinished: call.status === "applied" && call.runState === "completed",
-          })),
-        BULK_LINGER_MS,
-      );
-      setSummary(words.summary(outcome));
     },
     [note, letLeave, clearSelection, words],
   );

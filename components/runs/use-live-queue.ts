@@ -26,10 +26,12 @@ export function useLiveQueue(
   refresh: () => void,
   /** Where the page's first data was read: the first stream resumes there. */
   since: number | null = null,
+  /** Told of each change once, before `concerns` is asked about it. */
+  observe?: (change: QueueChangeDto) => void,
 ): { live: boolean } {
   const [live, setLive] = useState(false);
-  const latest = useRef({ concerns, refresh });
-  latest.current = { concerns, refresh };
+  const latest = useRef({ concerns, refresh, observe });
+  latest.current = { concerns, refresh, observe };
 
   useEffect(() => {
     let source: EventSource | null = null;
@@ -65,6 +67,7 @@ export function useLiveQueue(
         if (seen.has(change.position)) return;
         seen.add(change.position);
         if (seen.size > REMEMBERED) seen.delete(seen.values().next().value!);
+        latest.current.observe?.(change);
         if (latest.current.concerns(change)) refreshSoon();
       });
       current.addEventListener("reset", refreshSoon);

@@ -9,7 +9,7 @@
  */
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { parseAsString, useQueryStates } from "nuqs";
-import { useCallback, useEffect, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { browseRuns } from "@/lib/actions/browse-runs";
 import type { ClientActionError } from "@/lib/actions/result";
 import {
@@ -22,7 +22,11 @@ import {
 } from "@/lib/list-params";
 import type { RunsViewDto } from "@/lib/queue/dto";
 import { concernsView } from "./live-changes";
+import { livePresence } from "./live-presence";
 import { runsQueryKey, type CachedRunsView } from "./runs-query";
+import { callRowId } from "./runs-table-lingering";
+import { isSendingFromHere } from "./sending-here";
+import { alreadyShown, noSettlingCalls, settleFrom, withoutSettling } from "./settling-calls";
 import { FALLBACK_POLL_MS, useLiveQueue } from "./use-live-queue";
 import type { FilterPatch } from "./runs-table-toolbar";
 
@@ -44,6 +48,7 @@ export class RunsViewError extends Error {
  * back in focus, the slow poll), the server answers only that, and the table keeps what it has.
  */
 async function fetchRunsView(params: RawRunsParams, cached: CachedRunsView | undefined): Promise<CachedRunsView> {
+  const readAt = performance.now();
   let result: Awaited<ReturnType<typeof browseRuns>>;
   try {
     result = await browseRuns({ params, ifChanged: cached?.version });
@@ -51,10 +56,16 @@ async function fetchRunsView(params: RawRunsParams, cached: CachedRunsView | und
     throw new RunsViewError({ code: "network", message: "" });
   }
   if (!result.ok) throw new RunsViewError(result.error);
-  if ("unchanged" in result.data && cached) return cached;
-  if ("view" in result.data) return { ...result.data.view, version: result.data.version };
+  // Unchanged since the version it has: what the table holds is as good as read now.
+  if ("unchanged" in result.data && cached) return { ...cached, readAt };
+  if ("view" in result.data) return { ...result.data.view, version: result.data.version, readAt };
   // "Unchanged" for a table that holds nothing cannot be asked for: read it in full.
   return fetchRunsView(params, undefined);
+}
+
+/** Calls this tab has open or is deciding stay, for the decision's own outcome to show in them. */
+function keepInPlace(runId: string, toolCallId: string): boolean {
+  return Boolean(livePresence()?.isOpen(runId, toolCallId)) || isSendingFromHere(callRowId(runId, toolCallId, 0));
 }
 
 export interface RunsViewOptions {
@@ -74,10 +85,21 @@ export function useRunsView({ initialView, initialVersion, initialParamsHash, in
   const isInitialQuery = runsParamsHash(params) === initialParamsHash;
   const queryClient = useQueryClient();
   const queryKey = runsQueryKey(params);
+  // What the stream said others are deciding: hidden at once, not read again for (settling-calls.ts).
+  const [settling, setSettling] = useState(noSettlingCalls);
+  const settlingNow = useRef(settling);
   const { live } = useLiveQueue(
-    (change) => concernsView(change, params, queryClient.getQueryData<RunsViewDto>(queryKey)),
+    (change) =>
+      !alreadyShown(settlingNow.current, change, keepInPlace) &&
+      concernsView(change, params, queryClient.getQueryData<RunsViewDto>(queryKey)),
     () => void queryClient.invalidateQueries({ queryKey }),
     livePosition,
+    (change) => {
+      const next = settleFrom(settlingNow.current, change, performance.now());
+      if (next === settlingNow.current) return;
+      settlingNow.current = next;
+      setSettling(next);
+    },
   );
 
   const query = useQuery({
@@ -118,8 +140,8 @@ export function useRunsView({ initialView, initialVersion, initialParamsHash, in
     [setParams],
   );
 
+  const data = useMemo(() => (query.data ? withoutSettling(query.data, settling, keepInPlace) : undefined), [query.data, settling]);
   // Decided runs leave the list: if the current page no longer exists, go to the last one.
-  const data = query.data;
   useEffect(() => {
     if (data && !query.isPlaceholderData && data.threadTotal > 0 && data.page > data.pageCount) setPage(data.pageCount, "replace");
   }, [data, query.isPlaceholderData, setPage]);
