@@ -23,16 +23,23 @@ interface RunDecisions {
    */
   beingDecided: Record<string, InFlightDecision> | null;
   setBeingDecided: (calls: Record<string, InFlightDecision>) => void;
+  /** Calls this reviewer sent a decision from: their cards show the server's answer, nothing else. */
+  sent: ReadonlySet<string>;
+  markSent: (toolCallId: string) => void;
   /** Whether the page's live stream is open: what is shown then follows on its own. */
   live: boolean;
   setLive: (live: boolean) => void;
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 const Context = createContext<RunDecisions>({
   learned: {},
   learn: () => {},
   beingDecided: null,
   setBeingDecided: () => {},
+  sent: NONE,
+  markSent: () => {},
   live: false,
   setLive: () => {},
 });
@@ -40,7 +47,12 @@ const Context = createContext<RunDecisions>({
 export function RunDecisionsProvider({ children }: { children: React.ReactNode }) {
   const [learned, setLearned] = useState<Record<string, LearnedDecision>>({});
   const [beingDecided, setBeingDecided] = useState<Record<string, InFlightDecision> | null>(null);
+  const [sent, setSent] = useState<ReadonlySet<string>>(NONE);
   const [live, setLive] = useState(false);
+  const markSent = useCallback(
+    (toolCallId: string) => setSent((current) => (current.has(toolCallId) ? current : new Set(current).add(toolCallId))),
+    [],
+  );
   const learn = useCallback(
     // What this reviewer learned from their own decision stays (theirs, or the refusal naming who won):
     // the stream's later word about the same call adds nothing.
@@ -54,7 +66,10 @@ export function RunDecisionsProvider({ children }: { children: React.ReactNode }
       }),
     [],
   );
-  const value = useMemo(() => ({ learned, learn, beingDecided, setBeingDecided, live, setLive }), [learned, learn, beingDecided, live]);
+  const value = useMemo(
+    () => ({ learned, learn, beingDecided, setBeingDecided, sent, markSent, live, setLive }),
+    [learned, learn, beingDecided, sent, markSent, live],
+  );
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 

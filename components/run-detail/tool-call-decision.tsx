@@ -77,13 +77,15 @@ export function ToolCallDecision({
   const t = useTranslations("decision");
   const progressText = useApprovalProgressText();
   const [outcome, setOutcome] = useState<DecisionOutcome | null>(null);
-  const { learn, learned, beingDecided, live } = useRunDecisions();
+  const { learn, learned, beingDecided, sent, markSent: noteSent, live } = useRunDecisions();
   // Told by the run page's live stream (run-live.tsx): a colleague decided the call, or is deciding it.
   const learnedHere = toolCallId ? learned[toolCallId] : undefined;
   // Once this reviewer sent a decision here, the server's answer to it is what the card shows (who
   // won, and that theirs was recorded but not carried out), never replaced by the stream's word.
-  const [sentHere, setSentHere] = useState(false);
-  const markSent = useCallback(() => setSentHere(true), []);
+  const sentHere = toolCallId !== undefined && sent.has(toolCallId);
+  const markSent = useCallback(() => {
+    if (toolCallId) noteSent(toolCallId);
+  }, [toolCallId, noteSent]);
   const decidedElsewhere = !sentHere && learnedHere?.by === "someone-else" && learnedHere.live ? learnedHere.prior : undefined;
   // Who is deciding it: as rendered, until the live stream said otherwise (a decision released again included).
   const claimed = sentHere || !toolCallId || beingDecided === null ? inFlight : beingDecided[toolCallId];
