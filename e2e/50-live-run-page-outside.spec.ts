@@ -1,10 +1,13 @@
 import type { Page } from "@playwright/test";
+import { delegated } from "../lib/mastra/demo/requests.ts";
 import { expect, requests, test } from "./fixtures.ts";
+import { apiLogin } from "./support/users.ts";
 
 /**
  * A run's page follows its run when the run moves on without the console (issue 45): continued by
  * the agent's own code through Mastra, its open page drops the buttons and says the run is no longer
- * waiting, without a reload.
+ * waiting, without a reload. And a delegated call (a supervisor's) decided in one browser shows who
+ * approved it in the other's page, as a plain call does (e2e/49).
  */
 const STREAM = "/api/events/stream";
 type Marked = { __e2eSameDocument?: boolean };
@@ -40,4 +43,38 @@ test("a run continued outside the console: its open page drops the buttons and s
   await expect(page.getByText("One tool call waits for a reviewer")).toHaveCount(0);
   await expect(page.getByText("No longer waiting: the run was continued outside this console")).toHaveCount(2);
   expect(await sameDocument(page), "never reloaded").toBe(true);
+});
+
+test("a supervisor's delegated call approved in one browser shows who approved it in the other's page, without a reload", async ({
+  browser,
+  baseURL,
+  suspendRun,
+  users,
+}) => {
+  const run = await suspendRun({ agent: "supportDesk", text: delegated(requests.refund({ order: "ORD-5024", amount: "24.00" })).text });
+  const [ada, grace] = await Promise.all(["Ada Lovelace", "Grace Hopper"].map((name) => users.create({ role: "reviewer", name })));
+  const [deciding, watching] = (await Promise.all(
+    [ada!, grace!].map(async (account) => {
+      const context = await browser.newContext({ baseURL });
+      await apiLogin(context, account, baseURL!);
+      const page = await context.newPage();
+      await openLive(page, run.runId);
+      await expect(page.getByText("Waits inside a delegation, continued through support-desk:")).toBeVisible();
+      return page;
+    }),
+  )) as [Page, Page];
+  await expect(watching.getByRole("button", { name: "Approve", exact: true })).toBeEnabled();
+
+  await deciding.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(deciding.getByRole("status").filter({ hasText: "Approved." })).toBeVisible({ timeout: 30_000 });
+
+  await expect(watching.getByTestId("decided-elsewhere")).toContainText(`Approved by ${ada!.email} at`, { timeout: 20_000 });
+  await expect(watching.getByRole("button", { name: "Approve", exact: true })).toHaveCount(0);
+  // The supervisor's run ended with the console's decision: nothing says it went on outside.
+  await expect(watching.getByTestId("no-longer-waiting")).toHaveCount(0);
+  expect(await sameDocument(watching), "never reloaded").toBe(true);
+  // The deciding reviewer's page keeps its own outcome.
+  await expect(deciding.getByTestId("decided-elsewhere")).toHaveCount(0);
+  await expect(deciding.getByTestId("no-longer-waiting")).toHaveCount(0);
+  await Promise.all([deciding, watching].map((page) => page.context().close()));
 });
