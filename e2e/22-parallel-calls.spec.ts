@@ -5,7 +5,8 @@ import { apiLogin } from "./support/users.ts";
 /**
  * One run, two calls the model made in one step (two refunds at once), two reviewers in two
  * browsers. Mastra 1.71 carries out a step's calls in order: the second call is shown from the
- * start, its buttons disabled with the reason, and becomes decidable once the first is decided.
+ * start, its buttons disabled with the reason, and becomes decidable once the first is decided, in
+ * the other reviewer's open page too, without a reload.
  */
 test("two parallel calls of one run are decided by two reviewers, the second once the first is decided", async ({
   browser,
@@ -30,6 +31,8 @@ test("two parallel calls of one run are decided by two reviewers, the second onc
       await apiLogin(context, account, baseURL!);
       const page = await context.newPage();
       await page.goto(`/runs/${run.runId}`);
+      // A marker in the page's JavaScript realm survives only if the document is never reloaded.
+      await page.evaluate(() => ((window as unknown as { __e2eSameDocument?: boolean }).__e2eSameDocument = true));
       return page;
     }),
   );
@@ -55,14 +58,18 @@ test("two parallel calls of one run are decided by two reviewers, the second onc
   await expect(ada!.getByText("The agent carried on and stopped again: it waits for another decision on this run.")).toBeVisible();
   expect((await listRuns({ resourceId: run.resource })).runs.map((r) => r.toolCalls.map((call) => call.toolCallId))).toEqual([[second]]);
 
-  // Grace's page still shows the second call queued; a fresh look shows it decidable, and she approves it.
-  await expect(grace!.getByTestId("queued-call").getByRole("button", { name: "Approve", exact: true })).toBeDisabled();
-  await grace!.reload();
-  await expect(grace!.getByTestId("queued-call")).toHaveCount(0);
+  // Grace's page follows on its own (its live stream): the second call becomes decidable there
+  // without a reload, and she approves it.
+  await expect(grace!.getByTestId("queued-call")).toHaveCount(0, { timeout: 20_000 });
   const secondCard = grace!.locator("main section").filter({ hasText: second }).first();
   await expect(secondCard.getByRole("group", { name: "Arguments of issueRefund" })).toContainText("ORD-7702");
   await secondCard.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(grace!.getByText("Approved by you — the agent continued and finished the run.")).toBeVisible();
+  expect(await grace!.evaluate(() => (window as unknown as { __e2eSameDocument?: boolean }).__e2eSameDocument), "never reloaded").toBe(
+    true,
+  );
+  // Ada's page kept her own answer: it offers the next call rather than taking her card away.
+  await expect(ada!.getByText("The agent carried on and stopped again: it waits for another decision on this run.")).toBeVisible();
 
   // Each tool ran once; the run is gone; the history names each reviewer on their call.
   const db = await getDb(databaseUrl);

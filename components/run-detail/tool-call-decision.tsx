@@ -17,7 +17,7 @@ import { Button } from "@/components/ui/button";
 import { ApprovalForm } from "./approval-form";
 import { DecisionResult, DecisionStatusMessage } from "./decision-outcome";
 import { ResumeForm } from "./resume-form";
-import { useRunDecisions } from "./run-decisions";
+import { noLongerWaits, useRunDecisions } from "./run-decisions";
 import { useDecisionSentences } from "./run-headline";
 import { DecisionSentContext, type DecisionControls } from "./use-decide";
 import { useArgsDigest } from "./use-args-digest";
@@ -77,16 +77,20 @@ export function ToolCallDecision({
   const t = useTranslations("decision");
   const progressText = useApprovalProgressText();
   const [outcome, setOutcome] = useState<DecisionOutcome | null>(null);
-  const { learn, learned, beingDecided, live } = useRunDecisions();
+  const { learn, learned, beingDecided, waitingNow, sent, markSent: noteSent, live } = useRunDecisions();
   // Told by the run page's live stream (run-live.tsx): a colleague decided the call, or is deciding it.
   const learnedHere = toolCallId ? learned[toolCallId] : undefined;
   // Once this reviewer sent a decision here, the server's answer to it is what the card shows (who
   // won, and that theirs was recorded but not carried out), never replaced by the stream's word.
-  const [sentHere, setSentHere] = useState(false);
-  const markSent = useCallback(() => setSentHere(true), []);
+  const sentHere = toolCallId !== undefined && sent.has(toolCallId);
+  const markSent = useCallback(() => {
+    if (toolCallId) noteSent(toolCallId);
+  }, [toolCallId, noteSent]);
   const decidedElsewhere = !sentHere && learnedHere?.by === "someone-else" && learnedHere.live ? learnedHere.prior : undefined;
   // Who is deciding it: as rendered, until the live stream said otherwise (a decision released again included).
   const claimed = sentHere || !toolCallId || beingDecided === null ? inFlight : beingDecided[toolCallId];
+  // The run went on past this call without the console (asked after what the console knows of it).
+  const left = !sentHere && noLongerWaits(waitingNow, toolCallId);
   const decisionSentences = useDecisionSentences();
   const viewer = useViewer();
   const reservedFor = assignee?.exclusive && assignee.id !== viewer?.id ? assignee : null;
@@ -139,6 +143,8 @@ export function ToolCallDecision({
           </Alert>
         ) : claimed ? (
           <BeingDecided inFlight={claimed} requiresApproval={requiresApproval} compact={compact} live={live} />
+        ) : left ? (
+          <Alert variant="default" role="status" data-testid="no-longer-waiting" title={decisionSentences.left()} />
         ) : canDecide && reservedFor ? (
           <p className="rounded-lg border border-neutral-200 bg-neutral-50 px-3 py-2.5 text-sm text-neutral-600" data-testid="reserved-for">
             {t("reservedFor", { email: reservedFor.email })}

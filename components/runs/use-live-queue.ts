@@ -2,7 +2,7 @@
 
 /**
  * The runs page's one live stream (GET /api/events/stream, lib/live): calls `refresh` when a change
- * concerns what the page shows, and reports whether the stream is healthy so the list can stop
+ * concerns what the page shows (with those changes, or null when anything may have changed), and reports whether the stream is healthy so the list can stop
  * polling. A stream that cannot be opened (signed out, a busy or restarting server, a proxy that
  * refuses event streams) is tried again after 1, 2, 4… seconds, at most a minute apart; meanwhile the
  * caller falls back to a slow poll. A stream the browser reconnects by itself sends Last-Event-ID and
@@ -23,7 +23,8 @@ const REMEMBERED = 512;
 
 export function useLiveQueue(
   concerns: (change: QueueChangeDto) => boolean,
-  refresh: () => void,
+  /** The changes that concerned the page since the last call; null: a reset or a reopened stream, anything may have changed. */
+  refresh: (changes: QueueChangeDto[] | null) => void,
   /** Where the page's first data was read: the first stream resumes there. */
   since: number | null = null,
   /** Told of each change once, before `concerns` is asked about it. */
@@ -41,10 +42,15 @@ export function useLiveQueue(
     let lastId: string | null = since === null ? null : String(since);
     let stopped = false;
     const seen = new Set<number>();
-    const refreshSoon = () => {
+    let batch: QueueChangeDto[] | null = [];
+    const refreshSoon = (change?: QueueChangeDto) => {
+      if (!change) batch = null;
+      else batch?.push(change);
       pending ??= setTimeout(() => {
         pending = undefined;
-        latest.current.refresh();
+        const changes = batch;
+        batch = [];
+        latest.current.refresh(changes);
       }, COALESCE_MS);
     };
     const open = () => {
@@ -68,9 +74,9 @@ export function useLiveQueue(
         seen.add(change.position);
         if (seen.size > REMEMBERED) seen.delete(seen.values().next().value!);
         latest.current.observe?.(change);
-        if (latest.current.concerns(change)) refreshSoon();
+        if (latest.current.concerns(change)) refreshSoon(change);
       });
-      current.addEventListener("reset", refreshSoon);
+      current.addEventListener("reset", () => refreshSoon());
       current.addEventListener("error", () => {
         setLive(false);
         livePresence()?.lost();

@@ -55,29 +55,22 @@ export default async function RunPage({ params }: Params) {
   if ("unknown" in found) notFound();
   if ("decided" in found) return <NotWaiting runId={runId} decided={found.decided} decidedOutsideAt={found.decidedOutsideAt} />;
   const run = found.waiting;
+  const shown = run.toolCalls.flatMap((call) => (call.toolCallId ? [call.toolCallId] : []));
   // The page shows every waiting call with its context: opened, for the insights (lib/insights).
-  await recordRunViews(
-    run.runId,
-    run.toolCalls.flatMap((call) => (call.toolCallId ? [call.toolCallId] : [])),
-    actor.email,
-    true,
-  );
+  await recordRunViews(run.runId, shown, actor.email, true);
 
   const agentName = (await listConsoleAgents()).find((agent) => agent.id === run.agentId)?.name;
 
   return (
     <RunDecisionsProvider>
-      <RunLive runId={run.runId} since={since} />
+      <RunLive runId={run.runId} since={since} shown={shown} />
       <div className="flex flex-col gap-6 max-sm:gap-4">
         <RunTitle run={run} />
         {/* Below 1024 px the page a notification opens on a phone starts with the decision: the waiting
             calls (their arguments, then Approve / Decline) come first, the run's facts and its conversation after. */}
         <RunFacts run={run} agentName={agentName} className="max-lg:order-1" />
         <Card className="px-5 py-4 max-lg:order-1">
-          <Conversation
-            runId={run.runId}
-            pendingToolCallIds={run.toolCalls.flatMap((call) => (call.toolCallId ? [call.toolCallId] : []))}
-          />
+          <Conversation runId={run.runId} pendingToolCallIds={shown} />
           <div className="mt-3 flex flex-col">
             <EarlierInThread runId={run.runId} />
           </div>
