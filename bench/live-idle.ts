@@ -46,6 +46,8 @@ export interface IdleCost {
   opened: number;
   /** CPU as a share of one core while the streams were open and idle. */
   idleCpu: number;
+  /** The same window before any stream was open: what the server's own periodic work costs (absent in older results). */
+  baselineCpu?: number;
   perStreamKiB: number;
   /** CPU as a share of one core with `pollers` tabs reading the queue every 3 s, and that scaled to `streams` tabs. */
   pollCpu: number;
@@ -65,6 +67,8 @@ export async function idleCost(
   await Promise.all(warm.map((stream) => stream.waitFor((event) => event.event === "ready")));
   await fetch(`${server.url}/api/queue`, { headers: { cookie } }).then((response) => response.arrayBuffer());
   await sleep(1_000);
+  // The server's own timers (rules, recovery, expiry, the outbox) run whether streams are open or not.
+  const baseline = await window(server, () => sleep(seconds * 1000));
   const empty = usage(server);
   const streams: LiveStream[] = [];
   for (let i = 0; i < count; i += 50) {
@@ -97,6 +101,7 @@ export async function idleCost(
     label,
     opened,
     idleCpu: idle.cpuShare,
+    baselineCpu: baseline.cpuShare,
     perStreamKiB: (held.rss - empty.rss) / 1024 / Math.max(1, opened),
     pollCpu: polling.cpuShare,
     pollCpuScaled: (polling.cpuShare * count) / pollers,

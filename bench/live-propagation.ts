@@ -76,21 +76,29 @@ async function timeDecisions(
   for (const run of runs) {
     if (performance.now() > until) break;
     const selector = `tr[data-call-row="${run.runId}:${run.ref.toolCallId}"]`;
-    const streamOpened = page.waitForResponse((response) => response.url().includes("/api/events/stream") && response.status() === 200);
-    await page.goto(`/?resourceId=${encodeURIComponent(run.resource)}`);
-    await streamOpened;
-    await page.locator(selector).waitFor({ timeout: 30_000 });
-    // Watches for the row to go before the decision leaves: resolves with the page's clock (Date.now()) then.
-    await page.evaluate((rowSelector) => {
-      (window as unknown as { rowGone: Promise<number> }).rowGone = new Promise<number>((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (document.querySelector(rowSelector)) return;
-          observer.disconnect();
-          resolve(Date.now());
+    // The page on B, live, with the row: under load its loads and its stream may be told 503 (busy)
+    // and tried again; a page not ready in time is one decision not timed, not the end of the measure.
+    try {
+      const streamOpened = page.waitForResponse((response) => response.url().includes("/api/events/stream") && response.status() === 200);
+      streamOpened.catch(() => undefined); // awaited below, unless the page load failed first
+      await page.goto(`/?resourceId=${encodeURIComponent(run.resource)}`);
+      await streamOpened;
+      await page.locator(selector).waitFor({ timeout: 30_000 });
+      // Watches for the row to go before the decision leaves: resolves with the page's clock (Date.now()) then.
+      await page.evaluate((rowSelector) => {
+        (window as unknown as { rowGone: Promise<number> }).rowGone = new Promise<number>((resolve) => {
+          const observer = new MutationObserver(() => {
+            if (document.querySelector(rowSelector)) return;
+            observer.disconnect();
+            resolve(Date.now());
+          });
+          observer.observe(document.body, { childList: true, subtree: true });
         });
-        observer.observe(document.body, { childList: true, subtree: true });
-      });
-    }, selector);
+      }, selector);
+    } catch (error) {
+      failures.push(`${run.runId}: the queue on B was not ready: ${(error as Error).message.slice(0, 200)}`);
+      continue;
+    }
     const sentAt = Date.now();
     const sent = performance.now();
     const decided = postDecision(a, cookie, { action: "approve", ...run.ref });

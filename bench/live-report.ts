@@ -50,11 +50,11 @@ export function liveReport(live: LiveResult | undefined, liveLoad: OpenLoopResul
       [
         `Idle cost: ${live.streams} open streams for ${live.seconds} s, beside ${live.pollers} tabs reading the queue every 3 s (as the page did before)`,
         "",
-        "| database | streams open | CPU (one core), streams idle | memory per stream | CPU, pollers | CPU, pollers scaled to streams |",
-        "| --- | --- | --- | --- | --- | --- |",
+        "| database | streams open | CPU (one core), streams idle | the same, no stream open | memory per stream | CPU, pollers | CPU, pollers scaled to streams |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
         ...live.idle.map(
           (row) =>
-            `| ${row.label} | ${row.opened} | ${pct(row.idleCpu)} | ${row.perStreamKiB.toFixed(1)} KiB | ${pct(row.pollCpu)} (${row.reads} reads) | ${pct(row.pollCpuScaled)} |`,
+            `| ${row.label} | ${row.opened} | ${pct(row.idleCpu)} | ${row.baselineCpu === undefined ? "–" : pct(row.baselineCpu)} | ${row.perStreamKiB.toFixed(1)} KiB | ${pct(row.pollCpu)} (${row.reads} reads) | ${pct(row.pollCpuScaled)} |`,
         ),
       ].join("\n"),
     );
@@ -65,7 +65,7 @@ export function liveReport(live: LiveResult | undefined, liveLoad: OpenLoopResul
     else
       t(
         idleTarget(db),
-        `${pct(row.idleCpu)} with ${row.opened} streams open (${row.perStreamKiB.toFixed(1)} KiB each); ${live!.pollers} tabs polling every 3 s: ${pct(row.pollCpu)}`,
+        `${pct(row.idleCpu)} with ${row.opened} streams open (${row.perStreamKiB.toFixed(1)} KiB each${row.baselineCpu === undefined ? "" : `; ${pct(row.baselineCpu)} with none`}); ${live!.pollers} tabs polling every 3 s: ${pct(row.pollCpu)}`,
         row.idleCpu < LIVE_TARGETS.idleCpuShare && row.opened >= LIVE_TARGETS.streams,
       );
   }
