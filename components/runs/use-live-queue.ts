@@ -2,8 +2,8 @@
 
 /**
  * The runs page's one live stream (GET /api/events/stream, lib/live): calls `refresh` when a change
- * concerns what the page shows (with those changes, or null when anything may have changed), and reports whether the stream is healthy so the list can stop
- * polling. A stream that cannot be opened (signed out, a busy or restarting server, a proxy that
+ * concerns what the page shows (with those changes, or null when anything may have changed; when,
+ * read-scheduler.ts says), and reports whether the stream is healthy so the list can stop polling. A stream that cannot be opened (signed out, a busy or restarting server, a proxy that
  * refuses event streams) is tried again after 1, 2, 4… seconds, at most a minute apart; meanwhile the
  * caller falls back to a slow poll. A stream the browser reconnects by itself sends Last-Event-ID and
  * is replayed what it missed; one opened anew resumes from the last position it saw, the first one
@@ -12,17 +12,17 @@
 import { useEffect, useRef, useState } from "react";
 import { LIVE_STREAM_PATH, type QueueChangeDto, type StreamReadyDto } from "@/lib/live/types";
 import { livePresence } from "./live-presence";
+import { readScheduler } from "./read-scheduler";
 
 /** How often the list is read while the stream is down. */
 export const FALLBACK_POLL_MS = 30_000;
 const RETRY_MAX_MS = 60_000;
-/** Changes that arrive together are one refetch. */
-const COALESCE_MS = 50;
 /** Positions remembered to skip a change replayed twice (a resumed stream on PostgreSQL may). */
 const REMEMBERED = 512;
 
 export function useLiveQueue(
-  concerns: (change: QueueChangeDto) => boolean,
+  /** true or "now": read at once; "elsewhere": read soon, throttled (read-scheduler.ts); false: not at all. */
+  concerns: (change: QueueChangeDto) => boolean | "now" | "elsewhere",
   /** The changes that concerned the page since the last call; null: a reset or a reopened stream, anything may have changed. */
   refresh: (changes: QueueChangeDto[] | null) => void,
   /** Where the page's first data was read: the first stream resumes there. */
@@ -37,22 +37,11 @@ export function useLiveQueue(
   useEffect(() => {
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    let pending: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
     let lastId: string | null = since === null ? null : String(since);
     let stopped = false;
     const seen = new Set<number>();
-    let batch: QueueChangeDto[] | null = [];
-    const refreshSoon = (change?: QueueChangeDto) => {
-      if (!change) batch = null;
-      else batch?.push(change);
-      pending ??= setTimeout(() => {
-        pending = undefined;
-        const changes = batch;
-        batch = [];
-        latest.current.refresh(changes);
-      }, COALESCE_MS);
-    };
+    const reads = readScheduler((changes) => latest.current.refresh(changes));
     const open = () => {
       const current = new EventSource(lastId === null ? LIVE_STREAM_PATH : `${LIVE_STREAM_PATH}?lastEventId=${encodeURIComponent(lastId)}`);
       source = current;
@@ -61,7 +50,7 @@ export function useLiveQueue(
         // The open calls go (again) under this stream's id: the server closed those of the last one.
         livePresence()?.ready(JSON.parse((event as MessageEvent<string>).data) as StreamReadyDto);
         // Opened anew after a failure: anything may have changed while no stream was open.
-        if (failures > 0) refreshSoon();
+        if (failures > 0) reads.soon();
         failures = 0;
         setLive(true);
       });
@@ -74,9 +63,11 @@ export function useLiveQueue(
         seen.add(change.position);
         if (seen.size > REMEMBERED) seen.delete(seen.values().next().value!);
         latest.current.observe?.(change);
-        if (latest.current.concerns(change)) refreshSoon(change);
+        const concern = latest.current.concerns(change);
+        if (concern === "elsewhere") reads.later(change);
+        else if (concern) reads.soon(change);
       });
-      current.addEventListener("reset", () => refreshSoon());
+      current.addEventListener("reset", () => reads.soon());
       current.addEventListener("error", () => {
         setLive(false);
         livePresence()?.lost();
@@ -93,7 +84,7 @@ export function useLiveQueue(
       source?.close();
       livePresence()?.lost();
       clearTimeout(retry);
-      clearTimeout(pending);
+      reads.dispose();
     };
     // One stream for the page's life: `since` only matters to the first one.
   }, []);

@@ -1,7 +1,8 @@
 /**
  * Which live changes make the runs page read its list again (components/runs/live-changes.ts): none
- * outside its filters; inside them, calls arriving, leaving or rated always; decisions, assignments
- * and approvals only of what it shows (any assignment when it is filtered by assignee).
+ * outside its filters; inside them, anything of what it shows at once, calls arriving, leaving or
+ * rated elsewhere throttled; decisions, assignments and approvals elsewhere not (any assignment when
+ * it is filtered by assignee).
  */
 import { describe, expect, it } from "vitest";
 import { concernsView } from "../../components/runs/live-changes.ts";
@@ -31,21 +32,28 @@ describe("concernsView", () => {
     expect(concernsView(change({}), { agentId: "shipping" }, view)).toBe(false);
     expect(concernsView(change({}), { threadId: "t-shown" }, view)).toBe(false);
     expect(concernsView(change({}), { noThread: "1" }, view)).toBe(false);
-    expect(concernsView(change({}), { resourceId: "cust_1", agentId: "refunds" }, view)).toBe(true);
+    expect(concernsView(change({}), { resourceId: "cust_1", agentId: "refunds" }, view)).toBe("elsewhere");
   });
 
-  it("reads again for calls arriving, leaving or rated anywhere inside the filters", () => {
-    for (const kind of ["waiting", "left", "rated"]) expect(concernsView(change({ kind }), {}, view)).toBe(true);
+  it("reads again, throttled, for calls arriving, leaving or rated elsewhere inside the filters", () => {
+    for (const kind of ["waiting", "left", "rated"]) expect(concernsView(change({ kind }), {}, view), kind).toBe("elsewhere");
   });
 
-  it("reads again for decisions, assignments and approvals only of what it shows", () => {
+  it("reads again at once for anything of a run or thread it shows", () => {
+    for (const kind of ["waiting", "left", "rated", "decision.recorded", "decision.applied", "assigned", "approved"]) {
+      expect(concernsView(change({ kind, runId: "r-shown", threadId: "t-shown" }), {}, view), kind).toBe("now");
+      // A run of a thread the page shows, beyond the runs it lists: the thread's count moves.
+      expect(concernsView(change({ kind, runId: "r-unlisted", threadId: "t-shown" }), {}, view), kind).toBe("now");
+    }
+  });
+
+  it("does not read again for decisions, assignments and approvals elsewhere, but assignments when filtered by assignee", () => {
     for (const kind of ["decision.recorded", "decision.applied", "assigned", "approved"]) {
       expect(concernsView(change({ kind }), {}, view), kind).toBe(false);
-      expect(concernsView(change({ kind, runId: "r-shown", threadId: "t-shown" }), {}, view), kind).toBe(true);
     }
-    expect(concernsView(change({ kind: "assigned", runId: null, toolCallId: null, threadId: "t-shown" }), {}, view)).toBe(true);
+    expect(concernsView(change({ kind: "assigned", runId: null, toolCallId: null, threadId: "t-shown" }), {}, view)).toBe("now");
     expect(concernsView(change({ kind: "assigned", runId: null, toolCallId: null, threadId: "t-other" }), {}, view)).toBe(false);
-    expect(concernsView(change({ kind: "assigned" }), { assigned: "me" }, view)).toBe(true);
+    expect(concernsView(change({ kind: "assigned" }), { assigned: "me" }, view)).toBe("now");
   });
 
   it("never reads again for someone opening or closing a call, even one it shows", () => {
@@ -54,7 +62,7 @@ describe("concernsView", () => {
     expect(concernsView(presence, {}, undefined)).toBe(false);
   });
 
-  it("reads again for anything inside the filters before the list was first read", () => {
-    expect(concernsView(change({ kind: "decision.recorded" }), {}, undefined)).toBe(true);
+  it("reads again at once for anything inside the filters before the list was first read", () => {
+    expect(concernsView(change({ kind: "decision.recorded" }), {}, undefined)).toBe("now");
   });
 });
