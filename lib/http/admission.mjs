@@ -62,6 +62,8 @@ export function createAdmission({ maxConcurrent, maxQueued, maxWaitMs, maxStream
     };
     response.write = function (chunk, encoding, callback) {
       if (typeof encoding === "function") [callback, encoding] = [encoding, undefined];
+      // Before its headers the stream still holds the place it was let in with.
+      if (!this.headersSent) return write.call(this, chunk, encoding, callback);
       if (pending++ === 0) {
         releasePlace = takeStreamPlace();
         stalled = setTimeout(() => {
@@ -92,10 +94,12 @@ export function createAdmission({ maxConcurrent, maxQueued, maxWaitMs, maxStream
     // A stream (the live queue) holds its place until it has answered its headers: its sign-in
     // check and replay wait in line like any read, then it stays open without holding a place.
     if (entry.untilHeaders) {
+      // Counted from inside whatever Next wraps `write` in once it runs: its compression calls the
+      // write it found with no callback, and the count needs to know when each write was taken.
+      countWhileWriting(entry.response);
       const writeHead = entry.response.writeHead;
       entry.response.writeHead = function (...args) {
         release();
-        countWhileWriting(entry.response);
         return writeHead.apply(this, args);
       };
     }

@@ -28,19 +28,36 @@ async function lineServer(options: { maxConcurrent: number; maxQueued: number; m
       response.end(JSON.stringify({ ok: false, error: { code: "server_busy" } }));
     },
   });
+  // /events: a stream as Next serves the live queue's: its compression wraps `write` and drops the
+  // callback a write is given; then headers, and a small event every 50 ms.
   // /stream…: a long-lived stream, as server.mjs admits the live queue's: headers, then FLOOD_BYTES, never ended.
   const server: Server = createServer((request, response: ServerResponse) =>
-    request.url!.startsWith("/stream")
+    request.url === "/events"
       ? admission.admit(
           request,
           response,
           () => {
+            const write = response.write;
+            response.write = function (this: ServerResponse, chunk: unknown, encoding?: unknown) {
+              return write.call(this, chunk, encoding as BufferEncoding);
+            } as typeof response.write;
             response.writeHead(200, { "content-type": "text/event-stream" });
-            response.write(Buffer.alloc(FLOOD_BYTES, "x"));
+            const events = setInterval(() => response.write(": heartbeat\n\n"), 50);
+            response.once("close", () => clearInterval(events));
           },
           { untilHeaders: true },
         )
-      : admission.admit(request, response, () => started.push({ path: request.url!, release: () => response.end("ran " + request.url) })),
+      : request.url!.startsWith("/stream")
+        ? admission.admit(
+            request,
+            response,
+            () => {
+              response.writeHead(200, { "content-type": "text/event-stream" });
+              response.write(Buffer.alloc(FLOOD_BYTES, "x"));
+            },
+            { untilHeaders: true },
+          )
+        : admission.admit(request, response, () => started.push({ path: request.url!, release: () => response.end("ran " + request.url) })),
   );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -170,6 +187,18 @@ describe("the admission line", () => {
     for (const length of lengths) expect(length).toBeLessThan(FLOOD_BYTES);
     for (const held of line.started) held.release();
     expect([await first, await next]).toEqual(["ran /first", "ran /next"]);
+  });
+
+  it("sees a stream's writes handed to its connection through a wrapper that drops their callbacks (Next's compression)", async () => {
+    const line = await lineServer({ maxConcurrent: 2, maxQueued: 5, maxWaitMs: 60_000, maxStreamWriteMs: 300 });
+    close = line.close;
+    const reader = await stalledStreamClient(line.url, "/events");
+    reader.resume();
+    // Many times maxStreamWriteMs of small events, each taken by the reader at once.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(line.admission.stats()).toMatchObject({ streamsCut: 0 });
+    await until(() => line.admission.stats().streamsWriting === 0, "between events, it holds no place");
+    reader.destroy();
   });
 
   it("gives a stream's place back once its reader has taken what it wrote", async () => {
