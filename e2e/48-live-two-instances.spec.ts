@@ -78,7 +78,7 @@ test("one reviewer approves on instance A; the other's row on instance B goes wi
   );
   // Only what the stream caused: the list read again (a decision's steps may come apart) and the
   // closed call's presence; no page loads, nothing read on a timer.
-  expect(sent.length).toBeGreaterThan(0);
+  await expect.poll(() => sent.length, { timeout: 10_000 }).toBeGreaterThan(0);
   expect(sent.length).toBeLessThanOrEqual(6);
   for (const request of sent) expect(request.method(), request.url()).toBe("POST");
   await Promise.all([deciding, watching].map((page) => page.context().close()));
