@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, requests, test } from "./fixtures.ts";
-import { apiLogin } from "./support/users.ts";
+import { signedInPage } from "./support/users.ts";
 
 /**
  * A run's page is live too (issue 45): two reviewers on the same run's page see that the other has
@@ -17,9 +17,7 @@ test("two reviewers on one run's page see each other there; one approves and the
   const [ada, grace] = await Promise.all(["Ada Lovelace", "Grace Hopper"].map((name) => users.create({ role: "reviewer", name })));
   const [deciding, watching] = (await Promise.all(
     [ada!, grace!].map(async (account) => {
-      const context = await browser.newContext({ baseURL });
-      await apiLogin(context, account, baseURL!);
-      const page = await context.newPage();
+      const page = await signedInPage(browser, baseURL!, account);
       const streamOpened = page.waitForResponse((response) => response.url().includes("/api/events/stream") && response.status() === 200);
       await page.goto(`/runs/${run.runId}`);
       await streamOpened;

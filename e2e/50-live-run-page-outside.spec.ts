@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { delegated } from "../lib/mastra/demo/requests.ts";
 import { expect, requests, test } from "./fixtures.ts";
-import { apiLogin } from "./support/users.ts";
+import { signedInPage } from "./support/users.ts";
 
 /**
  * A run's page follows its run when the run moves on without the console (issue 45): continued by
@@ -55,9 +55,7 @@ test("a supervisor's delegated call approved in one browser shows who approved i
   const [ada, grace] = await Promise.all(["Ada Lovelace", "Grace Hopper"].map((name) => users.create({ role: "reviewer", name })));
   const [deciding, watching] = (await Promise.all(
     [ada!, grace!].map(async (account) => {
-      const context = await browser.newContext({ baseURL });
-      await apiLogin(context, account, baseURL!);
-      const page = await context.newPage();
+      const page = await signedInPage(browser, baseURL!, account);
       await openLive(page, run.runId);
       await expect(page.getByText("Waits inside a delegation, continued through support-desk:")).toBeVisible();
       return page;

@@ -5,7 +5,7 @@
  * The demo accounts sign in the same two ways.
  */
 import { randomUUID } from "node:crypto";
-import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { createAccount } from "../../lib/auth/users.ts";
 import type { Role } from "../../lib/auth/roles.ts";
 import { DEMO_ACCOUNTS } from "../../lib/mastra/demo/accounts.ts";
@@ -43,6 +43,13 @@ export async function apiLogin(context: BrowserContext, { email, password }: Pic
     headers: { origin: baseURL },
   });
   expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** A page of a browser context of its own, signed in as `account` through the API (a second reviewer, say). */
+export async function signedInPage(browser: Browser, baseURL: string, account: Pick<Account, "email" | "password">): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  await apiLogin(context, account, baseURL);
+  return context.newPage();
 }
 
 /** Creates accounts on the console's database for one spec. */
