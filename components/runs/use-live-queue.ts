@@ -3,8 +3,9 @@
 /**
  * The runs page's one live stream (GET /api/events/stream, lib/live): calls `refresh` when a change
  * concerns what the page shows (with those changes, or null when anything may have changed; when,
- * read-scheduler.ts says), and reports whether the stream is healthy so the list can stop polling. A stream that cannot be opened (signed out, a busy or restarting server, a proxy that
- * refuses event streams) is tried again after 1, 2, 4… seconds, at most a minute apart; meanwhile the
+ * read-scheduler.ts says), and reports whether the stream is healthy so the list can stop polling.
+ * A stream that cannot be opened (signed out, a busy or restarting server, a proxy that refuses
+ * event streams) is tried again after 1, 2, 4… seconds, at most a minute apart; meanwhile the
  * caller falls back to a slow poll. A stream the browser reconnects by itself sends Last-Event-ID and
  * is replayed what it missed; one opened anew resumes from the last position it saw, the first one
  * from where the server read the page's first data.

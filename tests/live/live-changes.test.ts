@@ -47,6 +47,17 @@ describe("concernsView", () => {
     }
   });
 
+  it("reads again at once for a run it shows without a thread, whose changes name none", () => {
+    const noThread = {
+      threads: [{ threadKey: "", calls: 1, overdueCalls: 0, oldestSuspendedAt: "2026-12-01T00:00:00.000Z", runs: [{ runId: "r-alone" }] }],
+    } as unknown as RunsViewDto;
+    for (const kind of ["left", "decision.applied"]) {
+      expect(concernsView(change({ kind, runId: "r-alone", threadId: null }), {}, noThread), kind).toBe("now");
+    }
+    expect(concernsView(change({ kind: "left", runId: "r-other", threadId: null }), {}, noThread)).toBe("elsewhere");
+    expect(concernsView(change({ kind: "decision.applied", runId: "r-other", threadId: null }), {}, noThread)).toBe(false);
+  });
+
   it("does not read again for decisions, assignments and approvals elsewhere, but assignments when filtered by assignee", () => {
     for (const kind of ["decision.recorded", "decision.applied", "assigned", "approved"]) {
       expect(concernsView(change({ kind }), {}, view), kind).toBe(false);

@@ -70,6 +70,25 @@ describe("settling calls", () => {
     expect(shown).toMatchObject({ callTotal: 3, threadTotal: 2 });
   });
 
+  it("hides a call of a run without a thread like any other, and drops the no-thread group once empty", () => {
+    const alone = {
+      ...view(50),
+      threads: [
+        {
+          threadKey: "",
+          calls: 1,
+          overdueCalls: 0,
+          oldestSuspendedAt: recent,
+          runs: [{ runId: "r9", suspendedAt: recent, toolCalls: [{ toolCallId: "w", toolName: "step" }] }],
+        },
+      ],
+      threadTotal: 1,
+      callTotal: 1,
+    } as unknown as CachedRunsView;
+    const shown = withoutSettling(alone, settleFrom(noSettlingCalls(), change("decision.recorded", "r9", "w"), 100), keepNone);
+    expect(shown).toMatchObject({ threads: [], callTotal: 0, threadTotal: 0 });
+  });
+
   it("drops a run and a thread once none of their calls are left", () => {
     let settling = settleFrom(noSettlingCalls(), change("decision.recorded", "r3", "d"), 100);
     settling = settleFrom(settling, change("decision.applying", "r2", "c"), 101);
