@@ -4,6 +4,8 @@
  * own row is written when it is claimed as waiting (lib/events/waiting.ts, in the claim's transaction). The rollups themselves are kept by
  * the triggers of migration `insights`, in the transaction that settles each decision.
  */
+import { join, sqltag as sql } from "@prisma/client/runtime/client";
+import { executeStatement } from "@agent-approvals/mastra-store";
 import { getDb, type Db } from "../db/client.ts";
 import { reviewSlaMinutes, riskTargetMinutes } from "../queue/review-target.ts";
 
@@ -16,15 +18,8 @@ export async function recordCallView(
   db: Db,
   view: { runId: string; toolCallId: string; reviewer: string; context: boolean },
 ): Promise<void> {
-  const now = new Date();
-  const key = { runId: view.runId, toolCallId: view.toolCallId, reviewer: view.reviewer };
   try {
-    await db.callView.upsert({
-      where: { runId_toolCallId_reviewer: key },
-      create: { ...key, openedAt: now, contextOpenedAt: view.context ? now : null },
-      update: {},
-    });
-    if (view.context) await db.callView.updateMany({ where: { ...key, contextOpenedAt: null }, data: { contextOpenedAt: now } });
+    await executeStatement(db, callViewsStatement(view.runId, [view.toolCallId], view.reviewer, view.context));
   } catch (error) {
     console.warn(`Could not record that ${view.reviewer} opened a call: ${(error as Error).message}`);
   }
@@ -32,34 +27,29 @@ export async function recordCallView(
 
 /**
  * `recordCallView` for each of a run's waiting calls (what opening a run, its page or its row, shows
- * them all): one transaction, so a run of many parallel calls costs one commit.
+ * them all). Every run page load writes this, so it is one statement: a Prisma upsert per call and an
+ * update for the context took six round trips in a transaction, most of a run page's database work.
  */
 export async function recordRunViews(runId: string, toolCallIds: string[], reviewer: string, context: boolean): Promise<void> {
   if (toolCallIds.length === 0) return;
-  const db = await getDb();
-  const now = new Date();
-  const keys = toolCallIds.map((toolCallId) => ({ runId, toolCallId, reviewer }));
   try {
-    await db.$transaction([
-      ...keys.map((key) =>
-        db.callView.upsert({
-          where: { runId_toolCallId_reviewer: key },
-          create: { ...key, openedAt: now, contextOpenedAt: context ? now : null },
-          update: {},
-        }),
-      ),
-      ...(context
-        ? [
-            db.callView.updateMany({
-              where: { runId, reviewer, toolCallId: { in: toolCallIds }, contextOpenedAt: null },
-              data: { contextOpenedAt: now },
-            }),
-          ]
-        : []),
-    ]);
+    await executeStatement(await getDb(), callViewsStatement(runId, toolCallIds, reviewer, context));
   } catch (error) {
     console.warn(`Could not record that ${reviewer} opened a run's calls: ${(error as Error).message}`);
   }
+}
+
+/**
+ * Inserts the views not yet recorded; of those recorded, sets only a context time still missing. The
+ * ids are deduplicated: PostgreSQL refuses an ON CONFLICT … DO UPDATE that meets one row twice.
+ */
+function callViewsStatement(runId: string, toolCallIds: string[], reviewer: string, context: boolean) {
+  const now = new Date();
+  const contextAt = context ? now : null;
+  const rows = [...new Set(toolCallIds)].map((toolCallId) => sql`(${runId}, ${toolCallId}, ${reviewer}, ${now}, ${contextAt})`);
+  return sql`INSERT INTO call_views (run_id, tool_call_id, reviewer, opened_at, context_opened_at) VALUES ${join(rows)}
+    ON CONFLICT (run_id, tool_call_id, reviewer) DO UPDATE SET context_opened_at = excluded.context_opened_at
+    WHERE call_views.context_opened_at IS NULL AND excluded.context_opened_at IS NOT NULL`;
 }
 
 /**
