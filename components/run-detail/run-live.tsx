@@ -44,7 +44,7 @@ export function RunLive({ runId, since, shown }: { runId: string; since: number 
       const turn = ++reading.current;
       const readsRun = runUnread.current;
       // The run before its decisions: one the console continued had its decision recorded before it left.
-      const run = readsRun ? await readRun({ runId }).catch(() => null) : null;
+      const run = readsRun ? await readRun({ runId, countAsOpened: false }).catch(() => null) : null;
       const result = await readCallDecisions({ runId }).catch(() => null);
       // A later read is under way (changes came on): its answer is the one to show.
       if (!result?.ok || turn !== reading.current) return;

@@ -4,12 +4,14 @@
  * databases. Continued outside the console (the agent's own approveToolCall in another Mastra
  * instance), the feed says the run left and neither read names a decision of the console's: the page
  * says the call no longer waits. One of two parallel calls continued outside: the feed says only that
- * the run waits on the other, which readRun now names: the page reads itself again. Decided in the console: the decision
+ * the run waits on the other, which readRun now names: the page reads itself again. Those reads count
+ * no opening for the insights: nobody opened anything. Decided in the console: the decision
  * is in the feed before the run leaves, so a page that reads the run first finds the decision after.
  */
 import { describe, expect, it } from "vitest";
 import { readCallDecisions } from "../../lib/actions/read-call-decisions.ts";
 import { readRun } from "../../lib/actions/read-run.ts";
+import { queuedCallsLeft } from "../../components/run-detail/queued-calls.ts";
 import { runAs } from "../../lib/auth/session.ts";
 import { getDb } from "../../lib/db/client.ts";
 import { decide } from "../../lib/decisions/decide.ts";
@@ -27,7 +29,7 @@ describe.each(["sqlite", "postgres"] as const)("a run that moved, as its page re
   /** What the page reads, in its order, as `reader`: the calls the run waits on, then the decisions. */
   async function pageReads(reader: TestAccount, runId: string) {
     return runAs(actorOf(reader), async () => {
-      const run = await readRun({ runId });
+      const run = await readRun({ runId, countAsOpened: false });
       const decisions = await readCallDecisions({ runId });
       if (!run.ok || !decisions.ok) throw new Error(`a read was refused: ${JSON.stringify({ run, decisions })}`);
       return {
@@ -60,6 +62,18 @@ describe.each(["sqlite", "postgres"] as const)("a run that moved, as its page re
     expect(await pageReads(reviewer, run.runId)).toEqual({ waiting: null, queued: null, decided: [] });
   });
 
+  it("a page following its run counts no opening; opening the run's row does", async () => {
+    const reviewer = await createTestAccount(database.url, "reviewer");
+    const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-5002"));
+    const views = async () => (await getDb(database.url)).callView.findMany({ where: { runId: run.runId } });
+    await pageReads(reviewer, run.runId);
+    expect(await views()).toEqual([]);
+    await runAs(actorOf(reviewer), () => readRun({ runId: run.runId }));
+    expect((await views()).map((view) => [view.toolCallId, view.reviewer, view.contextOpenedAt])).toEqual([
+      [run.ref.toolCallId, reviewer.email, null],
+    ]);
+  });
+
   it("one of two parallel calls continued outside: the run waits on the other, which the page does not show yet", async () => {
     const reviewer = await createTestAccount(database.url, "reviewer");
     const text = requests.severalRefunds({
@@ -79,7 +93,21 @@ describe.each(["sqlite", "postgres"] as const)("a run that moved, as its page re
 
     // The run never stopped waiting: the store says only that it waits on the next call.
     expect(await changesOf(run, before)).toEqual([`waiting ${second}`]);
-    expect(await pageReads(reviewer, run.runId)).toEqual({ waiting: [second], queued: [], decided: [] });
+    const next = await pageReads(reviewer, run.runId);
+    expect(next).toEqual({ waiting: [second], queued: [], decided: [] });
+    // The page's queued card: still to be reached while the run waits on a call of its step…
+    const stepCalls = [run.ref.toolCallId, second];
+    const waitingNow = (reads: { waiting: Array<string | undefined> | null }) =>
+      new Set((reads.waiting ?? []).flatMap((id) => (id ? [id] : [])));
+    expect(queuedCallsLeft(waitingNow(shown), stepCalls)).toBe(false);
+    expect(queuedCallsLeft(waitingNow(next), stepCalls)).toBe(false);
+    expect(queuedCallsLeft(null, stepCalls)).toBe(false); // not read since the page loaded
+
+    // …and left behind once the run went on past both without the console.
+    await approveOutside({ ...run, ref: { runId: run.runId, toolCallId: second } });
+    const ended = await pageReads(reviewer, run.runId);
+    expect(ended.waiting).toBeNull();
+    expect(queuedCallsLeft(waitingNow(ended), stepCalls)).toBe(true);
   });
 
   it("decided in the console: the decision is in the feed before the run leaves, and named once it has", async () => {
