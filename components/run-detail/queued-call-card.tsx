@@ -2,13 +2,21 @@
  * A call the model made in the same step as a pending one, which the agent has not reached yet
  * (Mastra 1.71 carries out a step's calls one at a time, in the model's order). Shown with its
  * arguments and the decision buttons disabled, saying why, before anyone tries: the server would
- * refuse it (`call_not_reached`) and Mastra itself cannot continue the run in that order.
+ * refuse it (`call_not_reached`) and Mastra itself cannot continue the run in that order. Once the
+ * live page learns the run went on without them, it says there is nothing left to decide.
  */
 import { useTranslations } from "next-intl";
 import type { RunDetailDto } from "@/lib/queue/dto";
 import { JsonViewer } from "@/components/json-viewer";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { QueuedCallReason } from "./queued-call-reason";
+
+/** The calls of the run's waiting step: the pending ones and the queued ones behind them. */
+const stepCallsOf = (run: RunDetailDto) => [
+  ...run.toolCalls.flatMap((pending) => (pending.toolCallId ? [pending.toolCallId] : [])),
+  ...run.queuedCalls.map((queued) => queued.toolCallId),
+];
 
 /** Why a queued call cannot be decided yet, in the reader's language. */
 export function useQueuedCallReason(): (call: RunDetailDto["queuedCalls"][number], run: RunDetailDto) => string {
@@ -40,9 +48,7 @@ export function QueuedCallCard({ run, call, index }: { run: RunDetailDto; call: 
             <JsonViewer label={t("run.argumentsOf", { tool: toolName })} value={call.args ?? null} />
           </div>
           <div className="flex min-w-0 flex-col gap-3">
-            <p id={reasonId} className="text-sm text-neutral-700">
-              {queuedCallReason(call, run)}
-            </p>
+            <QueuedCallReason id={reasonId} stepCalls={stepCallsOf(run)} reason={queuedCallReason(call, run)} />
             <div className="flex flex-wrap gap-2">
               <Button size="sm" disabled aria-describedby={reasonId}>
                 {t("decision.approve")}
