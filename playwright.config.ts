@@ -27,8 +27,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  // 2 cores: the server, the browser and the agents the fixtures run all share them.
-  workers: Number(process.env.E2E_WORKERS || 2),
+  // 2 cores, shared by the server, the browsers and the agents the fixtures run; a spec mostly waits
+  // (for the agents, the live stream, a call to age), so three at a time keep the cores busier.
+  workers: Number(process.env.E2E_WORKERS || 3),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["html", { outputFolder: "playwright-report", open: "never" }]],
