@@ -9,12 +9,11 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Three files at a time on two cores: each has databases of its own (tests/helpers/databases.ts)
-    // and starts its servers on its worker's band of each port range (tests/helpers/ports.ts). Most
-    // of a file that runs processes waits (servers starting, leases running out, timeouts): with two
-    // at a time the machine sat 40% idle through CI (.ci/run's user + sys against its wall time).
+    // Two files at a time: each has databases of its own (tests/helpers/databases.ts) and starts its
+    // servers on its worker's band of each port range (tests/helpers/ports.ts). Three were tried
+    // (2026-12-07): the suite took the same 19.4 min on two cores, its files each slower, so two.
     include: ["tests/**/*.test.ts"],
-    maxWorkers: 3,
+    maxWorkers: 2,
     // Compiles the scripts tests run as child processes, once (tests/helpers/child-scripts.ts).
     globalSetup: ["tests/global-setup.ts"],
   },

@@ -6,7 +6,7 @@ import { callDetail, callRow, screenshotIfAsked } from "./support/queue-page.ts"
 import { expandAllThreads, openRunsOf, totalLabel, waitForListIdle } from "./support/runs-page.ts";
 import { apiLogin, demoAccount } from "./support/users.ts";
 
-// Independent tests, each slow (axe passes over large pages): the workers share them.
+// Independent tests, each slow (axe passes over large pages): the two workers share them.
 test.describe.configure({ mode: "parallel" });
 
 /** Whether the focused element shows it: an outline or a ring (box-shadow) of its own. */
