@@ -17,6 +17,7 @@ import type { BulkRefusals } from "./bulk-refusals.ts";
 import type { CallApproval, ToolCallDecision } from "../generated/sqlite/client.ts";
 import { approvalsOfCall, progressOf } from "./approval-progress.ts";
 import { alreadyDecided, createDecision } from "./ledger.ts";
+import { isRetryableConflict } from "./ledger-statements.ts";
 import { approvalProgressText, DecisionError, type Decision, type DecisionOutcome } from "./types.ts";
 
 export type ApprovalStep =
@@ -86,14 +87,16 @@ export async function recordApproval(
       return { kind: "recorded", decision: await createDecision(tx, decision, audit, undefined, now), approvals: all } as const;
     });
   // A decline recorded between this transaction's read and its write of the decision fails it on the
-  // unique key, approval included (rolled back): counted again, it finds the decline and is told.
+  // unique key, approval included (rolled back), or makes PostgreSQL pick it as a deadlock's victim:
+  // counted again, it finds the decline and is told.
   let result: Awaited<ReturnType<typeof count>>;
   for (let attempt = 1; ; attempt++) {
     try {
       result = await count();
       break;
     } catch (error) {
-      if ((error as { code?: string }).code !== "P2002" || attempt === 3) throw error;
+      const retry = (error as { code?: string }).code === "P2002" || isRetryableConflict(error);
+      if (!retry || attempt === 3) throw error;
     }
   }
 

@@ -88,3 +88,16 @@ export async function writtenBy(db: Pick<Db, "$queryRaw">, statement: Sql): Prom
   const [row] = await db.$queryRaw<Array<{ written: number }>>(statement);
   return row?.written ?? 0;
 }
+
+/**
+ * PostgreSQL rolled this transaction back whole as a deadlock's victim (40P01) or a serialization
+ * failure (40001): nothing of it was written, and running it again is what its client should do.
+ * Two people deciding one call at once can deadlock: an approval that holds the audit chain waits
+ * for the decision key a decline's statement holds, which waits for the chain. Prisma reports it as
+ * P2034 from a transaction, P2010 (with the SQL state) from a raw statement.
+ */
+export function isRetryableConflict(error: unknown): boolean {
+  const { code, message, meta } = (error ?? {}) as { code?: string; message?: string; meta?: { code?: string } };
+  if (code === "P2034") return true;
+  return code === "P2010" && /\b(40P01|40001)\b/.test(`${meta?.code ?? ""} ${message ?? ""}`);
+}

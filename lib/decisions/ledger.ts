@@ -19,6 +19,7 @@ import {
   recordInOneStatement,
   toolRanStatement,
   writtenBy,
+  isRetryableConflict,
   type DecisionChanges,
 } from "./ledger-statements.ts";
 import { numericSetting } from "../numeric-settings.mjs";
@@ -89,7 +90,7 @@ export async function recordDecision(
   const created: ToolCallDecision = { id: randomUUID(), runId: decision.runId, toolCallId: decision.toolCallId, ...fields };
   const auditRecorded: AuditEntry = { ...audit, outcome: "recorded", decisionId: created.id };
   const recorded = isPostgresClient(db)
-    ? (await writtenBy(db, recordInOneStatement(created, auditRecorded, now, suggestion))) === 1
+    ? (await retriedOnConflict(() => writtenBy(db, recordInOneStatement(created, auditRecorded, now, suggestion)))) === 1
     : await statementTransaction(db, async (tx) => {
         if ((await tx.execute(decisionInsert(created))) !== 1) return false;
         await tx.execute(auditInsert(auditRecorded, now));
@@ -258,4 +259,15 @@ export function auditOf(decision: ToolCallDecision, audit: DecisionAudit): Audit
     argsDigest: decision.argsDigest,
     ...audit,
   };
+}
+
+/** Runs a statement again (up to 3 times) when PostgreSQL rolled it back as a deadlock's victim (isRetryableConflict). */
+async function retriedOnConflict<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isRetryableConflict(error) || attempt === 3) throw error;
+    }
+  }
 }
