@@ -17,7 +17,7 @@ import type { BulkRefusals } from "./bulk-refusals.ts";
 import type { CallApproval, ToolCallDecision } from "../generated/sqlite/client.ts";
 import { approvalsOfCall, progressOf } from "./approval-progress.ts";
 import { alreadyDecided, createDecision } from "./ledger.ts";
-import { isRetryableConflict } from "./ledger-statements.ts";
+import { isRetryableConflict, retriedOnConflict } from "./ledger-statements.ts";
 import { approvalProgressText, DecisionError, type Decision, type DecisionOutcome } from "./types.ts";
 
 export type ApprovalStep =
@@ -89,16 +89,7 @@ export async function recordApproval(
   // A decline recorded between this transaction's read and its write of the decision fails it on the
   // unique key, approval included (rolled back), or makes PostgreSQL pick it as a deadlock's victim:
   // counted again, it finds the decline and is told.
-  let result: Awaited<ReturnType<typeof count>>;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      result = await count();
-      break;
-    } catch (error) {
-      const retry = (error as { code?: string }).code === "P2002" || isRetryableConflict(error);
-      if (!retry || attempt === 3) throw error;
-    }
-  }
+  const result = await retriedOnConflict(count, (error) => (error as { code?: string }).code === "P2002" || isRetryableConflict(error));
 
   const refuse = async (error: DecisionError, entry: AuditEntry): Promise<never> => {
     if (refusals) refusals.add(entry);

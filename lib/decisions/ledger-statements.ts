@@ -101,3 +101,17 @@ export function isRetryableConflict(error: unknown): boolean {
   if (code === "P2034") return true;
   return code === "P2010" && /\b(40P01|40001)\b/.test(`${meta?.code ?? ""} ${message ?? ""}`);
 }
+
+/** Runs `run` again, up to 3 attempts in all, while it fails with an error `retryable` accepts (by default isRetryableConflict). */
+export async function retriedOnConflict<T>(
+  run: () => Promise<T>,
+  retryable: (error: unknown) => boolean = isRetryableConflict,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!retryable(error) || attempt === 3) throw error;
+    }
+  }
+}

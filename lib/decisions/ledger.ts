@@ -19,7 +19,7 @@ import {
   recordInOneStatement,
   toolRanStatement,
   writtenBy,
-  isRetryableConflict,
+  retriedOnConflict,
   type DecisionChanges,
 } from "./ledger-statements.ts";
 import { numericSetting } from "../numeric-settings.mjs";
@@ -259,15 +259,4 @@ export function auditOf(decision: ToolCallDecision, audit: DecisionAudit): Audit
     argsDigest: decision.argsDigest,
     ...audit,
   };
-}
-
-/** Runs a statement again (up to 3 times) when PostgreSQL rolled it back as a deadlock's victim (isRetryableConflict). */
-async function retriedOnConflict<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (!isRetryableConflict(error) || attempt === 3) throw error;
-    }
-  }
 }
