@@ -47,6 +47,8 @@ interface ToolCallDecisionProps {
    */
   variant?: "page" | "row";
   onSettled?: (settled: { outcome: DecisionOutcome } | { elsewhere: ClientActionError }) => void;
+  /** A decision is being sent from here: returns what to call once its answer is in (the queue holds the row meanwhile). */
+  onSent?: () => () => void;
   controls?: Ref<DecisionControls>;
   /** An approval call's arguments, for Decline and suggest (the run's page gives them). */
   args?: unknown;
@@ -69,6 +71,7 @@ export function ToolCallDecision({
   canDecide,
   variant = "page",
   onSettled,
+  onSent,
   controls,
   args,
   trustArgs,
@@ -85,7 +88,8 @@ export function ToolCallDecision({
   const sentHere = toolCallId !== undefined && sent.has(toolCallId);
   const markSent = useCallback(() => {
     if (toolCallId) noteSent(toolCallId);
-  }, [toolCallId, noteSent]);
+    return onSent?.();
+  }, [toolCallId, noteSent, onSent]);
   const decidedElsewhere = !sentHere && learnedHere?.by === "someone-else" && learnedHere.live ? learnedHere.prior : undefined;
   // Who is deciding it: as rendered, until the live stream said otherwise (a decision released again included).
   const claimed = sentHere || !toolCallId || beingDecided === null ? inFlight : beingDecided[toolCallId];

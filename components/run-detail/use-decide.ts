@@ -33,9 +33,10 @@ export interface DecisionControls {
 
 /**
  * Told each time a decision is sent from inside it: a call's decision card (tool-call-decision.tsx)
- * then leaves what it shows to the server's answer to this reviewer, not to the live stream.
+ * then leaves what it shows to the server's answer to this reviewer, not to the live stream. It may
+ * return what to call once that answer is in (the queue holds the row on screen until then).
  */
-export const DecisionSentContext = createContext<(() => void) | null>(null);
+export const DecisionSentContext = createContext<(() => (() => void) | void) | null>(null);
 
 /**
  * `deferListUpdate`: the caller updates the runs list itself (the review queue keeps a decided row in
@@ -47,12 +48,14 @@ export function useDecide({ deferListUpdate = false }: { deferListUpdate?: boole
   const sent = useContext(DecisionSentContext);
   return useCallback(
     async (send: () => Promise<ActionResult<DecisionOutcome>>): Promise<DecisionResultOrError> => {
-      sent?.();
+      const answered = sent?.();
       let result: ActionResult<DecisionOutcome>;
       try {
         result = await send();
       } catch {
         return { ok: false, error: { code: "network", message: t("network") } };
+      } finally {
+        answered?.();
       }
       if (deferListUpdate) return result;
       if (result.ok && result.data.runState === "completed") forgetRun(queryClient, result.data.runId);

@@ -6,7 +6,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { readRun } from "@/lib/actions/read-run";
 import type { ClientActionError } from "@/lib/actions/result";
 import type { DecisionOutcome } from "@/lib/decisions/types";
@@ -56,9 +56,11 @@ interface CallDetailProps {
   intent: RowIntent | null;
   onIntentDone: () => void;
   onSettled: (settled: Settled) => void;
+  /** A decision is being sent from this row: returns its release, once the answer is in. */
+  onSent: () => () => void;
 }
 
-export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: CallDetailProps) {
+export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled, onSent }: CallDetailProps) {
   const query = useQuery({
     queryKey: runDetailQueryKey(row.runId),
     queryFn: () => fetchRunDetail(row.runId),
@@ -71,7 +73,11 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
   const errorText = useErrorText();
   const controls = useRef<DecisionControls>(null);
   const decision = useRef<HTMLDivElement>(null);
-  const call = query.data?.toolCalls.find((candidate) => candidate.toolCallId === row.toolCallId);
+  // Once shown, the call stays shown: a later read of its run (the window back in focus) can come after
+  // its decision, and the form's own answer is what tells what became of it; the list takes the row away.
+  const found = query.data?.toolCalls.find((candidate) => candidate.toolCallId === row.toolCallId);
+  const [call, keepCall] = useState(found);
+  if (found && found !== call) keepCall(found);
   const shown = Boolean(call);
   // While the row is open, the others on this call see this reader beside "being decided by".
   useOpenCall(row.runId, row.toolCallId);
@@ -105,7 +111,7 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
       </p>
     );
   }
-  if (query.isError) {
+  if (query.isError && !call) {
     return (
       <Alert variant="destructive" role="alert" title={t("detail.loadFailed")}>
         <span className="[overflow-wrap:anywhere]">
@@ -173,6 +179,7 @@ export function CallDetail({ row, canDecide, intent, onIntentDone, onSettled }: 
             variant="row"
             controls={controls}
             onSettled={onSettled}
+            onSent={onSent}
             runId={row.runId}
             toolCallId={call.toolCallId}
             toolName={toolName}

@@ -40,6 +40,7 @@ interface CallRowProps {
   onSelect: (checked: boolean) => void;
   onIntentDone: () => void;
   onSettled: (settled: Settled) => void;
+  onSent: () => () => void;
 }
 
 const NOTE_TONES: Record<RowNote["tone"], string> = {
@@ -112,7 +113,14 @@ export function CallRow({ call, cells, colSpan, active, open, leaving, canDecide
       {open ? (
         <tr id={detailId} onFocus={on.onActivate} className="border-b border-neutral-200 bg-neutral-50/50 max-md:block">
           <td colSpan={colSpan} className="px-4 py-3 pl-16 max-md:block max-md:pl-3 max-md:pr-3">
-            <CallDetail row={call} canDecide={canDecide} intent={intent} onIntentDone={on.onIntentDone} onSettled={on.onSettled} />
+            <CallDetail
+              row={call}
+              canDecide={canDecide}
+              intent={intent}
+              onIntentDone={on.onIntentDone}
+              onSettled={on.onSettled}
+              onSent={on.onSent}
+            />
           </td>
         </tr>
       ) : null}

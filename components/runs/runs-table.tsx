@@ -61,6 +61,9 @@ interface RunsTableProps extends RunsViewOptions {
   canDecide?: boolean;
 }
 
+/** Every call of a thread's group, shown or not yet. */
+const leafCalls = (group: { getLeafRows: () => Array<{ original: PendingCallRow }> }) => group.getLeafRows().map((leaf) => leaf.original);
+
 function focusFirstFilter() {
   document.querySelector<HTMLInputElement>('[role="search"] input')?.focus();
 }
@@ -80,7 +83,7 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
     [targets],
   );
   // Calls decided here stay in place a moment (their outcome in the row), then leave.
-  const { shownThreads, lingeringIds, notes, note, letLeave } = useLingering(data?.threads ?? NO_THREADS, overdue);
+  const { shownThreads, hold, lingeringIds, notes, note, letLeave } = useLingering(data?.threads ?? NO_THREADS, overdue);
   const unnamedTool = t("unnamedTool");
   const rows = useMemo(() => toPendingCallRows(shownThreads, agentNames, unnamedTool), [shownThreads, agentNames, unnamedTool]);
   const threadsByKey = useMemo(() => new Map(shownThreads.map((thread) => [thread.threadKey || NO_THREAD, thread])), [shownThreads]);
@@ -136,7 +139,7 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
     letLeave([{ rowId: call.id, runId: call.runId, runFinished }]);
     focus.moveOnFrom(call.id);
   };
-  const bulk = useBulkDecision({ note, letLeave, clearSelection: selection.clear });
+  const bulk = useBulkDecision({ note, hold, letLeave, clearSelection: selection.clear });
   const selectableRows = rows.filter((row) => !lingeringIds.has(row.id));
 
   return (
@@ -200,24 +203,12 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
               <TableBody key={group.id} className="max-md:block">
                 <ThreadGroupRow
                   thread={threadsByKey.get(String(group.getGroupingValue(GROUPING[0]!)))!}
-                  calls={group.getLeafRows().map((leaf) => leaf.original)}
+                  calls={leafCalls(group)}
                   expanded={group.getIsExpanded()}
                   onToggle={() => toggleThread(group.id)}
                   colSpan={colSpan}
-                  selection={
-                    canDecide
-                      ? selectionState(
-                          group.getLeafRows().map((leaf) => leaf.original),
-                          selection.selected,
-                        )
-                      : undefined
-                  }
-                  onSelect={(checked) =>
-                    selection.setMany(
-                      group.getLeafRows().map((leaf) => leaf.original),
-                      checked,
-                    )
-                  }
+                  selection={canDecide ? selectionState(leafCalls(group), selection.selected) : undefined}
+                  onSelect={(checked) => selection.setMany(leafCalls(group), checked)}
                 />
                 {calls.map((row) => (
                   <CallRow
@@ -236,6 +227,7 @@ export function RunsTable({ agents, canDecide = true, ...viewOptions }: RunsTabl
                     onSelect={(checked) => selection.setMany([row.original], checked)}
                     onIntentDone={focus.clearIntent}
                     onSettled={(settled) => settle(row.original, settled)}
+                    onSent={() => hold([row.id])}
                     cells={row
                       .getAllCells()
                       .filter((cell) => !GROUPING_COLUMNS.has(cell.column.id))

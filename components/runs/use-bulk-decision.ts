@@ -13,7 +13,6 @@ import { useApprovalProgressText } from "./decision-badges";
 import { useTimestamp } from "@/components/time";
 import type { BulkAction } from "./bulk-bar";
 import { callRowId } from "./runs-table-lingering";
-import { sendingFromHere } from "./sending-here";
 import type { Leaving, RowNote } from "./use-lingering";
 import type { SelectedCall } from "./use-selection";
 
@@ -84,10 +83,13 @@ function useBulkWords() {
 
 export function useBulkDecision({
   note,
+  hold,
   letLeave,
   clearSelection,
 }: {
   note: (entries: Array<[string, RowNote]>) => void;
+  /** Keeps the rows on screen (and the stream's word of them from taking them away) until released. */
+  hold: (rowIds: string[]) => () => void;
   letLeave: (leaving: Leaving[], ms?: number) => void;
   clearSelection: () => void;
 }) {
@@ -99,8 +101,8 @@ export function useBulkDecision({
     async (action: BulkAction, calls: SelectedCall[], reason: string | undefined) => {
       setBusy(true);
       setSummary(null);
-      // Until each row has its note, the stream's word of these very decisions does not take the rows away.
-      const sent = sendingFromHere(calls.map((call) => callRowId(call.runId, call.toolCallId, 0)));
+      // Until each row has its note, neither the stream's word of these very decisions nor a read takes the rows away.
+      const sent = hold(calls.map((call) => callRowId(call.runId, call.toolCallId, 0)));
       try {
         let result: Awaited<ReturnType<typeof decideInBulk>> | null = null;
         try {
@@ -133,7 +135,7 @@ export function useBulkDecision({
         sent();
       }
     },
-    [note, letLeave, clearSelection, words],
+    [note, hold, letLeave, clearSelection, words],
   );
 
   return { busy, summary, decide };

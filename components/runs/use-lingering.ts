@@ -3,7 +3,9 @@
 /**
  * What became of the calls decided from the queue: a note in their row ("Approved — …", "Already
  * decided by …", "Failed: …"), the decided ones kept on screen for a moment, then dropped from
- * every cached page while the list re-reads the server.
+ * every cached page while the list re-reads the server. From the moment a decision is sent until its
+ * answer is handled, its rows are held on screen too: the stream's word of that very decision can have
+ * the list read (and drop them) before the answer arrives, and a row gone takes its outcome with it.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -11,6 +13,7 @@ import type { ThreadDto } from "@/lib/queue/dto";
 import type { Risk } from "@/lib/risk";
 import { forgetRun, refreshRuns, runDetailQueryKey } from "./runs-query";
 import { snapshotCall, withLingering, type LingeringCall } from "./runs-table-lingering";
+import { sendingFromHere } from "./sending-here";
 
 /** How long a decided call stays in its row before it leaves the list. */
 export const LINGER_MS = 1_500;
@@ -31,8 +34,9 @@ export interface Leaving {
 export function useLingering(threads: ThreadDto[], overdue: (suspendedAt: string, risk?: Risk) => boolean) {
   const queryClient = useQueryClient();
   const [lingering, setLingering] = useState<ReadonlyMap<string, LingeringCall>>(() => new Map());
+  const [held, setHeld] = useState<ReadonlyMap<string, LingeringCall>>(() => new Map());
   const [notes, setNotes] = useState<ReadonlyMap<string, RowNote>>(() => new Map());
-  const shownThreads = useMemo(() => withLingering(threads, lingering, overdue), [threads, lingering, overdue]);
+  const shownThreads = useMemo(() => withLingering(threads, lingering, overdue, held), [threads, lingering, overdue, held]);
   const latest = useRef(shownThreads);
   latest.current = shownThreads;
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
@@ -71,5 +75,34 @@ export function useLingering(threads: ThreadDto[], overdue: (suspendedAt: string
     [queryClient],
   );
 
-  return { shownThreads, lingeringIds: lingering as ReadonlyMap<string, unknown>, notes, note, letLeave };
+  /**
+   * Holds these rows where they are while this tab's decision on them is on its way; returns the
+   * release, to call once the answer is in. Held rows still count, and stay selectable and focused:
+   * nothing on screen changes unless a read drops them early.
+   */
+  const hold = useCallback((rowIds: string[]): (() => void) => {
+    const unmark = sendingFromHere(rowIds);
+    const kept = new Map(
+      rowIds.flatMap((rowId) => {
+        const snapshot = snapshotCall(latest.current, rowId);
+        return snapshot ? [[rowId, snapshot] as const] : [];
+      }),
+    );
+    setHeld((previous) => new Map([...previous, ...kept]));
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      unmark();
+      // Let go a task later: the answer's own handlers run in this task's promise callbacks, so a row
+      // they settle is lingering by then, with no render in between that could drop it.
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        setHeld((previous) => new Map([...previous].filter(([rowId, snapshot]) => kept.get(rowId) !== snapshot)));
+      }, 0);
+      timers.current.add(timer);
+    };
+  }, []);
+
+  return { shownThreads, hold, lingeringIds: lingering as ReadonlyMap<string, unknown>, notes, note, letLeave };
 }

@@ -89,4 +89,34 @@ describe("decided calls lingering in the queue", () => {
     expect(shown[1]).toMatchObject({ threadKey: "ticket-b", calls: 1 });
     expect(shown[1]!.runs[0]!.toolCalls).toHaveLength(2);
   });
+
+  describe("calls this tab is deciding right now (held)", () => {
+    it("changes nothing while the server still lists them: counts included", () => {
+      const held = decided(page, r1);
+      const shown = withLingering(page, new Map(), overdue, held);
+      expect(shown).toEqual(page);
+    });
+
+    it("puts a held call back when a read that answered first no longer lists it, counts as the server gave them", () => {
+      const held = decided(page, r1);
+      const refreshed = [thread("ticket-a", [run("r2", "ticket-a", late)]), b];
+      const shown = withLingering(refreshed, new Map(), overdue, held);
+      expect(shown[0]!.runs.map((r) => r.runId)).toEqual(["r1", "r2"]);
+      expect(shown[0]).toMatchObject({ calls: 1, overdueCalls: 0 });
+    });
+
+    it("brings back a whole thread the read dropped, in its place", () => {
+      const held = decided(page, r1, r2);
+      const shown = withLingering([b], new Map(), overdue, held);
+      expect(shown.map((t) => t.threadKey)).toEqual(["ticket-a", "ticket-b"]);
+      expect(shown[0]!.runs.map((r) => r.runId)).toEqual(["r1", "r2"]);
+    });
+
+    it("puts a call both held and lingering back once", () => {
+      const kept = decided(page, r1);
+      const refreshed = [thread("ticket-a", [run("r2", "ticket-a", late)]), b];
+      const shown = withLingering(refreshed, kept, overdue, kept);
+      expect(shown[0]!.runs.map((r) => r.runId)).toEqual(["r1", "r2"]);
+    });
+  });
 });
