@@ -58,6 +58,28 @@ export function alreadyShown(
 }
 
 /**
+ * Whether a change can wait for the page's throttled read (read-scheduler.ts), though it is of a run
+ * the page shows: the decision of a call the table already hides was carried out, or a run whose
+ * every call it holds is hidden left the queue. Nothing the reader sees changes but the totals and
+ * what a later read brings onto the page, so the hundred tabs that hid the call need not all read
+ * the list at the same moment. A call this tab keeps (`keep`) shows what the server says: not this.
+ */
+export function changesOnlyHidden(
+  settling: SettlingCalls,
+  change: QueueChangeDto,
+  view: CachedRunsView | undefined,
+  keep: (runId: string, toolCallId: string) => boolean,
+): boolean {
+  if (!view || change.runId === null || settling.size === 0) return false;
+  const hidden = (toolCallId: string | undefined) =>
+    toolCallId !== undefined && settling.has(callRowId(change.runId!, toolCallId, 0)) && !keep(change.runId!, toolCallId);
+  if (change.kind === "decision.applied") return change.toolCallId !== null && hidden(change.toolCallId);
+  if (change.kind !== "left") return false;
+  const calls = view.threads.flatMap((thread) => thread.runs.filter((run) => run.runId === change.runId).flatMap((run) => run.toolCalls));
+  return calls.length > 0 && calls.every((call) => hidden(call.toolCallId));
+}
+
+/**
  * `view` without the calls `settling` hides, its counts lowered to match. `keep` names calls this tab
  * is deciding or has open: those stay, and show what the server says of them.
  */

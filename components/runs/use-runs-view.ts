@@ -26,7 +26,7 @@ import { livePresence } from "./live-presence";
 import { runsQueryKey, type CachedRunsView } from "./runs-query";
 import { callRowId } from "./runs-table-lingering";
 import { isSendingFromHere } from "./sending-here";
-import { alreadyShown, noSettlingCalls, settleFrom, withoutSettling } from "./settling-calls";
+import { alreadyShown, changesOnlyHidden, noSettlingCalls, settleFrom, withoutSettling } from "./settling-calls";
 import { FALLBACK_POLL_MS, useLiveQueue } from "./use-live-queue";
 import type { FilterPatch } from "./runs-table-toolbar";
 
@@ -89,9 +89,12 @@ export function useRunsView({ initialView, initialVersion, initialParamsHash, in
   const [settling, setSettling] = useState(noSettlingCalls);
   const settlingNow = useRef(settling);
   const { live } = useLiveQueue(
-    (change) =>
-      !alreadyShown(settlingNow.current, change, keepInPlace) &&
-      concernsView(change, params, queryClient.getQueryData<RunsViewDto>(queryKey)),
+    (change) => {
+      if (alreadyShown(settlingNow.current, change, keepInPlace)) return false;
+      const cached = queryClient.getQueryData<CachedRunsView>(queryKey);
+      const concern = concernsView(change, params, cached);
+      return concern === "now" && changesOnlyHidden(settlingNow.current, change, cached, keepInPlace) ? "elsewhere" : concern;
+    },
     () => void queryClient.invalidateQueries({ queryKey }),
     livePosition,
     (change) => {

@@ -3,7 +3,7 @@
  * from the queue at the stream's word, shown again when a list read after it says the call waits.
  */
 import { describe, expect, it } from "vitest";
-import { alreadyShown, noSettlingCalls, settleFrom, withoutSettling } from "../../components/runs/settling-calls.ts";
+import { alreadyShown, changesOnlyHidden, noSettlingCalls, settleFrom, withoutSettling } from "../../components/runs/settling-calls.ts";
 import type { CachedRunsView } from "../../components/runs/runs-query.ts";
 import type { QueueChangeDto } from "../../lib/live/types.ts";
 
@@ -143,5 +143,42 @@ describe("settling calls", () => {
     expect(settling.size).toBe(500);
     expect(settling.has("r0:a")).toBe(false);
     expect(settling.has("r599:a")).toBe(true);
+  });
+
+  describe("what can wait for the throttled read (a hundred tabs hid the same call)", () => {
+    const hiding = (...pairs: Array<[string, string]>) =>
+      pairs.reduce(
+        (settling, [runId, toolCallId], i) => settleFrom(settling, change("decision.recorded", runId, toolCallId, i), 100 + i),
+        noSettlingCalls(),
+      );
+
+    it("the decision of a hidden call carried out, and its run leaving once every call it showed is hidden", () => {
+      const settling = hiding(["r2", "c"]);
+      expect(changesOnlyHidden(settling, change("decision.applied", "r2", "c"), view(50), keepNone)).toBe(true);
+      expect(changesOnlyHidden(settling, change("left", "r2", null), view(50), keepNone)).toBe(true);
+    });
+
+    it("not a run that still shows a call nobody said was decided: it may be that call that left", () => {
+      const settling = hiding(["r1", "a"]);
+      expect(changesOnlyHidden(settling, change("left", "r1", null), view(50), keepNone)).toBe(false);
+      expect(changesOnlyHidden(hiding(["r1", "a"], ["r1", "b"]), change("left", "r1", null), view(50), keepNone)).toBe(true);
+    });
+
+    it("not a call this tab has open or is deciding: it shows what the server says", () => {
+      const settling = hiding(["r2", "c"]);
+      const keep = (runId: string, toolCallId: string) => runId === "r2" && toolCallId === "c";
+      expect(changesOnlyHidden(settling, change("decision.applied", "r2", "c"), view(50), keep)).toBe(false);
+      expect(changesOnlyHidden(settling, change("left", "r2", null), view(50), keep)).toBe(false);
+    });
+
+    it("not what else a decision may come to (released, failed), a call not hidden, a run not on the page, or no page yet", () => {
+      const settling = hiding(["r2", "c"]);
+      expect(changesOnlyHidden(settling, change("decision.released", "r2", "c"), view(50), keepNone)).toBe(false);
+      expect(changesOnlyHidden(settling, change("decision.failed", "r2", "c"), view(50), keepNone)).toBe(false);
+      expect(changesOnlyHidden(settling, change("decision.applied", "r3", "d"), view(50), keepNone)).toBe(false);
+      expect(changesOnlyHidden(settling, change("left", "r7", null), view(50), keepNone)).toBe(false);
+      expect(changesOnlyHidden(settling, change("left", "r2", null), undefined, keepNone)).toBe(false);
+      expect(changesOnlyHidden(noSettlingCalls(), change("left", "r2", null), view(50), keepNone)).toBe(false);
+    });
   });
 });
