@@ -9,6 +9,10 @@
  * caller falls back to a slow poll. A stream the browser reconnects by itself sends Last-Event-ID and
  * is replayed what it missed; one opened anew resumes from the last position it saw, the first one
  * from where the server read the page's first data.
+ *
+ * Only while the tab is visible: a hidden tab lets its stream go and resumes it, from the last
+ * position it saw, when shown again. A browser holds six HTTP/1.1 connections to a server and each
+ * stream keeps one, so six console tabs that all kept theirs left a seventh unable to load at all.
  */
 import { useEffect, useRef, useState } from "react";
 import { LIVE_STREAM_PATH, type QueueChangeDto, type StreamReadyDto } from "@/lib/live/types";
@@ -41,6 +45,8 @@ export function useLiveQueue(
     let failures = 0;
     let lastId: string | null = since === null ? null : String(since);
     let stopped = false;
+    // Hidden: no stream until the tab is shown again (a tab opened in the background starts so).
+    let paused = false;
     const seen = new Set<number>();
     const reads = readScheduler((changes) => latest.current.refresh(changes));
     const open = () => {
@@ -73,15 +79,32 @@ export function useLiveQueue(
         setLive(false);
         livePresence()?.lost();
         // CONNECTING: the browser tries again by itself, with Last-Event-ID. CLOSED: it gave up.
-        if (current.readyState !== EventSource.CLOSED || stopped) return;
+        if (current.readyState !== EventSource.CLOSED || stopped || paused) return;
         current.close();
         failures++;
         retry = setTimeout(open, Math.min(1_000 * 2 ** (failures - 1), RETRY_MAX_MS));
       });
     };
-    open();
+    const followVisibility = () => {
+      if (document.visibilityState === "hidden" && !paused) {
+        paused = true;
+        clearTimeout(retry);
+        source?.close();
+        source = null;
+        // The server closes this tab's open calls with the stream: nobody is looking at them now.
+        livePresence()?.lost();
+        setLive(false);
+      } else if (document.visibilityState === "visible" && paused) {
+        paused = false;
+        open();
+      }
+    };
+    document.addEventListener("visibilitychange", followVisibility);
+    if (document.visibilityState === "hidden") paused = true;
+    else open();
     return () => {
       stopped = true;
+      document.removeEventListener("visibilitychange", followVisibility);
       source?.close();
       livePresence()?.lost();
       clearTimeout(retry);
