@@ -4,8 +4,9 @@
  * What became of the calls decided from the queue: a note in their row ("Approved — …", "Already
  * decided by …", "Failed: …"), the decided ones kept on screen for a moment, then dropped from
  * every cached page while the list re-reads the server. From the moment a decision is sent until its
- * answer is handled, its rows are held on screen too: the stream's word of that very decision can have
- * the list read (and drop them) before the answer arrives, and a row gone takes its outcome with it.
+ * answer is handled, its rows are held on screen too: a row gone takes its outcome with it, and the
+ * stream's word of that very decision has the list read. Next.js runs server actions one at a time
+ * today, which puts that read behind the decision's answer; the hold does not rely on it.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
