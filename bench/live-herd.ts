@@ -8,6 +8,7 @@
  * by all tabs within any 250 ms (the herd a decision sets off), and whether every row left every tab.
  */
 import { chromium, type Request } from "@playwright/test";
+import { CHROMIUM_LAUNCH, signedInContext } from "./browser.ts";
 import { createTestAccount, sessionCookie } from "../tests/helpers/accounts.ts";
 import { postDecision, startConsoleServer } from "../tests/helpers/console-server.ts";
 import { createTestDatabase } from "../tests/helpers/databases.ts";
@@ -24,14 +25,10 @@ const GAP_MS = Number(option("gap-ms", "1500"));
 const DB = option("db", "postgres");
 if (DB !== "postgres" && DB !== "sqlite") throw new Error("--db must be postgres or sqlite");
 const WINDOW_MS = 250;
-const LAUNCH = {
-  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"],
-};
 
 const database = await createTestDatabase(DB);
 const server = await startConsoleServer(database.url, { LIVE_STREAMS_PER_USER: String(TABS + 10) });
-const browser = await chromium.launch(LAUNCH);
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
 try {
   const decider = await createTestAccount(database.url, "reviewer", "Decider");
   const deciderCookie = await sessionCookie(database.url, decider);
@@ -43,11 +40,8 @@ try {
   for (let tab = 0; tab < TABS; tab++) {
     // A context per tab, as separate reviewers: one browser holds at most 6 connections to a server
     // over HTTP/1.1, and each tab's stream keeps one.
-    const context = await browser.newContext({ baseURL: server.url });
-    // Secure and __Secure- prefixed (a production server): given by domain, Chromium sends it to 127.0.0.1.
     const cookie = await sessionCookie(database.url, await createTestAccount(database.url, "reviewer", `Watcher ${tab + 1}`));
-    const [name, value] = [cookie.slice(0, cookie.indexOf("=")), cookie.slice(cookie.indexOf("=") + 1)];
-    await context.addCookies([{ name, value, domain: "127.0.0.1", path: "/", secure: true, httpOnly: true, sameSite: "Lax" }]);
+    const context = await signedInContext(browser, server.url, cookie);
     const page = await context.newPage();
     const streamOpened = page.waitForResponse((response) => response.url().includes("/api/events/stream") && response.status() === 200);
     await page.goto("/");

@@ -13,6 +13,7 @@ import { createTestAccount, sessionCookie } from "../tests/helpers/accounts.ts";
 import { postDecision, startConsoleServer, type ConsoleServer } from "../tests/helpers/console-server.ts";
 import { refundRequest, suspendDemoRun, type DemoRun } from "../tests/helpers/demo-runs.ts";
 import { openStream, type LiveStream } from "../tests/helpers/live-stream.ts";
+import { CHROMIUM_LAUNCH, signedInContext } from "./browser.ts";
 import { DECISIONS_PER_SECOND, openLoop, percentiles } from "./arrivals.ts";
 import { backlogDatabase } from "./load-backlog.ts";
 import { decider, mixInputs, picker, readMix, reviewerCookies, warmUp } from "./read-mix.ts";
@@ -58,12 +59,6 @@ export interface PropagationResult {
     loadAverage: number[];
   };
 }
-
-/** Chromium as playwright.config.ts launches it (Debian's; Playwright cannot download browsers here). */
-const LAUNCH = {
-  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run", "--disable-quic"],
-};
 
 /** Times each run's approval on `a`: to its event on the stream on `b`, and to its row gone from `page` (on `b`). */
 async function timeDecisions(
@@ -143,12 +138,8 @@ export async function measurePropagation(options: PropagationOptions, log: (line
     const decide = decider(approvable);
     await warmUp(servers, cookies[0]!, mix, decide, 3, log);
 
-    browser = await chromium.launch(LAUNCH);
-    const context = await browser.newContext({ baseURL: b.url });
-    // The servers run in production: the session cookie is Secure and __Secure- prefixed (tests/helpers/accounts.ts).
-    const [name, value] = [watcherCookie.slice(0, watcherCookie.indexOf("=")), watcherCookie.slice(watcherCookie.indexOf("=") + 1)];
-    // Given by domain and path: Chromium refuses a Secure cookie given by an http:// URL, and sends one to 127.0.0.1.
-    await context.addCookies([{ name, value, domain: new URL(b.url).hostname, path: "/", secure: true, httpOnly: true, sameSite: "Lax" }]);
+    browser = await chromium.launch(CHROMIUM_LAUNCH);
+    const context = await signedInContext(browser, b.url, watcherCookie);
     const page = await context.newPage();
     const stream = await openStream(b, watcherCookie);
     if (stream.status !== 200) throw new Error(`GET /api/events/stream on B: ${stream.status}`);
