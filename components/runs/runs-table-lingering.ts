@@ -37,8 +37,8 @@ export function snapshotCall(threads: ThreadDto[], rowId: string): LingeringCall
  * is shown with none.
  *
  * `held`: calls this tab is deciding right now, kept as they were when the decision was sent. A read
- * that answers before the decision does (the stream's word of it came first) no longer lists them;
- * they are put back in their place, counts untouched, so the row is still there to show the answer.
+ * made before the answer was handled (use-lingering.ts) no longer lists them: they are put back in
+ * their place, counts untouched, so the row is still there to show the answer.
  */
 export function withLingering(
   threads: ThreadDto[],

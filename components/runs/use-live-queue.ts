@@ -85,14 +85,17 @@ export function useLiveQueue(
         retry = setTimeout(open, Math.min(1_000 * 2 ** (failures - 1), RETRY_MAX_MS));
       });
     };
+    // The server closes this tab's open calls with the stream.
+    const letGo = () => {
+      clearTimeout(retry);
+      source?.close();
+      source = null;
+      livePresence()?.lost();
+    };
     const followVisibility = () => {
       if (document.visibilityState === "hidden" && !paused) {
         paused = true;
-        clearTimeout(retry);
-        source?.close();
-        source = null;
-        // The server closes this tab's open calls with the stream: nobody is looking at them now.
-        livePresence()?.lost();
+        letGo();
         setLive(false);
       } else if (document.visibilityState === "visible" && paused) {
         paused = false;
@@ -105,12 +108,10 @@ export function useLiveQueue(
     return () => {
       stopped = true;
       document.removeEventListener("visibilitychange", followVisibility);
-      source?.close();
-      livePresence()?.lost();
-      clearTimeout(retry);
+      letGo();
       reads.dispose();
     };
-    // One stream for the page's life: `since` only matters to the first one.
+    // One effect for the page's life (its streams follow the tab's visibility): `since` only matters to the first.
   }, []);
 
   return { live };
