@@ -6,6 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { queueVersion } from "@/lib/live/etag";
 import { feedHead } from "@/lib/live/feed";
 import { getRunsView } from "@/lib/queue/views";
+import { sanitizeQueueQuery } from "@/lib/search-params";
 import type { RunsViewDto } from "@/lib/queue/dto";
 import { getTranslations } from "next-intl/server";
 import { RunsTable } from "@/components/runs/runs-table";
@@ -22,7 +23,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   // page renders and loads is replayed to it rather than missed (components/runs/use-live-queue.ts).
   // The view's version too: the table's next read of it (a tab back in focus) is then a cheap "unchanged".
   const db = await getDb();
-  const [livePosition, version] = await Promise.all([feedHead(db).catch(() => null), queueVersion(db, actor.id, raw).catch(() => null)]);
+  const [livePosition, version] = await Promise.all([feedHead(db).catch(() => null), queueVersion(db, actor.id, raw, { resourceId: sanitizeQueueQuery(raw).query.resourceId }).catch(() => null)]);
   const [view, agents] = await Promise.all([
     // Invalid parameters are ignored (and reported by the table), never fatal.
     getRunsView(raw, actor.id).catch((error: unknown): RunsViewDto | null => {

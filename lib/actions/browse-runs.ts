@@ -6,6 +6,7 @@ import { rawRunsParams, RUNS_PARAM_KEYS } from "../list-params.ts";
 import { queueVersion } from "../live/etag.ts";
 import type { RunsViewDto } from "../queue/dto.ts";
 import { getRunsView } from "../queue/views.ts";
+import { sanitizeQueueQuery } from "../search-params.ts";
 import { defineAction } from "./define-action.ts";
 
 /** Parameters as they come from a URL: known keys, strings of a sane length; checked further by getRunsView. */
@@ -27,7 +28,7 @@ export type BrowseRunsResult = { version: string; view: RunsViewDto } | { versio
  * The runs table's listing. It takes the page's URL parameters as found, as the page itself does:
  * an invalid one is ignored and reported instead of failing the table. Scripts use GET /api/runs,
  * which refuses invalid input. A read that changes nothing for this reader (a tab coming back into
- * focus, the slow poll while the live stream is down) costs the version's two indexed reads, not a page.
+ * focus, the slow poll while the live stream is down) costs the version's indexed reads, not a page.
  */
 export const browseRuns = defineAction(
   "browseRuns",
@@ -35,7 +36,7 @@ export const browseRuns = defineAction(
   { permission: "read", input: browseInput, lenientText: true },
   async ({ params, ifChanged }, { actor }): Promise<BrowseRunsResult> => {
     const raw = rawRunsParams(params);
-    const version = await queueVersion(await getDb(), actor.id, raw);
+    const version = await queueVersion(await getDb(), actor.id, raw, { resourceId: sanitizeQueueQuery(raw).query.resourceId });
     if (ifChanged === version) return { version, unchanged: true };
     return { version, view: await getRunsView(raw, actor.id) };
   },

@@ -4,41 +4,54 @@
  * and the minute (whether a call is overdue changes with the clock, not the feed). Read before the
  * page, so a change that lands while the page is read makes the next read a full one.
  *
+ * A reader filtered to one resource (support staff on a customer's runs) depends only on that
+ * resource's changes and on the changes without a run (a thread assigned): another customer's
+ * decisions leave their version alone. Any other reader depends on every change; a finer scope
+ * (agent, thread) is not kept, so their version moves more often than their page, never less.
+ *
  * Presence (someone opening a call) moves the feed but no page: it is left out, so a team opening
  * calls does not turn every conditional read into a full one. On PostgreSQL positions come from a
  * sequence and can commit out of order: a change numbered below the newest could appear after the
- * newest was read. The version therefore covers the positions of the newest changes, not the newest
- * alone; like a stream's replay (lib/live/stream.ts), only a change numbered more than
- * LATE_COMMIT_WINDOW below the newest and committed after it was read would go unseen.
+ * newest was read. The version therefore covers the positions of the newest LATE_COMMIT_WINDOW
+ * changes in scope, not the newest alone: only a change that commits after that many later-numbered
+ * ones in its scope were read would go unseen.
  */
 import { createHash } from "node:crypto";
 import type { Db } from "../db/client.ts";
 
-/** How far below the newest change a late commit still changes the version (the stream replays as far). */
+/** How many of the newest changes in scope the version covers: a late commit among them still moves it. */
 export const LATE_COMMIT_WINDOW = 100;
 
 const PRESENCE = "presence";
 
-export async function queueVersion(db: Db, readerId: string, query: unknown, now = Date.now()): Promise<string> {
-  // Newest first along the primary key; presence rows in between are skipped, not read.
-  const newest = await db.queueChange.findFirst({
-    where: { kind: { not: PRESENCE } },
-    orderBy: { position: "desc" },
-    select: { position: true },
-  });
-  const head = newest ? newest.position : 0n;
-  const recent = newest
-    ? await db.queueChange.findMany({
-        where: { position: { gt: head - BigInt(LATE_COMMIT_WINDOW), lte: head }, kind: { not: PRESENCE } },
-        orderBy: { position: "asc" },
-        select: { position: true },
-      })
-    : [];
+export interface VersionOptions {
+  /** The resource the reader's page is filtered to, as applied (an invalid filter the page ignores is none). */
+  resourceId?: string;
+  now?: number;
+}
+
+/** `key`: what else the page depends on (the query as given); it only goes into the digest. */
+export async function queueVersion(db: Db, readerId: string, key: unknown, { resourceId, now = Date.now() }: VersionOptions = {}) {
+  const newest = (where: { resourceId?: string; runId?: null }) =>
+    db.queueChange.findMany({
+      // Read backwards along an index of the scope ((resource_id, position), (run_id, position) or
+      // the primary key); presence rows in between are skipped, not returned.
+      where: { ...where, kind: { not: PRESENCE } },
+      orderBy: { position: "desc" },
+      take: LATE_COMMIT_WINDOW,
+      select: { position: true },
+    });
+  const scoped = resourceId === undefined ? [await newest({})] : await Promise.all([newest({ resourceId }), newest({ runId: null })]);
+  const positions = scoped
+    .flat()
+    .map((row) => row.position)
+    .sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))
+    .slice(0, LATE_COMMIT_WINDOW);
   const digest = createHash("sha256")
-    .update(JSON.stringify([readerId, query, Math.floor(now / 60_000), recent.map((row) => String(row.position))]))
+    .update(JSON.stringify([readerId, key, resourceId ?? null, Math.floor(now / 60_000), positions.map(String)]))
     .digest("base64url")
     .slice(0, 22);
-  return `${head}.${digest}`;
+  return `${positions[0] ?? 0n}.${digest}`;
 }
 
 /** The ETag of a version: weak, since the same page may be serialized differently. */

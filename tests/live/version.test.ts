@@ -1,8 +1,9 @@
 /**
  * The queue's version (lib/live/etag.ts), behind GET /api/queue's ETag and the runs table's
  * "unchanged" answers, against the real change feed: it moves with every change a reader's page
- * could show and with the minute, not with someone opening a call; and on PostgreSQL, where feed
- * positions come from a sequence, a change that commits after a later-numbered one still moves it.
+ * could show and with the minute, not with someone opening a call; a reader filtered to one resource
+ * is left alone by another resource's changes; and on PostgreSQL, where feed positions come from a
+ * sequence, a change that commits after a later-numbered one still moves it.
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
@@ -28,7 +29,7 @@ describe.each(["sqlite", "postgres"] as const)("the queue's version on %s", { ti
     const db = await getDb(database.url);
     const [reviewer, other] = await Promise.all([createTestAccount(database.url, "reviewer"), createTestAccount(database.url, "reviewer")]);
     const run = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-4801"));
-    const version = (readerId = reviewer.id, query: unknown = { sort: "oldest" }, now = NOW) => queueVersion(db, readerId, query, now);
+    const version = (readerId = reviewer.id, query: unknown = { sort: "oldest" }, now = NOW) => queueVersion(db, readerId, query, { now });
 
     const first = await version();
     expect(first).toMatch(/^[0-9]+\.[A-Za-z0-9_-]{22}$/);
@@ -47,6 +48,39 @@ describe.each(["sqlite", "postgres"] as const)("the queue's version on %s", { ti
     const moved = await version();
     expect(moved).not.toBe(first);
     expect(Number(moved.split(".")[0])).toBeGreaterThan(Number(first.split(".")[0]));
+  });
+
+  it("filtered to one resource, moves with that resource's changes and a thread assigned, not with another resource's", async () => {
+    const db = await getDb(database.url);
+    const [reviewer, other] = await Promise.all([createTestAccount(database.url, "reviewer"), createTestAccount(database.url, "reviewer")]);
+    const mine = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-4811"));
+    const version = (resourceId?: string) => queueVersion(db, reviewer.id, { resourceId }, { resourceId, now: NOW });
+
+    const first = await version(mine.resource);
+    const unfiltered = await version();
+    // Another customer's call starts waiting and is approved: the whole queue changed, this customer's did not.
+    const theirs = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-4812"));
+    await db.callApproval.create({
+      data: { runId: theirs.runId, toolCallId: theirs.ref.toolCallId, reviewerId: other.id, reviewerName: "Other", approvedAt: new Date() },
+    });
+    expect(await version()).not.toBe(unfiltered);
+    expect(await version(mine.resource)).toBe(first);
+    // Opening this customer's call is no change of the page either.
+    await setPresence(db, actorOf(other), { stream: "version-test-2", calls: [mine.ref] });
+    expect(await version(mine.resource)).toBe(first);
+
+    // A change to this customer's call moves it, and so does a thread assigned (those changes name no run or resource).
+    await db.callAssignment.create({
+      data: { runId: mine.runId, toolCallId: mine.ref.toolCallId, assigneeId: other.id, assignedBy: other.id, assignedAt: new Date() },
+    });
+    const assigned = await version(mine.resource);
+    expect(assigned).not.toBe(first);
+    expect(Number(assigned.split(".")[0])).toBeGreaterThan(Number(first.split(".")[0]));
+    await assignThread(other.id);
+    expect(await version(mine.resource)).not.toBe(assigned);
+
+    // A resource nobody has: no change in scope but the thread assigned.
+    expect(await version(`cust-${randomUUID()}`)).toMatch(/^[0-9]+\.[A-Za-z0-9_-]{22}$/);
   });
 
   it.runIf(kind === "postgres")("moves when a change numbered below the newest commits after the newest was read", async () => {
@@ -69,10 +103,10 @@ describe.each(["sqlite", "postgres"] as const)("the queue's version on %s", { ti
     );
     await insertedYet;
     await assignThread(reviewer.id);
-    const before = await queueVersion(db, reviewer.id, {}, NOW);
+    const before = await queueVersion(db, reviewer.id, {}, { now: NOW });
     commit();
     await slow;
-    const after = await queueVersion(db, reviewer.id, {}, NOW);
+    const after = await queueVersion(db, reviewer.id, {}, { now: NOW });
     // Same newest position, yet a change the reader has not seen: another version.
     expect(after.split(".")[0]).toBe(before.split(".")[0]);
     expect(after).not.toBe(before);
