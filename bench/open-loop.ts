@@ -31,7 +31,7 @@
  * Prints a table and target lines; with --json, one JSON line at the end (bench/run.ts reads it).
  * --profile <dir>: each server samples its CPU for the whole run (bench/cpu-profile.cjs) and writes
  * <dir>/<pid>.cpuprofile when stopped; `npx tsx bench/profile-summary.ts <dir>/*.cpuprofile` says where it went.
- * --quick: a small backlog and short phases, for CI (bench:quick).
+ * --quick: a small backlog and short phases, what bench:quick runs.
  */
 import http from "node:http";
 import os from "node:os";

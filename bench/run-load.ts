@@ -21,7 +21,7 @@ export async function runLoad(results: BenchResults, { quick, live }: { quick: b
     log(`floor on ${db}: signed in with a session vs an API token…`);
     results.tokenFloor[db] = (await child("token-floor.ts", ["--db", db, "--json", "--seconds", quick ? "3" : "10"])) as TokenFloorResult;
   }
-  // Not in the quick run (CI): servers with a thousand streams, a browser and minutes of load.
+  // Not in the quick run: servers with a thousand streams, a browser and minutes of load.
   if (quick || !live) return;
   log("live queue: idle streams, propagation across instances idle and under the mix (bench/live.ts)…");
   results.live = (await child("live.ts", ["--json"], {}, 3_600_000)) as LiveResult;

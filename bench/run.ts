@@ -6,7 +6,7 @@
  * `agent.listSuspendedRuns()` timed on each; the runs page rendered by `next start` at 100k; a
  * decision end to end vs bare Mastra; a bulk approval vs single ones; peak memory of a process listing 100k. Writes
  * bench/results.json and bench/results.md.
- * Quick (CI): 2,000 and 10,000 on our store, Mastra's LibSQLStore at 1,000 with a 10 s cap, the
+ * Quick: 2,000 and 10,000 on our store, Mastra's LibSQLStore at 1,000 with a 10 s cap, the
  * decision and memory checks; no page build. Exits 1 only on a clear regression.
  *
  * Both: the open-loop load (bench/open-loop.ts: latency at fixed arrival rates across two instances

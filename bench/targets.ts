@@ -1,6 +1,6 @@
 /**
  * The listing's target lines. Each line names the threshold it actually checked and is met only
- * when that threshold was: a quick run's looser thresholds (few samples, small backlogs, a busy CI
+ * when that threshold was: a quick run's looser thresholds (few samples, small backlogs, a busy
  * machine) say "quick" and what the full run checks instead.
  */
 import { CASES, type BenchResults } from "./cases.ts";
