@@ -23,7 +23,10 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   // page renders and loads is replayed to it rather than missed (components/runs/use-live-queue.ts).
   // The view's version too: the table's next read of it (a tab back in focus) is then a cheap "unchanged".
   const db = await getDb();
-  const [livePosition, version] = await Promise.all([feedHead(db).catch(() => null), queueVersion(db, actor.id, raw, { resourceId: sanitizeQueueQuery(raw).query.resourceId }).catch(() => null)]);
+  const [livePosition, version] = await Promise.all([
+    feedHead(db).catch(() => null),
+    queueVersion(db, actor.id, raw, { resourceId: sanitizeQueueQuery(raw).query.resourceId }).catch(() => null),
+  ]);
   const [view, agents] = await Promise.all([
     // Invalid parameters are ignored (and reported by the table), never fatal.
     getRunsView(raw, actor.id).catch((error: unknown): RunsViewDto | null => {
