@@ -171,6 +171,30 @@ describe("settling calls", () => {
       expect(changesOnlyHidden(settling, change("left", "r2", null), view(50), keep)).toBe(false);
     });
 
+    it("a run without a thread, or without a resource, the same way (the No thread group, a change naming neither)", () => {
+      const withNoThread = {
+        ...view(50),
+        threads: [
+          ...view(50).threads,
+          {
+            threadKey: "",
+            calls: 2,
+            overdueCalls: 0,
+            oldestSuspendedAt: recent,
+            runs: [{ runId: "r9", suspendedAt: recent, toolCalls: [{ toolCallId: "e" }, { toolCallId: "f" }] }],
+          },
+        ],
+      } as unknown as CachedRunsView;
+      const bare = (kind: string, toolCallId: string | null): QueueChangeDto => ({
+        ...change(kind, "r9", toolCallId),
+        threadId: null,
+        resourceId: null,
+      });
+      expect(changesOnlyHidden(hiding(["r9", "e"]), bare("decision.applied", "e"), withNoThread, keepNone)).toBe(true);
+      expect(changesOnlyHidden(hiding(["r9", "e"]), bare("left", null), withNoThread, keepNone)).toBe(false);
+      expect(changesOnlyHidden(hiding(["r9", "e"], ["r9", "f"]), bare("left", null), withNoThread, keepNone)).toBe(true);
+    });
+
     it("not what else a decision may come to (released, failed), a call not hidden, a run not on the page, or no page yet", () => {
       const settling = hiding(["r2", "c"]);
       expect(changesOnlyHidden(settling, change("decision.released", "r2", "c"), view(50), keepNone)).toBe(false);
