@@ -25,7 +25,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   const db = await getDb();
   const [livePosition, version] = await Promise.all([
     feedHead(db).catch(() => null),
-    queueVersion(db, actor.id, raw, { resourceId: sanitizeQueueQuery(raw).query.resourceId }).catch(() => null),
+    queueVersion(db, actor.id, raw, { scope: sanitizeQueueQuery(raw).query }).catch(() => null),
   ]);
   const [view, agents] = await Promise.all([
     // Invalid parameters are ignored (and reported by the table), never fatal.

@@ -36,7 +36,7 @@ export const browseRuns = defineAction(
   { permission: "read", input: browseInput, lenientText: true },
   async ({ params, ifChanged }, { actor }): Promise<BrowseRunsResult> => {
     const raw = rawRunsParams(params);
-    const version = await queueVersion(await getDb(), actor.id, raw, { resourceId: sanitizeQueueQuery(raw).query.resourceId });
+    const version = await queueVersion(await getDb(), actor.id, raw, { scope: sanitizeQueueQuery(raw).query });
     if (ifChanged === version) return { version, unchanged: true };
     return { version, view: await getRunsView(raw, actor.id) };
   },

@@ -4,10 +4,10 @@
  * and the minute (whether a call is overdue changes with the clock, not the feed). Read before the
  * page, so a change that lands while the page is read makes the next read a full one.
  *
- * A reader filtered to one resource (support staff on a customer's runs) depends only on that
- * resource's changes and on the changes without a run (a thread assigned): another customer's
- * decisions leave their version alone. Any other reader depends on every change; a finer scope
- * (agent, thread) is not kept, so their version moves more often than their page, never less.
+ * A reader filtered to a thread, a resource (support staff on a customer's runs) or an agent depends
+ * only on the changes of the narrowest of those, and on the changes without a run (a thread
+ * assigned): another customer's decisions leave their version alone. Other filters (dates, overdue,
+ * risk, assigned to me) narrow nothing here, so a version moves more often than its page, never less.
  *
  * Presence (someone opening a call) moves the feed but no page: it is left out, so a team opening
  * calls does not turn every conditional read into a full one. On PostgreSQL positions come from a
@@ -24,34 +24,46 @@ export const LATE_COMMIT_WINDOW = 100;
 
 const PRESENCE = "presence";
 
-export interface VersionOptions {
-  /** The resource the reader's page is filtered to, as applied (an invalid filter the page ignores is none). */
+/** The filters of a reader's page as applied (an invalid filter the page ignores is none). */
+export interface VersionScope {
+  threadId?: string;
   resourceId?: string;
-  now?: number;
+  agentId?: string;
 }
 
+type ScopeColumn = keyof VersionScope;
+
+/** The narrowest filter first: a thread is one customer's, a customer's runs are of a few agents. */
+const NARROWEST_FIRST: ScopeColumn[] = ["threadId", "resourceId", "agentId"];
+
 /** `key`: what else the page depends on (the query as given); it only goes into the digest. */
-export async function queueVersion(db: Db, readerId: string, key: unknown, { resourceId, now = Date.now() }: VersionOptions = {}) {
-  const newest = (where: { resourceId?: string; runId?: null }) =>
+export async function queueVersion(db: Db, readerId: string, key: unknown, { scope = {}, now = Date.now() } = {} as VersionOptions) {
+  const column = NARROWEST_FIRST.find((name) => scope[name] !== undefined);
+  const newest = (where: Partial<Record<ScopeColumn, string>> & { runId?: null }) =>
     db.queueChange.findMany({
-      // Read backwards along an index of the scope ((resource_id, position), (run_id, position) or
-      // the primary key); presence rows in between are skipped, not returned.
+      // Read backwards along an index of the scope ((<column>, position), (run_id, position) or the
+      // primary key); presence rows in between are skipped, not returned.
       where: { ...where, kind: { not: PRESENCE } },
       orderBy: { position: "desc" },
       take: LATE_COMMIT_WINDOW,
       select: { position: true },
     });
-  const scoped = resourceId === undefined ? [await newest({})] : await Promise.all([newest({ resourceId }), newest({ runId: null })]);
+  const scoped = column ? await Promise.all([newest({ [column]: scope[column] }), newest({ runId: null })]) : [await newest({})];
   const positions = scoped
     .flat()
     .map((row) => row.position)
     .sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))
     .slice(0, LATE_COMMIT_WINDOW);
   const digest = createHash("sha256")
-    .update(JSON.stringify([readerId, key, resourceId ?? null, Math.floor(now / 60_000), positions.map(String)]))
+    .update(JSON.stringify([readerId, key, column ? [column, scope[column]] : null, Math.floor(now / 60_000), positions.map(String)]))
     .digest("base64url")
     .slice(0, 22);
   return `${positions[0] ?? 0n}.${digest}`;
+}
+
+export interface VersionOptions {
+  scope?: VersionScope;
+  now?: number;
 }
 
 /** The ETag of a version: weak, since the same page may be serialized differently. */

@@ -1,19 +1,19 @@
 /**
  * The queue's version (lib/live/etag.ts), behind GET /api/queue's ETag and the runs table's
  * "unchanged" answers, against the real change feed: it moves with every change a reader's page
- * could show and with the minute, not with someone opening a call; a reader filtered to one resource
- * is left alone by another resource's changes; and on PostgreSQL, where feed positions come from a
+ * could show and with the minute, not with someone opening a call; a reader filtered to a resource,
+ * a thread or an agent is left alone by the changes of others; and on PostgreSQL, where feed positions come from a
  * sequence, a change that commits after a later-numbered one still moves it.
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../lib/db/client.ts";
-import { queueVersion } from "../../lib/live/etag.ts";
+import { queueVersion, type VersionScope } from "../../lib/live/etag.ts";
 import { feedHead } from "../../lib/live/feed.ts";
 import { setPresence } from "../../lib/live/presence.ts";
 import { actorOf, createTestAccount } from "../helpers/accounts.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
-import { refundRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
+import { refundRequest, shippingRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
 
 const NOW = Date.parse("2026-12-07T12:00:10Z");
 
@@ -54,7 +54,7 @@ describe.each(["sqlite", "postgres"] as const)("the queue's version on %s", { ti
     const db = await getDb(database.url);
     const [reviewer, other] = await Promise.all([createTestAccount(database.url, "reviewer"), createTestAccount(database.url, "reviewer")]);
     const mine = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-4811"));
-    const version = (resourceId?: string) => queueVersion(db, reviewer.id, { resourceId }, { resourceId, now: NOW });
+    const version = (resourceId?: string) => queueVersion(db, reviewer.id, { resourceId }, { scope: { resourceId }, now: NOW });
 
     const first = await version(mine.resource);
     const unfiltered = await version();
@@ -81,6 +81,39 @@ describe.each(["sqlite", "postgres"] as const)("the queue's version on %s", { ti
 
     // A resource nobody has: no change in scope but the thread assigned.
     expect(await version(`cust-${randomUUID()}`)).toMatch(/^[0-9]+\.[A-Za-z0-9_-]{22}$/);
+  });
+
+  it("filtered to a thread or an agent, moves with that thread's or agent's changes; the thread, the narrower, wins", async () => {
+    const db = await getDb(database.url);
+    const [reviewer, other] = await Promise.all([createTestAccount(database.url, "reviewer"), createTestAccount(database.url, "reviewer")]);
+    const refund = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-4821"));
+    const shipping = await suspendDemoRun(database.url, "shipping", shippingRequest("ORD-4822"));
+    const version = (scope: VersionScope) => queueVersion(db, reviewer.id, scope, { scope, now: NOW });
+    const approve = (run: typeof refund) =>
+      db.callApproval.create({
+        data: { runId: run.runId, toolCallId: run.ref.toolCallId, reviewerId: other.id, reviewerName: "Other", approvedAt: new Date() },
+      });
+
+    const thread = await version({ threadId: refund.thread });
+    const refunds = await version({ agentId: "refunds" });
+    // The thread wins over the agent: a change of another refund run moves the agent's version only.
+    const threadAndAgent = await version({ threadId: refund.thread, agentId: "refunds" });
+    const another = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-4823"));
+    expect(await version({ agentId: "refunds" })).not.toBe(refunds);
+    expect(await version({ threadId: refund.thread, agentId: "refunds" })).toBe(threadAndAgent);
+    expect(await version({ threadId: refund.thread })).toBe(thread);
+
+    // Another agent's change: neither moves.
+    const refundsNow = await version({ agentId: "refunds" });
+    await approve(shipping);
+    expect(await version({ agentId: "refunds" })).toBe(refundsNow);
+    expect(await version({ threadId: refund.thread })).toBe(thread);
+
+    // A change on the thread's own call moves both.
+    await approve(refund);
+    expect(await version({ threadId: refund.thread })).not.toBe(thread);
+    expect(await version({ agentId: "refunds" })).not.toBe(refundsNow);
+    expect(another.thread).not.toBe(refund.thread);
   });
 
   it.runIf(kind === "postgres")("moves when a change numbered below the newest commits after the newest was read", async () => {

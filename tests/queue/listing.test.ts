@@ -171,6 +171,16 @@ describe.each(["sqlite", "postgres"] as const)("the runs listing on %s", (kind) 
     const db = await getDb(database.url);
     await setPresence(db, actorOf(support), { stream: "listing-test", calls: [call.ref] });
     expect(await browseAs(reviewer, version)).toMatchObject({ ok: true, data: { unchanged: true } });
+    // Another customer's call starting to wait changes the queue, not this customer's page: still unchanged.
+    await refund("ORD-V2");
+    expect(await browseAs(reviewer, version)).toMatchObject({ ok: true, data: { unchanged: true } });
+    // A resourceId the page ignores (a NUL in it) filters nothing: every change is that page's change.
+    const ignoredFilter = (ifChanged?: string) =>
+      asReviewer(() => browseRunsAction({ params: { resourceId: `${call.resource}\u0000` }, ifChanged }));
+    const unfiltered = await ignoredFilter();
+    if (!unfiltered.ok) throw new Error(`a full read: ${JSON.stringify(unfiltered)}`);
+    await refund("ORD-V3");
+    expect(await ignoredFilter(unfiltered.data.version)).toMatchObject({ ok: true, data: { view: { problems: [expect.anything()] } } });
     // A decision on the call changes it: the page in full, without the call.
     expect(await asReviewer(() => approveToolCall(call.ref))).toMatchObject({ ok: true });
     const after = await browseAs(reviewer, version);

@@ -22,7 +22,7 @@ export async function GET(request: Request) {
   if (!access.ok) return NextResponse.json({ ok: false, error: access.error }, { status: httpStatusOf(access.error.code) });
   const query = parseInput(queueQuery, Object.fromEntries(new URL(request.url).searchParams));
   if (!query.ok) return NextResponse.json(query, { status: httpStatusOf(query.error.code) });
-  const etag = etagOf(await queueVersion(await getDb(), access.actor.id, query.data, { resourceId: query.data.resourceId }));
+  const etag = etagOf(await queueVersion(await getDb(), access.actor.id, query.data, { scope: query.data }));
   const headers = { etag, "cache-control": "private, no-cache" };
   if (etagMatches(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
   const result = await runAction("readQueue", () => getQueuePage(query.data, access.actor.id));
