@@ -127,6 +127,18 @@ describe.each(["sqlite", "postgres"] as const)("the live stream on %s", { timeou
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
     expect((await changed.json()).ok).toBe(true);
+
+    // Filtered to one customer: another customer's call starting to wait is no change of that page,
+    // while the same read without the filter is answered in full.
+    const filtered = (resourceId: string, tag?: string) => read(tag ? { "if-none-match": tag } : {}, `?resourceId=${resourceId}`);
+    let quiet: Response | undefined;
+    for (let attempt = 0; attempt < 2 && quiet?.status !== 304; attempt++) {
+      const [quietTag, wholeTag] = [(await filtered("cust_etag_quiet")).headers.get("etag")!, (await read()).headers.get("etag")!];
+      await suspendDemoRun(database.url, "refunds", refundRequest(`ORD-ETAG-${attempt}`));
+      quiet = await filtered("cust_etag_quiet", quietTag);
+      expect((await read({ "if-none-match": wholeTag })).status).toBe(200);
+    }
+    expect(quiet!.status).toBe(304);
   });
 
   it("refuses one stream too many of a user, in words, and takes one again once a stream closed", async () => {
