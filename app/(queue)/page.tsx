@@ -23,13 +23,14 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   // page renders and loads is replayed to it rather than missed (components/runs/use-live-queue.ts).
   // The view's version too: the table's next read of it (a tab back in focus) is then a cheap "unchanged".
   const db = await getDb();
+  const applied = sanitizeQueueQuery(raw);
   const [livePosition, version] = await Promise.all([
     feedHead(db).catch(() => null),
-    queueVersion(db, actor.id, raw, { scope: sanitizeQueueQuery(raw).query }).catch(() => null),
+    queueVersion(db, actor.id, raw, { scope: applied.query }).catch(() => null),
   ]);
   const [view, agents] = await Promise.all([
     // Invalid parameters are ignored (and reported by the table), never fatal.
-    getRunsView(raw, actor.id).catch((error: unknown): RunsViewDto | null => {
+    getRunsView(applied, actor.id).catch((error: unknown): RunsViewDto | null => {
       // The table's own query shows the error and a Retry button.
       console.error("[runs page]", error);
       return null;

@@ -9,7 +9,7 @@ import { getRunsView } from "../queue/views.ts";
 import { sanitizeQueueQuery } from "../search-params.ts";
 import { defineAction } from "./define-action.ts";
 
-/** Parameters as they come from a URL: known keys, strings of a sane length; checked further by getRunsView. */
+/** Parameters as they come from a URL: known keys, strings of a sane length; checked further by sanitizeQueueQuery. */
 const urlParams = z.partialRecord(
   z.enum(RUNS_PARAM_KEYS),
   z.string({ error: "URL parameters are strings" }).max(4_096, "a URL parameter is longer than 4,096 characters").nullish(),
@@ -36,8 +36,9 @@ export const browseRuns = defineAction(
   { permission: "read", input: browseInput, lenientText: true },
   async ({ params, ifChanged }, { actor }): Promise<BrowseRunsResult> => {
     const raw = rawRunsParams(params);
-    const version = await queueVersion(await getDb(), actor.id, raw, { scope: sanitizeQueueQuery(raw).query });
+    const applied = sanitizeQueueQuery(raw);
+    const version = await queueVersion(await getDb(), actor.id, raw, { scope: applied.query });
     if (ifChanged === version) return { version, unchanged: true };
-    return { version, view: await getRunsView(raw, actor.id) };
+    return { version, view: await getRunsView(applied, actor.id) };
   },
 );

@@ -36,8 +36,13 @@ type ScopeColumn = keyof VersionScope;
 /** The narrowest filter first: a thread is one customer's, a customer's runs are of a few agents. */
 const NARROWEST_FIRST: ScopeColumn[] = ["threadId", "resourceId", "agentId"];
 
-/** `key`: what else the page depends on (the query as given); it only goes into the digest. */
-export async function queueVersion(db: Db, readerId: string, key: unknown, { scope = {}, now = Date.now() } = {} as VersionOptions) {
+export interface VersionOptions {
+  scope?: VersionScope;
+  now?: number;
+}
+
+/** `key`: what else the page depends on (the query as given, which holds the scope's filters too); it only goes into the digest. */
+export async function queueVersion(db: Db, readerId: string, key: unknown, { scope = {}, now = Date.now() }: VersionOptions = {}) {
   const column = NARROWEST_FIRST.find((name) => scope[name] !== undefined);
   const newest = (where: Partial<Record<ScopeColumn, string>> & { runId?: null }) =>
     db.queueChange.findMany({
@@ -59,11 +64,6 @@ export async function queueVersion(db: Db, readerId: string, key: unknown, { sco
     .digest("base64url")
     .slice(0, 22);
   return `${positions[0] ?? 0n}.${digest}`;
-}
-
-export interface VersionOptions {
-  scope?: VersionScope;
-  now?: number;
 }
 
 /** The ETag of a version: weak, since the same page may be serialized differently. */

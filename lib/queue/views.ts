@@ -29,8 +29,7 @@ import { overdueCutoff, reviewSlaMinutes, riskCutoffs, riskTargetMinutes } from 
 import { withRisks } from "./risks.ts";
 import { getSuspendedRun } from "../runs/run-detail.ts";
 import { expiryTimes } from "./expiry-times.ts";
-import type { RawRunsParams } from "../list-params.ts";
-import { sanitizeQueueQuery, type QueueQuery, type RunsQuery } from "../search-params.ts";
+import type { QueueQuery, RunsQuery, SanitizedQuery } from "../search-params.ts";
 
 export async function getRunsPage(query: RunsQuery): Promise<RunsPageDto> {
   const { runs, total } = await listSuspendedRuns({
@@ -147,9 +146,8 @@ function withoutCalls(listing: ThreadListing, leftOut: Set<string>): ThreadListi
   return { threads, threadTotal, callTotal };
 }
 
-/** The review queue for the URL's parameters as found: invalid ones are ignored and reported. */
-export async function getRunsView(raw: RawRunsParams, viewerId?: string): Promise<RunsViewDto> {
-  const { query, problems } = sanitizeQueueQuery(raw);
+/** The review queue for the URL's parameters as applied (sanitizeQueueQuery): invalid ones ignored and reported. */
+export async function getRunsView({ query, problems }: SanitizedQuery<QueueQuery>, viewerId?: string): Promise<RunsViewDto> {
   return { ...(await getQueuePage(query, viewerId)), problems };
 }
 

@@ -15,7 +15,7 @@ import { EXPIRY_REVIEWER, expireOverdueCalls } from "../../lib/decisions/expire.
 import { findCallDecisionStates } from "../../lib/decisions/call-states.ts";
 import { recoverDecisions } from "../../lib/decisions/recover.ts";
 import { getRunsView } from "../../lib/queue/views.ts";
-import { auditQuery } from "../../lib/search-params.ts";
+import { auditQuery, sanitizeQueueQuery } from "../../lib/search-params.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { minutesFromNow, replaceExpiryRules, type ExpiryRuleRow } from "../helpers/expiry-rules.ts";
 import { refundRequest, shippingRequest, suspendDemoRun } from "../helpers/demo-runs.ts";
@@ -87,7 +87,7 @@ describe.each(["sqlite", "postgres"] as const)("expiry in mark mode on %s", { ti
   it("the queue says when a call will expire, and lists a marked one as expired, not decidable", async () => {
     await setRules([{ agentId: "refunds", afterMinutes: 30, mode: "mark" }]);
     const waiting = await suspendDemoRun(database.url, "refunds", refundRequest("ORD-7005"));
-    const runOf = async (resourceId: string) => (await getRunsView({ resourceId })).threads[0]!.runs[0]!;
+    const runOf = async (resourceId: string) => (await getRunsView(sanitizeQueueQuery({ resourceId }))).threads[0]!.runs[0]!;
     const listed = await runOf(waiting.resource);
     const before = listed.toolCalls[0]!;
     expect(before.expiresAt).toBe(new Date(Date.parse(listed.suspendedAt) + 30 * 60_000).toISOString());

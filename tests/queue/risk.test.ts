@@ -17,7 +17,7 @@ import { prepareRuleMatches } from "../../lib/rules/auto-decide.ts";
 import { createRule } from "../../lib/rules/store.ts";
 import { ruleInputSchema } from "../../lib/rules/validations.ts";
 import { listThreads } from "../../lib/runs/list-threads.ts";
-import { queueQuery } from "../../lib/search-params.ts";
+import { queueQuery, sanitizeQueueQuery } from "../../lib/search-params.ts";
 import { actorOf, createTestAccount } from "../helpers/accounts.ts";
 import { useTestDatabase } from "../helpers/databases.ts";
 import { refundRequest, suspendDemoRun, type DemoRun } from "../helpers/demo-runs.ts";
@@ -203,7 +203,7 @@ describe.each(["sqlite", "postgres"] as const)("risk in the queue on %s", { time
         error: { code: "invalid_input", message: expect.stringMatching(/risk must be one or more of low, medium, high, critical/) },
       });
     }
-    const view = await getRunsView({ risk: "severe" });
+    const view = await getRunsView(sanitizeQueueQuery({ risk: "severe" }));
     expect(view.problems.map((problem) => problem.message)).toEqual([
       expect.stringMatching(/^risk=severe was ignored: risk must be one or more of/),
     ]);
